@@ -1,0 +1,81 @@
+# LinkCoin marketplace. `make start` runs it; `make test` runs every test.
+# Every target runs on the Node 24 pinned in package.json (node_modules/.bin/node),
+# whatever node the machine has.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
+NPM ?= npm
+COMPOSE := docker compose -f infra/compose/compose.yaml
+
+USER_APP := frontend-user/dist/index.html
+ADMIN_APP := frontend-admin/dist/index.html
+SHARED_SOURCES := $(shell find domain -name '*.ts' -not -name '*.test.ts' 2>/dev/null)
+USER_SOURCES := $(shell find frontend-user/src frontend-user/public -type f 2>/dev/null) frontend-user/index.html frontend-user/vite.config.ts
+ADMIN_SOURCES := $(shell find frontend-admin/src frontend-admin/public -type f 2>/dev/null) frontend-admin/index.html frontend-admin/vite.config.ts
+
+.PHONY: help install build start dev test lint typecheck test-unit test-browser bench rebuild up down clean
+
+help:
+	@echo "make start     install if needed, build, run the marketplace (embedded runtime)"
+	@echo "make test      install if needed, then lint, typecheck, unit, contract, HTTP and browser tests"
+	@echo "make dev       API with reload + Vite dev servers (user app :5173, console :5174)"
+	@echo "make bench     event store and command throughput on this machine"
+	@echo "make rebuild   drop and replay read models (PROJECTIONS=\"name ...\" for some)"
+	@echo "make up/down   the distributed stack with docker compose"
+
+# npm ci runs when the lockfile or a workspace manifest changed since the last install.
+node_modules/.installed: package.json package-lock.json $(wildcard */package.json)
+	$(NPM) ci --no-audit --no-fund
+	@touch $@
+
+install: node_modules/.installed
+
+$(USER_APP): node_modules/.installed $(USER_SOURCES) $(SHARED_SOURCES)
+	$(NPM) run build --workspace frontend-user
+
+$(ADMIN_APP): node_modules/.installed $(ADMIN_SOURCES) $(SHARED_SOURCES)
+	$(NPM) run build --workspace frontend-admin
+
+build: $(USER_APP) $(ADMIN_APP)
+
+start: build
+	node services/main.ts
+
+dev: install
+	@echo "User app: http://localhost:5173  Console: http://localhost:5174/admin/  API: http://localhost:8080/api"
+	@trap 'kill 0' EXIT; \
+	  SERVE_FRONTENDS=false node --watch services/main.ts & \
+	  $(NPM) run dev --workspace frontend-user & \
+	  $(NPM) run dev --workspace frontend-admin & \
+	  wait
+
+lint: install
+	eslint . --max-warnings 0
+	prettier --check .
+
+typecheck: install
+	tsc -b
+
+test-unit: install
+	vitest run --project unit --project contract --project services
+
+test-browser: build
+	vitest run --project browser
+
+test: lint typecheck test-unit test-browser
+
+bench: install
+	node services/bench/run.ts
+
+rebuild: install
+	node services/cli/rebuild.ts $(PROJECTIONS)
+
+up:
+	$(COMPOSE) up --detach --build --wait
+
+down:
+	$(COMPOSE) down
+
+clean:
+	rm -rf frontend-user/dist frontend-admin/dist .tsbuild

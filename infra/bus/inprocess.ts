@@ -1,0 +1,174 @@
+import type { Logger } from '../shared/logger.ts';
+import type { PortStatus } from '../shared/port-status.ts';
+import {
+  assertTopicName,
+  type Bus,
+  type BusMessage,
+  type BusSubscribeOptions,
+  type BusSubscription,
+  type DeliveredMessage,
+} from './port.ts';
+
+type StoredMessage = BusMessage & { offset: number };
+
+type Member = { handler: BusSubscribeOptions['handler']; active: boolean };
+
+type Group = {
+  /** The next offset to deliver, per topic. */
+  next: Map<string, number>;
+  members: Member[];
+  topics: Set<string>;
+  pumping: boolean;
+};
+
+const hash = (key: string): number => {
+  let h = 2166136261;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 16777619);
+  return h >>> 0;
+};
+
+export type InProcessBusOptions = Readonly<{
+  logger: Logger;
+  /** Messages kept per topic for new groups starting from the beginning. */
+  retention?: number;
+  retryDelayMs?: (attempt: number) => number;
+}>;
+
+/**
+ * The embedded bus: topics in memory, consumer groups with their own offsets, members of a
+ * group chosen by key so each key keeps its order. Delivery is at-least-once within the
+ * process' life; durable consumers keep their own checkpoints (see the forwarder).
+ */
+export class InProcessBus implements Bus {
+  readonly adapter = 'inprocess';
+  readonly #topics = new Map<string, { messages: StoredMessage[]; nextOffset: number }>();
+  readonly #groups = new Map<string, Group>();
+  readonly #options: InProcessBusOptions;
+  #closed = false;
+
+  constructor(options: InProcessBusOptions) {
+    this.#options = options;
+  }
+
+  #topic(name: string) {
+    assertTopicName(name);
+    let topic = this.#topics.get(name);
+    if (!topic) this.#topics.set(name, (topic = { messages: [], nextOffset: 0 }));
+    return topic;
+  }
+
+  async publish(topicName: string, messages: readonly BusMessage[]): Promise<void> {
+    if (this.#closed) throw new Error('The bus is closed');
+    const topic = this.#topic(topicName);
+    for (const message of messages) {
+      // A structured clone keeps publishers and consumers from sharing mutable objects.
+      topic.messages.push({ ...structuredClone(message), offset: topic.nextOffset++ });
+    }
+    const retention = this.#options.retention ?? 10_000;
+    const oldestNeeded = Math.min(
+      topic.nextOffset - retention,
+      ...[...this.#groups.values()]
+        .filter((group) => group.topics.has(topicName))
+        .map((group) => group.next.get(topicName) ?? topic.nextOffset),
+    );
+    const drop = topic.messages.findIndex((m) => m.offset >= oldestNeeded);
+    if (drop > 0) topic.messages.splice(0, drop);
+    for (const group of this.#groups.values()) {
+      if (group.topics.has(topicName)) this.#pump(group);
+    }
+  }
+
+  async subscribe(options: BusSubscribeOptions): Promise<BusSubscription> {
+    if (this.#closed) throw new Error('The bus is closed');
+    let group = this.#groups.get(options.groupId);
+    if (!group) {
+      group = { next: new Map(), members: [], topics: new Set(), pumping: false };
+      this.#groups.set(options.groupId, group);
+    }
+    for (const name of options.topics) {
+      const topic = this.#topic(name);
+      group.topics.add(name);
+      if (!group.next.has(name)) {
+        group.next.set(
+          name,
+          options.fromBeginning
+            ? (topic.messages[0]?.offset ?? topic.nextOffset)
+            : topic.nextOffset,
+        );
+      }
+    }
+    const member: Member = { handler: options.handler, active: true };
+    group.members.push(member);
+    const joined = group;
+    this.#pump(joined);
+    return {
+      stop: async () => {
+        member.active = false;
+        joined.members = joined.members.filter((m) => m !== member);
+        while (joined.pumping) await new Promise((resolve) => setTimeout(resolve, 5));
+      },
+    };
+  }
+
+  /** Delivers a group's backlog in offset order, one message at a time, retrying failures. */
+  #pump(group: Group): void {
+    if (group.pumping || group.members.length === 0 || this.#closed) return;
+    group.pumping = true;
+    void (async () => {
+      try {
+        let delivered = true;
+        while (delivered && group.members.length > 0 && !this.#closed) {
+          delivered = false;
+          for (const topicName of group.topics) {
+            const topic = this.#topic(topicName);
+            const next = group.next.get(topicName) ?? topic.nextOffset;
+            const message = topic.messages.find((m) => m.offset >= next);
+            if (!message) continue;
+            // Without an active member the message waits for the next one to join.
+            if (!(await this.#deliver(group, topicName, message))) return;
+            group.next.set(topicName, message.offset + 1);
+            delivered = true;
+          }
+        }
+      } finally {
+        group.pumping = false;
+      }
+    })();
+  }
+
+  async #deliver(group: Group, topic: string, message: StoredMessage): Promise<boolean> {
+    const retryDelay =
+      this.#options.retryDelayMs ?? ((attempt) => Math.min(5000, 20 * 2 ** attempt));
+    for (let attempt = 0; ; attempt++) {
+      const members = group.members.filter((m) => m.active);
+      const member = members[hash(message.key) % members.length];
+      if (!member || this.#closed) return false;
+      const delivered: DeliveredMessage = {
+        topic,
+        key: message.key,
+        value: structuredClone(message.value),
+        offset: String(message.offset),
+        ...(message.headers ? { headers: message.headers } : {}),
+      };
+      try {
+        await member.handler(delivered);
+        return true;
+      } catch (error) {
+        this.#options.logger.warn(
+          { err: error, topic, offset: message.offset, attempt },
+          'bus handler failed; delivering again',
+        );
+        await new Promise((resolve) => setTimeout(resolve, retryDelay(attempt)));
+      }
+    }
+  }
+
+  async status(): Promise<PortStatus> {
+    return { port: 'bus', adapter: this.adapter, ok: !this.#closed };
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    this.#groups.clear();
+  }
+}

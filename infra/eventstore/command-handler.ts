@@ -1,0 +1,196 @@
+import { randomUUID } from 'node:crypto';
+import { asEventList, type Decider } from '@linkcoin/domain/shared/decider.ts';
+import type {
+  Command,
+  Event,
+  EventMetadata,
+  RecordedEvent,
+} from '@linkcoin/domain/shared/messages.ts';
+import {
+  WrongExpectedRevisionError,
+  type EventStore,
+  type EventToAppend,
+  type ExpectedRevision,
+} from './port.ts';
+
+export type CommandResult<State, E extends Event> = Readonly<{
+  /** The events this command appended, or those a retry with the same key had appended. */
+  events: readonly RecordedEvent<E>[];
+  /** The stream's state after the decision. */
+  state: State;
+  /** The revision to expect next; -1 when the stream still has no events. */
+  nextExpectedRevision: number;
+  /** The global position of the last event, for read-your-writes; null when nothing exists. */
+  position: number | null;
+  /** True when the idempotency key had already been handled and nothing was appended. */
+  alreadyHandled: boolean;
+}>;
+
+export type HandleCommand = <State, C extends Command, E extends Event>(
+  decider: Decider<State, C, E>,
+  streamId: string,
+  command: C,
+) => Promise<CommandResult<State, E>>;
+
+export type CommandHandlerOptions = Readonly<{
+  /** Attempts after a concurrency conflict before the conflict is returned to the caller. */
+  maxRetries?: number;
+  /** Streams whose folded state is kept in memory (least recently used go first); 0 disables. */
+  cacheSize?: number;
+}>;
+
+/**
+ * The folded state of a stream up to a revision, and the events of each idempotency key seen
+ * in it. Deciders are pure and never mutate state, so a cached state can be shared safely.
+ */
+type StreamSnapshot = {
+  decider: object;
+  state: unknown;
+  revision: number;
+  position: number | null;
+  keys: Map<string, RecordedEvent[]>;
+};
+
+/** A small LRU: a Map keeps insertion order, so the first key is the least recently used. */
+class SnapshotCache {
+  readonly #entries = new Map<string, StreamSnapshot>();
+  readonly #capacity: number;
+  constructor(capacity: number) {
+    this.#capacity = capacity;
+  }
+  get(streamId: string, decider: object): StreamSnapshot | undefined {
+    const entry = this.#entries.get(streamId);
+    if (!entry || entry.decider !== decider) return undefined;
+    this.#entries.delete(streamId);
+    this.#entries.set(streamId, entry);
+    return entry;
+  }
+  set(streamId: string, entry: StreamSnapshot): void {
+    if (this.#capacity <= 0) return;
+    this.#entries.delete(streamId);
+    this.#entries.set(streamId, entry);
+    if (this.#entries.size > this.#capacity) {
+      this.#entries.delete(this.#entries.keys().next().value as string);
+    }
+  }
+}
+
+const remember = (keys: Map<string, RecordedEvent[]>, events: readonly RecordedEvent[]) => {
+  for (const event of events) {
+    const key = event.metadata.idempotencyKey;
+    if (key !== undefined) keys.set(key, [...(keys.get(key) ?? []), event]);
+  }
+};
+
+const metadataFor = <C extends Command>(command: C, schemaVersion: number): EventMetadata => ({
+  actorUserId: command.metadata.actorUserId,
+  correlationId: command.metadata.correlationId,
+  causationId: command.metadata.causationId,
+  schemaVersion,
+  timestamp: command.metadata.now.toISOString(),
+  ...(command.metadata.idempotencyKey ? { idempotencyKey: command.metadata.idempotencyKey } : {}),
+});
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Reads a stream, folds it, decides, and appends with the expected revision. On a concurrency
+ * conflict it re-reads and decides again (bounded, with jittered back-off). A command whose
+ * idempotency key is already in the stream returns the earlier events and appends nothing.
+ */
+export const createCommandHandler = (
+  eventStore: EventStore,
+  options: CommandHandlerOptions = {},
+): HandleCommand => {
+  const maxRetries = options.maxRetries ?? 10;
+  const cache = new SnapshotCache(options.cacheSize ?? 2000);
+
+  /** The stream's current state: the cached snapshot plus the events appended since. */
+  const load = async <State, E extends Event>(
+    decider: Decider<State, Command, E>,
+    streamId: string,
+  ): Promise<StreamSnapshot> => {
+    const cached = cache.get(streamId, decider);
+    const fromRevision = cached ? cached.revision + 1 : 0;
+    // A stream holds only its decider's events, so the cast is what the stream guarantees.
+    const newer = (await eventStore.readStream(streamId, {
+      fromRevision,
+    })) as readonly RecordedEvent<E>[];
+    if (cached && newer.length === 0) return cached;
+    const keys = new Map(cached?.keys);
+    remember(keys, newer);
+    const snapshot: StreamSnapshot = {
+      decider,
+      state: newer.reduce(decider.evolve, (cached?.state as State) ?? decider.initialState()),
+      revision: newer.at(-1)?.revision ?? cached?.revision ?? -1,
+      position: newer.at(-1)?.position ?? cached?.position ?? null,
+      keys,
+    };
+    cache.set(streamId, snapshot);
+    return snapshot;
+  };
+
+  return async <State, C extends Command, E extends Event>(
+    decider: Decider<State, C, E>,
+    streamId: string,
+    command: C,
+  ): Promise<CommandResult<State, E>> => {
+    for (let attempt = 0; ; attempt++) {
+      const snapshot = await load(decider as unknown as Decider<State, Command, E>, streamId);
+      const state = snapshot.state as State;
+      const key = command.metadata.idempotencyKey;
+      const earlier = key === undefined ? undefined : snapshot.keys.get(key);
+      if (earlier) {
+        return {
+          events: earlier as readonly RecordedEvent<E>[],
+          state,
+          nextExpectedRevision: snapshot.revision,
+          position: earlier.at(-1)?.position ?? null,
+          alreadyHandled: true,
+        };
+      }
+      const decided = asEventList(decider.decide(command, state));
+      if (decided.length === 0) {
+        return {
+          events: [],
+          state,
+          nextExpectedRevision: snapshot.revision,
+          position: snapshot.position,
+          alreadyHandled: false,
+        };
+      }
+      const toAppend: EventToAppend[] = decided.map((event) => ({
+        id: randomUUID(),
+        type: event.type,
+        data: event.data,
+        metadata: metadataFor(command, decider.schemaVersions?.[event.type as E['type']] ?? 1),
+      }));
+      const expectedRevision: ExpectedRevision =
+        snapshot.revision >= 0 ? snapshot.revision : 'no_stream';
+      try {
+        const appended = await eventStore.append(streamId, toAppend, { expectedRevision });
+        const recorded = appended.events as readonly RecordedEvent<E>[];
+        const nextState = decided.reduce(decider.evolve, state);
+        const keys = new Map(snapshot.keys);
+        remember(keys, recorded);
+        cache.set(streamId, {
+          decider,
+          state: nextState,
+          revision: appended.nextExpectedRevision,
+          position: appended.position,
+          keys,
+        });
+        return {
+          events: recorded,
+          state: nextState,
+          nextExpectedRevision: appended.nextExpectedRevision,
+          position: appended.position,
+          alreadyHandled: false,
+        };
+      } catch (error) {
+        if (!(error instanceof WrongExpectedRevisionError) || attempt >= maxRetries) throw error;
+        await pause(Math.random() * Math.min(50, 2 ** attempt));
+      }
+    }
+  };
+};

@@ -1,0 +1,340 @@
+/**
+ * The one contract every ReadStore adapter passes: document writes and queries, checkpoints
+ * stored with the writes, crash-resume without double-applying, and rebuild from zero, driven
+ * through the ProjectionRunner by a projection defined here.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { EventMetadata, RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
+import type { EventStore } from '../eventstore/port.ts';
+import { SqliteEventStore } from '../eventstore/sqlite.ts';
+import { silentLogger } from '../shared/logger.ts';
+import type { CollectionDefinition, ReadStore } from './port.ts';
+import { ProjectionRunner, type Projection } from './projections.ts';
+
+export type ReadStoreFixture = Readonly<{ store: ReadStore; dispose: () => Promise<void> }>;
+
+type Card = {
+  id: string;
+  title: string;
+  tags: string[];
+  points: number;
+  owner: { city: string };
+  archived: boolean;
+  appliedEvents: number;
+};
+
+const meta: EventMetadata = {
+  actorUserId: null,
+  correlationId: 'contract',
+  causationId: null,
+  schemaVersion: 1,
+  timestamp: '2026-01-01T00:00:00.000Z',
+};
+
+const makeCards = (name: string, version = 1) => {
+  const collection: CollectionDefinition = {
+    name: `${name}_cards`,
+    indexes: [{ fields: ['points'] }, { fields: ['owner.city', 'archived'] }],
+    textSearch: ['title', 'tags'],
+  };
+  const control = { failOnTitle: null as string | null };
+  const projection: Projection = {
+    name,
+    version,
+    collections: [collection],
+    eventTypes: ['CardCreated', 'PointsAdded', 'CardDeleted'],
+    apply: async (event, tx) => {
+      const data = event.data as Record<string, unknown>;
+      const id = String(data.cardId);
+      if (event.type === 'CardCreated') {
+        if (control.failOnTitle !== null && data.title === control.failOnTitle) {
+          throw new Error(`refusing ${control.failOnTitle}`);
+        }
+        await tx.put<Card>(collection.name, id, {
+          id,
+          title: String(data.title),
+          tags: data.tags as string[],
+          points: 0,
+          owner: { city: String(data.city) },
+          archived: Boolean(data.archived),
+          appliedEvents: 1,
+        });
+      } else if (event.type === 'PointsAdded') {
+        const card = await tx.get<Card>(collection.name, id);
+        if (!card) return;
+        // Not idempotent on purpose: applying an event twice would show in the total.
+        await tx.put<Card>(collection.name, id, {
+          ...card,
+          points: card.points + Number(data.points),
+          appliedEvents: card.appliedEvents + 1,
+        });
+      } else if (event.type === 'CardDeleted') {
+        await tx.delete(collection.name, id);
+      }
+    },
+  };
+  return { collection, projection, control };
+};
+
+const created = (cardId: string, title: string, extra: Partial<Record<string, unknown>> = {}) => ({
+  type: 'CardCreated',
+  data: { cardId, title, tags: ['alpha'], city: 'Pune', archived: false, ...extra },
+  metadata: meta,
+});
+const pointsAdded = (cardId: string, points: number) => ({
+  type: 'PointsAdded',
+  data: { cardId, points },
+  metadata: meta,
+});
+
+let position = 0;
+const recorded = (event: { type: string; data: object }): RecordedEvent => ({
+  ...event,
+  id: randomUUID(),
+  streamId: 'cards-1',
+  revision: position,
+  position: ++position,
+  metadata: meta,
+});
+
+export const describeReadStoreContract = (
+  adapter: string,
+  setup: () => Promise<ReadStoreFixture>,
+): void => {
+  describe(`ReadStore contract: ${adapter}`, () => {
+    let fixture: ReadStoreFixture;
+    let store: ReadStore;
+    let events: EventStore;
+    let runner: ProjectionRunner | undefined;
+    const unique = () => `p${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+
+    beforeEach(async () => {
+      fixture = await setup();
+      store = fixture.store;
+      events = new SqliteEventStore({ path: ':memory:', idleRecheckMs: 50 });
+    });
+    afterEach(async () => {
+      await runner?.stop();
+      runner = undefined;
+      await events.close();
+      await fixture.dispose();
+    });
+
+    const startRunner = async (projection: Projection) => {
+      runner = new ProjectionRunner({
+        eventStore: events,
+        readStore: store,
+        projections: [projection],
+        logger: silentLogger,
+        retryDelayMs: () => 20,
+      });
+      await runner.start();
+      return runner;
+    };
+
+    describe('documents and queries', () => {
+      it('stores, reads, filters, sorts, pages, counts and searches documents', async () => {
+        const { collection, projection } = makeCards(unique());
+        await store.ensureCollections([collection]);
+        const batch = [
+          created('c1', 'Summer skincare routine', { tags: ['beauty', 'skincare'], city: 'Pune' }),
+          created('c2', 'Budget smartphones review', { tags: ['tech'], city: 'Delhi' }),
+          created('c3', 'Street food of Delhi', { tags: ['food'], city: 'Delhi', archived: true }),
+          created('c4', 'Skincare for men', { tags: ['beauty'], city: 'Mumbai' }),
+          pointsAdded('c1', 10),
+          pointsAdded('c2', 30),
+          pointsAdded('c3', 20),
+          pointsAdded('c4', 5),
+        ].map(recorded);
+        await store.applyBatch(projection.name, 1, batch, projection.apply);
+        const cards = store.collection<Card>(collection.name);
+
+        expect(await cards.get('c1')).toMatchObject({
+          title: 'Summer skincare routine',
+          points: 10,
+        });
+        expect(await cards.get('missing')).toBeNull();
+        const ids = (list: Card[]) => list.map((card) => card.id);
+        expect(ids(await cards.find({ sort: [['points', -1]] }))).toEqual(['c2', 'c3', 'c1', 'c4']);
+        expect(ids(await cards.find({ sort: [['points', 1]], skip: 1, limit: 2 }))).toEqual([
+          'c1',
+          'c3',
+        ]);
+        expect(
+          ids(await cards.find({ where: { 'owner.city': 'Delhi', archived: false } })),
+        ).toEqual(['c2']);
+        expect(ids(await cards.find({ where: { points: { $gte: 10, $lt: 30 } } }))).toEqual([
+          'c1',
+          'c3',
+        ]);
+        expect(
+          ids(await cards.find({ where: { 'owner.city': { $in: ['Pune', 'Mumbai'] } } })),
+        ).toEqual(['c1', 'c4']);
+        expect(ids(await cards.find({ where: { 'owner.city': { $ne: 'Delhi' } } }))).toEqual([
+          'c1',
+          'c4',
+        ]);
+        expect(ids(await cards.find({ where: { tags: { $contains: 'beauty' } } }))).toEqual([
+          'c1',
+          'c4',
+        ]);
+        expect(
+          ids(await cards.find({ where: { tags: { $containsAny: ['tech', 'food'] } } })),
+        ).toEqual(['c2', 'c3']);
+        expect(
+          ids(await cards.find({ where: { 'owner.country': { $exists: false } } })),
+        ).toHaveLength(4);
+        expect(ids(await cards.find({ text: 'skin' }))).toEqual(['c1', 'c4']);
+        expect(ids(await cards.find({ text: 'SKINCARE rout' }))).toEqual(['c1']);
+        expect(ids(await cards.find({ text: 'tec' }))).toEqual(['c2']);
+        expect(ids(await cards.find({ text: 'kincare' }))).toEqual([]);
+        expect(await cards.count({ where: { archived: false } })).toBe(3);
+        expect(await cards.count({ text: 'delhi' })).toBe(1);
+        expect(await store.getCheckpoint(projection.name)).toEqual({
+          position: batch.at(-1)!.position,
+          version: 1,
+        });
+      });
+
+      it('removes deleted documents from queries and from text search', async () => {
+        const { collection, projection } = makeCards(unique());
+        await store.ensureCollections([collection]);
+        await store.applyBatch(
+          projection.name,
+          1,
+          [
+            created('d1', 'Yoga at home'),
+            { type: 'CardDeleted', data: { cardId: 'd1' }, metadata: meta },
+          ].map(recorded),
+          projection.apply,
+        );
+        const cards = store.collection<Card>(collection.name);
+        expect(await cards.get('d1')).toBeNull();
+        expect(await cards.find({ text: 'yoga' })).toEqual([]);
+      });
+
+      it('keeps neither the writes nor the checkpoint of a batch whose handler throws', async () => {
+        const { collection, projection, control } = makeCards(unique());
+        await store.ensureCollections([collection]);
+        await store.applyBatch(
+          projection.name,
+          1,
+          [recorded(created('k1', 'Kept'))],
+          projection.apply,
+        );
+        const before = await store.getCheckpoint(projection.name);
+        control.failOnTitle = 'Poison';
+        const failing = [
+          recorded(pointsAdded('k1', 7)),
+          recorded(created('k2', 'Poison')),
+          recorded(pointsAdded('k1', 100)),
+        ];
+        await expect(
+          store.applyBatch(projection.name, 1, failing, projection.apply),
+        ).rejects.toThrow('refusing Poison');
+        expect(await store.getCheckpoint(projection.name)).toEqual(before);
+        expect(await store.collection<Card>(collection.name).get('k2')).toBeNull();
+
+        // Resume from the checkpoint: every event is applied exactly once in the end.
+        control.failOnTitle = null;
+        await store.applyBatch(projection.name, 1, failing, projection.apply);
+        const k1 = await store.collection<Card>(collection.name).get('k1');
+        expect(k1).toMatchObject({ points: 107 });
+        expect(await store.getCheckpoint(projection.name)).toEqual({
+          position: failing.at(-1)!.position,
+          version: 1,
+        });
+      });
+    });
+
+    describe('the projection runner', () => {
+      it('follows the log, survives a restart, and never double-applies an event', async () => {
+        const { collection, projection } = makeCards(unique());
+        await events.append('card-r1', [created('r1', 'Restart'), pointsAdded('r1', 1)], {
+          expectedRevision: 'no_stream',
+        });
+        const first = await startRunner(projection);
+        expect(await first.waitFor(await events.headPosition())).toBe(true);
+        const appended = await events.append('card-r1', [pointsAdded('r1', 2)], {
+          expectedRevision: 1,
+        });
+        expect(await first.waitFor(appended.position)).toBe(true);
+        await first.stop();
+
+        await events.append('card-r1', [pointsAdded('r1', 4)], { expectedRevision: 2 });
+        const second = await startRunner(projection);
+        expect(await second.waitFor(await events.headPosition())).toBe(true);
+        const card = await store.collection<Card>(collection.name).get('r1');
+        expect(card).toMatchObject({ points: 7, appliedEvents: 4 });
+        const [status] = await second.statuses();
+        expect(status).toMatchObject({ name: projection.name, lag: 0 });
+      });
+
+      it('reports a failing handler, retries from its checkpoint, and recovers exactly once', async () => {
+        const { collection, projection, control } = makeCards(unique());
+        control.failOnTitle = 'Poison';
+        await events.append(
+          'card-f1',
+          [
+            created('f1', 'Fine'),
+            pointsAdded('f1', 5),
+            created('f2', 'Poison'),
+            pointsAdded('f1', 50),
+          ],
+          { expectedRevision: 'no_stream' },
+        );
+        const running = await startRunner(projection);
+        await expect
+          .poll(async () => (await running.statuses())[0], { timeout: 10_000 })
+          .toMatchObject({ state: 'failing', lastError: 'refusing Poison' });
+        expect((await running.statuses())[0]!.lag).toBeGreaterThan(0);
+
+        control.failOnTitle = null;
+        expect(await running.waitFor(await events.headPosition(), 10_000)).toBe(true);
+        const cards = store.collection<Card>(collection.name);
+        expect(await cards.get('f1')).toMatchObject({ points: 55, appliedEvents: 3 });
+        expect(await cards.get('f2')).toMatchObject({ title: 'Poison' });
+        await expect
+          .poll(async () => (await running.statuses())[0]!.state, { timeout: 5000 })
+          .toBe('live');
+      });
+
+      it('rebuilds a read model from zero to the same documents', async () => {
+        const { collection, projection } = makeCards(unique());
+        await events.append('card-b1', [created('b1', 'Rebuild me'), pointsAdded('b1', 3)], {
+          expectedRevision: 'no_stream',
+        });
+        const running = await startRunner(projection);
+        expect(await running.waitFor(await events.headPosition())).toBe(true);
+        const cards = store.collection<Card>(collection.name);
+        const before = await cards.find();
+        await running.rebuild([projection.name]);
+        expect(await running.waitFor(await events.headPosition())).toBe(true);
+        expect(await cards.find()).toEqual(before);
+        expect(await cards.get('b1')).toMatchObject({ points: 3, appliedEvents: 2 });
+        await expect(running.rebuild(['no-such-projection'])).rejects.toThrow('Unknown projection');
+      });
+
+      it('rebuilds by itself when the projection version changes', async () => {
+        const name = unique();
+        const v1 = makeCards(name, 1);
+        await events.append('card-v1', [created('v1', 'Versioned'), pointsAdded('v1', 2)], {
+          expectedRevision: 'no_stream',
+        });
+        const first = await startRunner(v1.projection);
+        expect(await first.waitFor(await events.headPosition())).toBe(true);
+        await first.stop();
+
+        const v2 = makeCards(name, 2);
+        const second = await startRunner(v2.projection);
+        expect(await second.waitFor(await events.headPosition())).toBe(true);
+        expect(await store.getCheckpoint(name)).toMatchObject({ version: 2 });
+        expect(await store.collection<Card>(v2.collection.name).get('v1')).toMatchObject({
+          points: 2,
+          appliedEvents: 2,
+        });
+      });
+    });
+  });
+};

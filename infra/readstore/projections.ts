@@ -1,0 +1,212 @@
+import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
+import type { AllSubscription, EventStore } from '../eventstore/port.ts';
+import type { Logger } from '../shared/logger.ts';
+import type { CollectionDefinition, ProjectionTransaction, ReadStore } from './port.ts';
+
+/** A read model: the collections it owns and how each event changes them. */
+export type Projection = Readonly<{
+  name: string;
+  /** Bump when `apply` or the collections change: the read model is then rebuilt from zero. */
+  version: number;
+  collections: readonly CollectionDefinition[];
+  /** The event types `apply` reads; other events only move the checkpoint. */
+  eventTypes: readonly string[];
+  apply: (event: RecordedEvent, tx: ProjectionTransaction) => Promise<void> | void;
+}>;
+
+export type ProjectionState = 'starting' | 'catching_up' | 'live' | 'failing' | 'stopped';
+
+export type ProjectionStatus = Readonly<{
+  name: string;
+  state: ProjectionState;
+  position: number | null;
+  head: number | null;
+  /** How far behind the head of the log, in positions (events, on SQLite). */
+  lag: number;
+  lastError?: string;
+}>;
+
+type Running = {
+  projection: Projection;
+  state: ProjectionState;
+  position: number | null;
+  lastError?: string;
+  subscription?: AllSubscription;
+  loop?: Promise<void>;
+  stopping: boolean;
+};
+
+export type ProjectionRunnerOptions = Readonly<{
+  eventStore: EventStore;
+  readStore: ReadStore;
+  projections: readonly Projection[];
+  logger: Logger;
+  /** Delay before retrying a failed batch; grows with consecutive failures. */
+  retryDelayMs?: (attempt: number) => number;
+}>;
+
+const defaultRetryDelay = (attempt: number) => Math.min(30_000, 250 * 2 ** attempt);
+
+/**
+ * Follows the global log from each projection's checkpoint. Each batch of events is applied
+ * together with the new checkpoint (see ReadStore.applyBatch); a failing batch is retried with
+ * back-off from the stored checkpoint, so nothing is skipped and nothing applied twice.
+ */
+export class ProjectionRunner {
+  readonly #options: ProjectionRunnerOptions;
+  readonly #running = new Map<string, Running>();
+  readonly #waiters = new Set<() => void>();
+
+  constructor(options: ProjectionRunnerOptions) {
+    const names = options.projections.map((p) => p.name);
+    if (new Set(names).size !== names.length) throw new Error('Projection names must be unique');
+    this.#options = options;
+  }
+
+  get projections(): readonly Projection[] {
+    return this.#options.projections;
+  }
+
+  /** Prepares every read model (rebuilding those whose version changed) and starts following. */
+  async start(): Promise<void> {
+    for (const projection of this.#options.projections) await this.#startOne(projection);
+  }
+
+  async #startOne(projection: Projection): Promise<void> {
+    const { readStore, logger } = this.#options;
+    const checkpoint = await readStore.getCheckpoint(projection.name);
+    if (checkpoint && checkpoint.version !== projection.version) {
+      logger.info(
+        { projection: projection.name, from: checkpoint.version, to: projection.version },
+        'projection version changed: rebuilding from zero',
+      );
+      await readStore.reset(projection.name, projection.collections);
+    }
+    await readStore.ensureCollections(projection.collections);
+    const running: Running = {
+      projection,
+      state: 'starting',
+      position: null,
+      stopping: false,
+    };
+    this.#running.set(projection.name, running);
+    running.loop = this.#follow(running);
+  }
+
+  async #follow(running: Running): Promise<void> {
+    const { eventStore, readStore, logger } = this.#options;
+    const retryDelay = this.#options.retryDelayMs ?? defaultRetryDelay;
+    const { projection } = running;
+    const types = new Set(projection.eventTypes);
+    const apply = (event: RecordedEvent, tx: ProjectionTransaction) =>
+      types.has(event.type) ? projection.apply(event, tx) : undefined;
+    let failures = 0;
+    while (!running.stopping) {
+      try {
+        const checkpoint = await readStore.getCheckpoint(projection.name);
+        running.position = checkpoint?.position ?? null;
+        if (running.state !== 'failing') running.state = 'catching_up';
+        const subscription = eventStore.subscribeToAll({
+          after: running.position,
+          onEvents: async (events) => {
+            await readStore.applyBatch(projection.name, projection.version, events, apply);
+            running.position = events.at(-1)!.position;
+            running.state = 'catching_up';
+            delete running.lastError;
+            failures = 0;
+            this.#notify();
+          },
+        });
+        running.subscription = subscription;
+        const markLive = setInterval(() => {
+          if (subscription.isLive() && running.state === 'catching_up') {
+            running.state = 'live';
+            this.#notify();
+          }
+        }, 50);
+        markLive.unref();
+        try {
+          await subscription.done;
+        } finally {
+          clearInterval(markLive);
+        }
+      } catch (error) {
+        if (running.stopping) break;
+        running.state = 'failing';
+        running.lastError = error instanceof Error ? error.message : String(error);
+        const delay = retryDelay(failures++);
+        logger.error(
+          { projection: projection.name, err: error, retryInMs: delay },
+          'projection failed; retrying from its checkpoint',
+        );
+        await new Promise((resolve) => setTimeout(resolve, delay).unref());
+      }
+    }
+    running.state = 'stopped';
+  }
+
+  #notify(): void {
+    for (const waiter of [...this.#waiters]) waiter();
+  }
+
+  /**
+   * Resolves true once every projection has applied the log up to `position` (read-your-writes
+   * for the command API), or false after the timeout.
+   */
+  async waitFor(position: number | null, timeoutMs = 5000): Promise<boolean> {
+    if (position === null) return true;
+    const reached = () =>
+      [...this.#running.values()].every(
+        (running) => running.position !== null && running.position >= position,
+      );
+    if (reached()) return true;
+    return new Promise((resolve) => {
+      const check = () => {
+        if (!reached()) return;
+        finish(true);
+      };
+      const finish = (value: boolean) => {
+        clearTimeout(timer);
+        this.#waiters.delete(check);
+        resolve(value);
+      };
+      const timer = setTimeout(() => finish(false), timeoutMs);
+      this.#waiters.add(check);
+    });
+  }
+
+  async statuses(): Promise<ProjectionStatus[]> {
+    const head = await this.#options.eventStore.headPosition();
+    return [...this.#running.values()].map((running) => ({
+      name: running.projection.name,
+      state: running.state,
+      position: running.position,
+      head,
+      lag: Math.max(0, (head ?? 0) - (running.position ?? 0)),
+      ...(running.lastError ? { lastError: running.lastError } : {}),
+    }));
+  }
+
+  async #stopOne(running: Running): Promise<void> {
+    running.stopping = true;
+    await running.subscription?.stop();
+    await running.loop;
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all([...this.#running.values()].map((running) => this.#stopOne(running)));
+  }
+
+  /** Drops the named read models (all when none named) and replays them from the start. */
+  async rebuild(names?: readonly string[]): Promise<void> {
+    const targets = this.#options.projections.filter((p) => !names || names.includes(p.name));
+    const unknown = (names ?? []).filter((name) => !targets.some((p) => p.name === name));
+    if (unknown.length) throw new Error(`Unknown projection: ${unknown.join(', ')}`);
+    for (const projection of targets) {
+      const running = this.#running.get(projection.name);
+      if (running) await this.#stopOne(running);
+      await this.#options.readStore.reset(projection.name, projection.collections);
+      await this.#startOne(projection);
+    }
+  }
+}

@@ -1,0 +1,316 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
+import type { PortStatus } from '../shared/port-status.ts';
+import { migrate } from '../shared/sqlite-migrations.ts';
+import {
+  assertCollectionName,
+  type CollectionDefinition,
+  type ProjectionBatchHandler,
+  type ProjectionTransaction,
+  type Query,
+  type ReadCollection,
+  type ReadStore,
+  type StoredCheckpoint,
+} from './port.ts';
+import { fieldExpression, orderSql, whereSql } from './sqlite-query.ts';
+
+export type SqliteReadStoreOptions = Readonly<{ path: string }>;
+
+const table = (collection: string) => {
+  assertCollectionName(collection);
+  return `rm_${collection}`;
+};
+const ftsTable = (collection: string) => `fts_${collection}`;
+
+const textOf = (document: object, fields: readonly string[]): string =>
+  fields
+    .map((field) =>
+      field.split('.').reduce<unknown>((value, key) => {
+        return value && typeof value === 'object'
+          ? (value as Record<string, unknown>)[key]
+          : undefined;
+      }, document),
+    )
+    .flat()
+    .filter((value) => typeof value === 'string' || typeof value === 'number')
+    .join(' ');
+
+/** Serialises async critical sections (the writer connection holds one transaction at a time). */
+class Mutex {
+  #tail: Promise<void> = Promise.resolve();
+  run<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.#tail.then(work);
+    this.#tail = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    return result;
+  }
+}
+
+/**
+ * Read models in one SQLite file. Projections write through a dedicated writer connection in
+ * one transaction per batch (with the checkpoint); queries use a reader connection, which in
+ * WAL mode only ever sees committed batches.
+ */
+export class SqliteReadStore implements ReadStore {
+  readonly adapter = 'sqlite';
+  readonly #writer: DatabaseSync;
+  readonly #reader: DatabaseSync;
+  readonly #definitions = new Map<string, CollectionDefinition>();
+  readonly #writeLock = new Mutex();
+  readonly #statements = new Map<DatabaseSync, Map<string, StatementSync>>();
+  #closed = false;
+
+  constructor(options: SqliteReadStoreOptions) {
+    if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
+    this.#writer = new DatabaseSync(options.path);
+    // Read models can always be rebuilt from the log; NORMAL keeps writes and checkpoint atomic.
+    this.#writer.exec(`
+      PRAGMA journal_mode = WAL;
+      PRAGMA synchronous = NORMAL;
+      PRAGMA busy_timeout = 5000;
+    `);
+    migrate(this.#writer, 'readstore', [
+      {
+        version: 1,
+        name: 'checkpoints and collections',
+        sql: `
+          CREATE TABLE checkpoints (
+            name       TEXT PRIMARY KEY,
+            position   INTEGER,
+            version    INTEGER NOT NULL,
+            updated_at TEXT NOT NULL
+          );
+          CREATE TABLE collections (
+            name       TEXT PRIMARY KEY,
+            definition TEXT NOT NULL
+          );
+        `,
+      },
+    ]);
+    this.#reader =
+      options.path === ':memory:'
+        ? this.#writer
+        : new DatabaseSync(options.path, { readOnly: true });
+    this.#reader.exec('PRAGMA busy_timeout = 5000;');
+  }
+
+  /** Prepared statements are cached per connection: queries are built from a few shapes. */
+  #prepare(db: DatabaseSync, sql: string): StatementSync {
+    let cache = this.#statements.get(db);
+    if (!cache) this.#statements.set(db, (cache = new Map()));
+    let statement = cache.get(sql);
+    if (!statement) {
+      if (cache.size > 500) cache.clear();
+      statement = db.prepare(sql);
+      cache.set(sql, statement);
+    }
+    return statement;
+  }
+
+  async ensureCollections(definitions: readonly CollectionDefinition[]): Promise<void> {
+    await this.#writeLock.run(async () => {
+      for (const definition of definitions) this.#createCollection(definition);
+    });
+  }
+
+  #createCollection(definition: CollectionDefinition): void {
+    const name = table(definition.name);
+    const statements = [
+      `CREATE TABLE IF NOT EXISTS "${name}" (
+         rowid INTEGER PRIMARY KEY,
+         id    TEXT NOT NULL UNIQUE,
+         doc   TEXT NOT NULL CHECK (json_valid(doc))
+       )`,
+    ];
+    for (const index of definition.indexes ?? []) {
+      const columns = index.fields.map(fieldExpression).join(', ');
+      const indexName = `ix_${definition.name}_${index.fields.join('_').replaceAll('.', '__')}`;
+      statements.push(
+        `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS "${indexName}" ON "${name}" (${columns})`,
+      );
+    }
+    if (definition.textSearch?.length) {
+      statements.push(
+        `CREATE VIRTUAL TABLE IF NOT EXISTS "${ftsTable(definition.name)}" USING fts5(body, tokenize = 'unicode61 remove_diacritics 2')`,
+      );
+    }
+    this.#writer.exec('BEGIN IMMEDIATE');
+    try {
+      for (const sql of statements) this.#writer.exec(sql);
+      this.#writer
+        .prepare(
+          'INSERT INTO collections (name, definition) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET definition = excluded.definition',
+        )
+        .run(definition.name, JSON.stringify(definition));
+      this.#writer.exec('COMMIT');
+    } catch (error) {
+      this.#writer.exec('ROLLBACK');
+      throw error;
+    }
+    this.#definitions.set(definition.name, definition);
+  }
+
+  #definition(collection: string): CollectionDefinition {
+    const known = this.#definitions.get(collection);
+    if (known) return known;
+    const row = this.#reader
+      .prepare('SELECT definition FROM collections WHERE name = ?')
+      .get(collection) as { definition: string } | undefined;
+    if (!row) throw new Error(`Unknown read-model collection: ${collection}`);
+    const definition = JSON.parse(row.definition) as CollectionDefinition;
+    this.#definitions.set(collection, definition);
+    return definition;
+  }
+
+  async getCheckpoint(name: string): Promise<StoredCheckpoint | null> {
+    const row = this.#reader
+      .prepare('SELECT position, version FROM checkpoints WHERE name = ?')
+      .get(name) as { position: number | null; version: number } | undefined;
+    return row ? { position: row.position, version: row.version } : null;
+  }
+
+  #writeCheckpoint(name: string, version: number, position: number | null): void {
+    this.#prepare(
+      this.#writer,
+      `INSERT INTO checkpoints (name, position, version, updated_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (name) DO UPDATE SET position = excluded.position, version = excluded.version,
+       updated_at = excluded.updated_at`,
+    ).run(name, position, version, new Date().toISOString());
+  }
+
+  async saveCheckpoint(name: string, version: number, position: number): Promise<void> {
+    await this.#writeLock.run(async () => this.#writeCheckpoint(name, version, position));
+  }
+
+  async applyBatch(
+    name: string,
+    version: number,
+    events: readonly RecordedEvent[],
+    handler: ProjectionBatchHandler,
+  ): Promise<void> {
+    const last = events.at(-1);
+    if (!last) return;
+    await this.#writeLock.run(async () => {
+      this.#writer.exec('BEGIN IMMEDIATE');
+      try {
+        const tx = this.#transaction();
+        for (const event of events) await handler(event, tx);
+        this.#writeCheckpoint(name, version, last.position);
+        this.#writer.exec('COMMIT');
+      } catch (error) {
+        this.#writer.exec('ROLLBACK');
+        throw error;
+      }
+    });
+  }
+
+  #transaction(): ProjectionTransaction {
+    const db = this.#writer;
+    return {
+      get: async <T extends object>(collection: string, id: string) =>
+        this.#get<T>(db, collection, id),
+      find: async <T extends object>(collection: string, query: Query = {}) =>
+        this.#find<T>(db, collection, query),
+      put: async (collection, id, document) => {
+        const definition = this.#definition(collection);
+        const row = this.#prepare(
+          db,
+          `INSERT INTO "${table(collection)}" (id, doc) VALUES (?, ?)
+             ON CONFLICT (id) DO UPDATE SET doc = excluded.doc RETURNING rowid`,
+        ).get(id, JSON.stringify(document)) as { rowid: number };
+        if (definition.textSearch?.length) {
+          const fts = ftsTable(collection);
+          this.#prepare(db, `DELETE FROM "${fts}" WHERE rowid = ?`).run(row.rowid);
+          this.#prepare(db, `INSERT INTO "${fts}" (rowid, body) VALUES (?, ?)`).run(
+            row.rowid,
+            textOf(document, definition.textSearch),
+          );
+        }
+      },
+      delete: async (collection, id) => {
+        const definition = this.#definition(collection);
+        const row = this.#prepare(
+          db,
+          `DELETE FROM "${table(collection)}" WHERE id = ? RETURNING rowid`,
+        ).get(id) as { rowid: number } | undefined;
+        if (row && definition.textSearch?.length) {
+          this.#prepare(db, `DELETE FROM "${ftsTable(collection)}" WHERE rowid = ?`).run(row.rowid);
+        }
+      },
+    };
+  }
+
+  #get<T extends object>(db: DatabaseSync, collection: string, id: string): T | null {
+    const row = this.#prepare(db, `SELECT doc FROM "${table(collection)}" WHERE id = ?`).get(id) as
+      { doc: string } | undefined;
+    return row ? (JSON.parse(row.doc) as T) : null;
+  }
+
+  #find<T extends object>(db: DatabaseSync, collection: string, query: Query): T[] {
+    const definition = this.#definition(collection);
+    const where = whereSql(query, definition.textSearch?.length ? ftsTable(collection) : null);
+    const limit = query.limit ?? -1;
+    const rows = this.#prepare(
+      db,
+      `SELECT doc FROM "${table(collection)}" WHERE ${where.sql} ORDER BY ${orderSql(query)} LIMIT ? OFFSET ?`,
+    ).all(...where.params, limit, query.skip ?? 0) as { doc: string }[];
+    return rows.map((row) => JSON.parse(row.doc) as T);
+  }
+
+  collection<T extends object>(name: string): ReadCollection<T> {
+    return {
+      get: async (id) => this.#get<T>(this.#reader, name, id),
+      find: async (query = {}) => this.#find<T>(this.#reader, name, query),
+      count: async (query = {}) => {
+        const definition = this.#definition(name);
+        const where = whereSql(query, definition.textSearch?.length ? ftsTable(name) : null);
+        const row = this.#prepare(
+          this.#reader,
+          `SELECT count(*) AS n FROM "${table(name)}" WHERE ${where.sql}`,
+        ).get(...where.params) as { n: number };
+        return row.n;
+      },
+    };
+  }
+
+  async reset(name: string, collections: readonly CollectionDefinition[]): Promise<void> {
+    await this.#writeLock.run(async () => {
+      this.#writer.exec('BEGIN IMMEDIATE');
+      try {
+        for (const definition of collections) {
+          this.#statements.clear(); // statements on dropped tables must be prepared again
+          this.#writer.exec(`DROP TABLE IF EXISTS "${table(definition.name)}"`);
+          this.#writer.exec(`DROP TABLE IF EXISTS "${ftsTable(definition.name)}"`);
+          this.#writer.prepare('DELETE FROM collections WHERE name = ?').run(definition.name);
+          this.#definitions.delete(definition.name);
+        }
+        this.#writer.prepare('DELETE FROM checkpoints WHERE name = ?').run(name);
+        this.#writer.exec('COMMIT');
+      } catch (error) {
+        this.#writer.exec('ROLLBACK');
+        throw error;
+      }
+    });
+  }
+
+  async status(): Promise<PortStatus> {
+    try {
+      this.#reader.prepare('SELECT 1').get();
+      return { port: 'readstore', adapter: this.adapter, ok: !this.#closed };
+    } catch (error) {
+      return { port: 'readstore', adapter: this.adapter, ok: false, detail: String(error) };
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    await this.#writeLock.run(async () => undefined);
+    if (this.#reader !== this.#writer) this.#reader.close();
+    this.#writer.close();
+  }
+}

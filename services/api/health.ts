@@ -1,0 +1,46 @@
+import express, { type Router } from 'express';
+import type { PortStatus } from '@linkcoin/infra/shared/port-status.ts';
+import type { ProjectionProgress } from '../runtime/projection-progress.ts';
+
+export type HealthSources = Readonly<{
+  /** The ports this process uses, asked for their status on each request. */
+  ports: readonly { status(): Promise<PortStatus> }[];
+  progress?: ProjectionProgress;
+  startedAt: Date;
+}>;
+
+/**
+ * `/healthz`: the process is alive. `/readyz`: every port answers and no projection is failing;
+ * it lists each port's status and each projection's lag either way.
+ */
+export const healthRoutes = (sources: HealthSources): Router => {
+  const router = express.Router();
+  router.get('/healthz', (_req, res) => {
+    res.json({
+      success: true,
+      status: 'ok',
+      uptimeSeconds: Math.round((Date.now() - sources.startedAt.getTime()) / 1000),
+    });
+  });
+  router.get('/readyz', async (_req, res) => {
+    const ports = await Promise.all(
+      sources.ports.map((port) =>
+        port.status().catch((error: unknown): PortStatus => ({
+          port: 'unknown',
+          adapter: 'unknown',
+          ok: false,
+          detail: error instanceof Error ? error.message : String(error),
+        })),
+      ),
+    );
+    const projections = (await sources.progress?.statuses()) ?? [];
+    const ready = ports.every((port) => port.ok) && projections.every((p) => p.state !== 'failing');
+    res.status(ready ? 200 : 503).json({
+      success: ready,
+      status: ready ? 'ready' : 'not_ready',
+      ports,
+      projections,
+    });
+  });
+  return router;
+};

@@ -1,0 +1,70 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import express, { type Request, type RequestHandler, type Router } from 'express';
+import type { Logger } from 'pino';
+import { REPO_ROOT } from '../runtime/config.ts';
+
+export const USER_APP_DIST = resolve(REPO_ROOT, 'frontend-user/dist');
+export const ADMIN_APP_DIST = resolve(REPO_ROOT, 'frontend-admin/dist');
+
+const wantsPage = (req: Request) =>
+  (req.method === 'GET' || req.method === 'HEAD') && req.accepts(['html', 'json']) === 'html';
+
+const notBuilt =
+  (name: string): RequestHandler =>
+  (_req, res) => {
+    res
+      .status(503)
+      .type('html')
+      .send(
+        `<!doctype html><title>LinkCoin</title><p>The ${name} is not built yet. Run <code>make start</code> (or <code>npm run build</code>) and reload.</p>`,
+      );
+  };
+
+/** Serves one built single-page app: hashed assets cached for a year, index.html never. */
+const singlePageApp = (dist: string, name: string, logger: Logger): Router => {
+  const router = express.Router();
+  const index = join(dist, 'index.html');
+  if (!existsSync(index)) {
+    logger.warn({ dist }, `the ${name} is not built; serving a notice instead`);
+    router.use((req, res, next) => (wantsPage(req) ? notBuilt(name)(req, res, next) : next()));
+    return router;
+  }
+  router.use(
+    express.static(dist, {
+      index: false,
+      setHeaders: (res, path) => {
+        res.setHeader(
+          'Cache-Control',
+          path.includes(`${join(dist, 'assets')}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    }),
+  );
+  // History fallback: client-side routes get the app's index.html.
+  router.use((req, res, next) => {
+    if (!wantsPage(req)) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  });
+  return router;
+};
+
+/** The user app at `/` and the console at `/admin`, from one port with the API. */
+export const frontends = (
+  logger: Logger,
+  dists: { user: string; admin: string } = { user: USER_APP_DIST, admin: ADMIN_APP_DIST },
+): Router => {
+  const router = express.Router();
+  // `/admin` becomes `/admin/` (query kept) so the console's relative URLs resolve.
+  router.use((req, res, next) => {
+    if (req.path !== '/admin') return next();
+    const queryAt = req.originalUrl.indexOf('?');
+    res.redirect(301, `/admin/${queryAt === -1 ? '' : req.originalUrl.slice(queryAt)}`);
+  });
+  router.use('/admin', singlePageApp(dists.admin, 'admin console', logger));
+  router.use(singlePageApp(dists.user, 'user app', logger));
+  return router;
+};

@@ -1,0 +1,7 @@
+import type { Projection } from '@linkcoin/infra/readstore/projections.ts';
+
+/**
+ * Every business read model of the product, in one list: the projector runs them, `make
+ * rebuild` replays them, `/readyz` reports them. Each feature adds its projection here.
+ */
+export const projections: readonly Projection[] = [];

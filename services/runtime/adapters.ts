@@ -1,0 +1,49 @@
+import type { Logger } from 'pino';
+import type { Bus } from '@linkcoin/infra/bus/port.ts';
+import type { EventStore } from '@linkcoin/infra/eventstore/port.ts';
+import type { ReadStore } from '@linkcoin/infra/readstore/port.ts';
+import type { AppConfig } from './config.ts';
+
+/**
+ * Opens the adapter the configuration names for each port. The distributed adapters are
+ * imported only when chosen, so the embedded runtime never loads their client libraries.
+ */
+export const openEventStore = async (config: AppConfig, logger: Logger): Promise<EventStore> => {
+  const settings = config.eventStore;
+  if (settings.adapter === 'kurrentdb') {
+    const { KurrentDbEventStore } = await import('@linkcoin/infra/eventstore/kurrentdb.ts');
+    return new KurrentDbEventStore({ connectionString: settings.url, logger });
+  }
+  const { SqliteEventStore } = await import('@linkcoin/infra/eventstore/sqlite.ts');
+  return new SqliteEventStore({ path: settings.path, synchronous: settings.synchronous });
+};
+
+export const openReadStore = async (config: AppConfig): Promise<ReadStore> => {
+  const settings = config.readStore;
+  if (settings.adapter === 'mongodb') {
+    const { MongoReadStore } = await import('@linkcoin/infra/readstore/mongodb.ts');
+    const store = new MongoReadStore({ url: settings.url, database: settings.database });
+    await store.connect();
+    return store;
+  }
+  const { SqliteReadStore } = await import('@linkcoin/infra/readstore/sqlite.ts');
+  return new SqliteReadStore({ path: settings.path });
+};
+
+export const openBus = async (config: AppConfig, logger: Logger): Promise<Bus> => {
+  const settings = config.bus;
+  if (settings.adapter === 'kafka') {
+    const { KafkaBus } = await import('@linkcoin/infra/bus/kafka.ts');
+    const bus = new KafkaBus({
+      brokers: [...settings.brokers],
+      clientId: settings.clientId,
+      numPartitions: settings.partitions,
+      replicationFactor: settings.replicationFactor,
+      logger,
+    });
+    await bus.connect();
+    return bus;
+  }
+  const { InProcessBus } = await import('@linkcoin/infra/bus/inprocess.ts');
+  return new InProcessBus({ logger });
+};

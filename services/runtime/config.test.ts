@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, REPO_ROOT } from './config.ts';
+
+describe('configuration from the environment', () => {
+  it('runs the embedded runtime on safe defaults', () => {
+    const config = loadConfig({});
+    expect(config.env).toBe('development');
+    expect(config.http).toMatchObject({
+      host: '127.0.0.1',
+      port: 8080,
+      publicUrl: 'http://127.0.0.1:8080',
+    });
+    expect(config.dataDir).toBe(`${REPO_ROOT}data`);
+    expect(config.eventStore).toEqual({
+      adapter: 'sqlite',
+      path: `${REPO_ROOT}data/eventstore.db`,
+      synchronous: 'FULL',
+    });
+    expect(config.readStore).toEqual({ adapter: 'sqlite', path: `${REPO_ROOT}data/readmodels.db` });
+    expect(config.bus).toEqual({ adapter: 'inprocess' });
+    expect(config.log.format).toBe('pretty');
+  });
+
+  it('selects the distributed adapters', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      EVENT_STORE: 'kurrentdb',
+      KURRENTDB_URL: 'kurrentdb://kurrentdb:2113?tls=false',
+      READ_STORE: 'mongodb',
+      MONGODB_URL: 'mongodb://mongo:27017/?replicaSet=rs0',
+      BUS: 'kafka',
+      KAFKA_BROKERS: 'kafka-1:9092, kafka-2:9092',
+      DATA_DIR: '/data',
+    });
+    expect(config.eventStore).toEqual({
+      adapter: 'kurrentdb',
+      url: 'kurrentdb://kurrentdb:2113?tls=false',
+    });
+    expect(config.readStore).toMatchObject({ adapter: 'mongodb', database: 'linkcoin' });
+    expect(config.bus).toMatchObject({
+      adapter: 'kafka',
+      brokers: ['kafka-1:9092', 'kafka-2:9092'],
+    });
+    expect(config.log.format).toBe('json');
+    expect(config.dataDir).toBe('/data');
+  });
+
+  it('names every bad variable in one message', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', EVENT_STORE: 'kurrentdb', BUS: 'rabbit', LOG_LEVEL: 'loud' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain('PORT:');
+    expect(message).toContain('BUS:');
+    expect(message).toContain('LOG_LEVEL:');
+    expect(message.startsWith('Invalid configuration:')).toBe(true);
+  });
+
+  it('requires the connection settings of a distributed adapter it selects', () => {
+    expect(() => loadConfig({ EVENT_STORE: 'kurrentdb' })).toThrow(
+      'KURRENTDB_URL: required when EVENT_STORE=kurrentdb',
+    );
+    expect(() => loadConfig({ READ_STORE: 'mongodb' })).toThrow(
+      'MONGODB_URL: required when READ_STORE=mongodb',
+    );
+    expect(() => loadConfig({ BUS: 'kafka' })).toThrow('KAFKA_BROKERS: required when BUS=kafka');
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', HOST: '' }).http).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+    });
+  });
+});

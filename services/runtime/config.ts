@@ -1,0 +1,171 @@
+import { fileURLToPath } from 'node:url';
+import { isAbsolute, resolve } from 'node:path';
+import { z } from 'zod';
+
+/** The repository root: defaults such as the data directory and the built front ends live here. */
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+const csv = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.string()).min(1));
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => ['true', '1', 'yes'].includes(value));
+
+/** Every variable the product reads, with safe defaults for the embedded runtime. */
+const environmentSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    PUBLIC_URL: z.url().optional(),
+    DATA_DIR: z.string().min(1).default('data'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
+    BODY_LIMIT: z
+      .string()
+      .regex(/^\d+(b|kb|mb)$/i, 'expected a size such as 100kb or 1mb')
+      .default('100kb'),
+    TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+
+    EVENT_STORE: z.enum(['sqlite', 'kurrentdb']).default('sqlite'),
+    SQLITE_SYNCHRONOUS: z.enum(['FULL', 'NORMAL']).default('FULL'),
+    KURRENTDB_URL: z
+      .string()
+      .startsWith('kurrentdb', 'expected a kurrentdb:// connection string')
+      .optional(),
+
+    READ_STORE: z.enum(['sqlite', 'mongodb']).default('sqlite'),
+    MONGODB_URL: z
+      .string()
+      .startsWith('mongodb', 'expected a mongodb:// connection string')
+      .optional(),
+    MONGODB_DATABASE: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,63}$/)
+      .default('linkcoin'),
+
+    BUS: z.enum(['inprocess', 'kafka']).default('inprocess'),
+    KAFKA_BROKERS: csv.optional(),
+    KAFKA_CLIENT_ID: z.string().min(1).default('linkcoin'),
+    KAFKA_PARTITIONS: z.coerce.number().int().min(1).max(256).default(3),
+    KAFKA_REPLICATION_FACTOR: z.coerce.number().int().min(1).max(7).default(1),
+
+    SERVE_FRONTENDS: booleanFlag.default(true),
+  })
+  .superRefine((env, ctx) => {
+    const requireWhen = (key: keyof typeof env, condition: boolean, reason: string) => {
+      if (condition && !env[key])
+        ctx.addIssue({ code: 'custom', path: [key], message: `required when ${reason}` });
+    };
+    requireWhen('KURRENTDB_URL', env.EVENT_STORE === 'kurrentdb', 'EVENT_STORE=kurrentdb');
+    requireWhen('MONGODB_URL', env.READ_STORE === 'mongodb', 'READ_STORE=mongodb');
+    requireWhen('KAFKA_BROKERS', env.BUS === 'kafka', 'BUS=kafka');
+  });
+
+export type Environment = z.infer<typeof environmentSchema>;
+
+export type AppConfig = Readonly<{
+  env: Environment['NODE_ENV'];
+  http: Readonly<{
+    host: string;
+    port: number;
+    publicUrl: string;
+    bodyLimit: string;
+    trustProxy: number;
+    shutdownTimeoutMs: number;
+    serveFrontends: boolean;
+  }>;
+  dataDir: string;
+  log: Readonly<{ level: Environment['LOG_LEVEL']; format: 'pretty' | 'json' }>;
+  eventStore:
+    | Readonly<{ adapter: 'sqlite'; path: string; synchronous: 'FULL' | 'NORMAL' }>
+    | Readonly<{ adapter: 'kurrentdb'; url: string }>;
+  readStore:
+    | Readonly<{ adapter: 'sqlite'; path: string }>
+    | Readonly<{ adapter: 'mongodb'; url: string; database: string }>;
+  bus:
+    | Readonly<{ adapter: 'inprocess' }>
+    | Readonly<{
+        adapter: 'kafka';
+        brokers: readonly string[];
+        clientId: string;
+        partitions: number;
+        replicationFactor: number;
+      }>;
+}>;
+
+/** Raised at start-up with every bad variable named. */
+export class ConfigError extends Error {
+  constructor(problems: readonly string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export const loadConfig = (
+  source: Readonly<Record<string, string | undefined>> = process.env,
+): AppConfig => {
+  // Empty variables count as unset, as in most shells' `VAR= command`.
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const parsed = environmentSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map(
+        (issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`,
+      ),
+    );
+  }
+  const env = parsed.data;
+  const dataDir = isAbsolute(env.DATA_DIR) ? env.DATA_DIR : resolve(REPO_ROOT, env.DATA_DIR);
+  const displayHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
+  return {
+    env: env.NODE_ENV,
+    http: {
+      host: env.HOST,
+      port: env.PORT,
+      publicUrl: (env.PUBLIC_URL ?? `http://${displayHost}:${env.PORT}`).replace(/\/$/, ''),
+      bodyLimit: env.BODY_LIMIT,
+      trustProxy: env.TRUST_PROXY,
+      shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+      serveFrontends: env.SERVE_FRONTENDS,
+    },
+    dataDir,
+    log: {
+      level: env.LOG_LEVEL,
+      format: env.LOG_FORMAT ?? (env.NODE_ENV === 'development' ? 'pretty' : 'json'),
+    },
+    eventStore:
+      env.EVENT_STORE === 'kurrentdb'
+        ? { adapter: 'kurrentdb', url: env.KURRENTDB_URL! }
+        : {
+            adapter: 'sqlite',
+            path: resolve(dataDir, 'eventstore.db'),
+            synchronous: env.SQLITE_SYNCHRONOUS,
+          },
+    readStore:
+      env.READ_STORE === 'mongodb'
+        ? { adapter: 'mongodb', url: env.MONGODB_URL!, database: env.MONGODB_DATABASE }
+        : { adapter: 'sqlite', path: resolve(dataDir, 'readmodels.db') },
+    bus:
+      env.BUS === 'kafka'
+        ? {
+            adapter: 'kafka',
+            brokers: env.KAFKA_BROKERS!,
+            clientId: env.KAFKA_CLIENT_ID,
+            partitions: env.KAFKA_PARTITIONS,
+            replicationFactor: env.KAFKA_REPLICATION_FACTOR,
+          }
+        : { adapter: 'inprocess' },
+  };
+};

@@ -1,0 +1,79 @@
+import { join } from 'node:path';
+import { ConfigError, loadConfig } from './config.ts';
+import { createLogger } from './logger.ts';
+import { startRuntime, type Role, type Runtime } from './runtime.ts';
+
+const banner = (runtime: Runtime, title: string): string => {
+  const { config, url, roles } = runtime;
+  const lines = [`${title} is running (${roles.join(', ')})`];
+  if (roles.includes('api')) {
+    lines.push(
+      `  Marketplace:    ${url}/`,
+      `  Admin console:  ${url}/admin`,
+      `  API:            ${url}/api`,
+    );
+  }
+  lines.push(`  Health:         ${url}/healthz  ${url}/readyz`);
+  if (config.eventStore.adapter === 'sqlite' || config.readStore.adapter === 'sqlite') {
+    lines.push(`  Data directory: ${config.dataDir}`);
+  }
+  lines.push(`  Dev mail outbox: ${join(config.dataDir, 'outbox')}`);
+  lines.push('  Stop with Ctrl+C.');
+  return lines.join('\n');
+};
+
+/**
+ * Runs a process of the product until SIGTERM or SIGINT, then shuts it down gracefully.
+ * A bad configuration is reported variable by variable before anything starts.
+ */
+export const runProcess = async (roles: readonly Role[], title: string): Promise<void> => {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config, title.toLowerCase().replaceAll(' ', '-'));
+  let runtime: Runtime;
+  try {
+    runtime = await startRuntime({ config, roles, logger });
+  } catch (error) {
+    logger.fatal({ err: error }, 'could not start');
+    process.exit(1);
+  }
+  console.log(banner(runtime, title));
+
+  let signalled = false;
+  const shutdown = (reason: string, exitCode: number) => {
+    if (signalled) {
+      logger.warn('second signal: exiting at once');
+      process.exit(exitCode || 1);
+    }
+    signalled = true;
+    logger.info({ reason }, 'shutting down: no new requests, finishing those in flight');
+    runtime
+      .stop()
+      .then(() => {
+        logger.info('stopped');
+        process.exit(exitCode);
+      })
+      .catch((error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM', 0));
+  process.on('SIGINT', () => shutdown('SIGINT', 0));
+  process.on('uncaughtException', (error) => {
+    logger.fatal({ err: error }, 'uncaught exception');
+    shutdown('uncaught exception', 1);
+  });
+  process.on('unhandledRejection', (reason) => {
+    logger.fatal({ err: reason }, 'unhandled promise rejection');
+    shutdown('unhandled rejection', 1);
+  });
+};

@@ -1,0 +1,176 @@
+import 'reflect-metadata';
+import { createServer, type Server } from 'node:http';
+import { closeServer, listen } from './http-server.ts';
+import type { AddressInfo } from 'node:net';
+import type { Logger } from 'pino';
+import {
+  container as rootContainer,
+  instanceCachingFactory,
+  type DependencyContainer,
+} from 'tsyringe';
+import { createCommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
+import { ProjectionRunner } from '@linkcoin/infra/readstore/projections.ts';
+import { createApp } from '../api/app.ts';
+import { apiRouter } from '../api/routes.ts';
+import { Forwarder } from '../forwarder/forwarder.ts';
+import { Gateway } from '../gateway/gateway.ts';
+import { processManagers } from '../processes/registry.ts';
+import { ProcessManagerRunner } from '../processes/runner.ts';
+import { projections as allProjections } from '../projector/registry.ts';
+import { openBus, openEventStore, openReadStore } from './adapters.ts';
+import type { AppConfig } from './config.ts';
+import { lockDataDir } from './data-dir-lock.ts';
+import { createLogger } from './logger.ts';
+import {
+  checkpointProgress,
+  localProgress,
+  type ProjectionProgress,
+} from './projection-progress.ts';
+import { TOKENS } from './tokens.ts';
+
+/** The services of DESIGN section 2; the embedded runtime runs all of them in one process. */
+export type Role = 'api' | 'gateway' | 'projector' | 'processes' | 'forwarder';
+export const ALL_ROLES: readonly Role[] = ['api', 'gateway', 'projector', 'processes', 'forwarder'];
+
+export type Runtime = Readonly<{
+  config: AppConfig;
+  logger: Logger;
+  container: DependencyContainer;
+  roles: readonly Role[];
+  /** Where the HTTP server listens (API, front ends, /ws, or only the health endpoints). */
+  url: string;
+  server: Server;
+  /** Stops accepting, finishes in-flight requests, stops the workers, closes the stores. */
+  stop: () => Promise<void>;
+}>;
+
+type Closer = Readonly<{ name: string; close: () => Promise<void> }>;
+
+export type StartRuntimeOptions = Readonly<{
+  config: AppConfig;
+  roles: readonly Role[];
+  logger?: Logger;
+}>;
+
+export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtime> => {
+  const { config, roles } = options;
+  const logger = options.logger ?? createLogger(config);
+  const has = (role: Role) => roles.includes(role);
+  const closers: Closer[] = [];
+  const closeAll = async () => {
+    for (const closer of [...closers].reverse()) {
+      try {
+        await closer.close();
+        logger.debug({ component: closer.name }, 'closed');
+      } catch (error) {
+        logger.error({ err: error, component: closer.name }, 'failed to close');
+      }
+    }
+    closers.length = 0;
+  };
+
+  try {
+    if (config.eventStore.adapter === 'sqlite') {
+      const unlock = lockDataDir(config.dataDir, `linkcoin ${roles.join('+')}`);
+      closers.push({ name: 'data directory lock', close: async () => unlock() });
+    }
+    const eventStore = await openEventStore(config, logger);
+    closers.push({ name: 'event store', close: () => eventStore.close() });
+    const readStore = await openReadStore(config);
+    closers.push({ name: 'read store', close: () => readStore.close() });
+    const bus = await openBus(config, logger);
+    closers.push({ name: 'bus', close: () => bus.close() });
+
+    const container = rootContainer.createChildContainer();
+    container.register(TOKENS.Config, { useValue: config });
+    container.register(TOKENS.Logger, { useValue: logger });
+    container.register(TOKENS.Clock, { useValue: { now: () => new Date() } });
+    container.register(TOKENS.EventStore, { useValue: eventStore });
+    container.register(TOKENS.ReadStore, { useValue: readStore });
+    container.register(TOKENS.Bus, { useValue: bus });
+    container.register(TOKENS.Projections, { useValue: allProjections });
+    container.register(TOKENS.HandleCommand, {
+      useFactory: instanceCachingFactory((c) => createCommandHandler(c.resolve(TOKENS.EventStore))),
+    });
+
+    let progress: ProjectionProgress;
+    if (has('projector')) {
+      const runner = new ProjectionRunner({
+        eventStore,
+        readStore,
+        projections: allProjections,
+        logger: logger.child({ component: 'projector' }),
+      });
+      await runner.start();
+      closers.push({ name: 'projector', close: () => runner.stop() });
+      progress = localProgress(runner);
+    } else {
+      await readStore.ensureCollections(allProjections.flatMap((p) => p.collections));
+      progress = checkpointProgress(eventStore, readStore, allProjections);
+    }
+    container.register(TOKENS.ProjectionProgress, { useValue: progress });
+
+    if (has('processes')) {
+      const processes = new ProcessManagerRunner({
+        eventStore,
+        readStore,
+        managers: processManagers(container),
+        logger: logger.child({ component: 'processes' }),
+        clock: container.resolve(TOKENS.Clock),
+      });
+      await processes.start();
+      closers.push({ name: 'process managers', close: () => processes.stop() });
+    }
+
+    if (has('forwarder')) {
+      const forwarder = new Forwarder({
+        eventStore,
+        bus,
+        checkpoints: readStore,
+        logger: logger.child({ component: 'forwarder' }),
+      });
+      forwarder.start();
+      closers.push({ name: 'forwarder', close: () => forwarder.stop() });
+    }
+
+    const app = createApp({
+      logger,
+      health: { ports: [eventStore, readStore, bus], progress, startedAt: new Date() },
+      bodyLimit: config.http.bodyLimit,
+      trustProxy: config.http.trustProxy,
+      serveFrontends: has('api') && config.http.serveFrontends,
+      ...(has('api') ? { api: apiRouter(container) } : {}),
+    });
+    const server = createServer(app);
+    if (has('gateway')) {
+      const gateway = new Gateway({ logger: logger.child({ component: 'gateway' }) });
+      gateway.attach(server);
+      closers.push({ name: 'gateway', close: () => gateway.close() });
+    }
+    await listen(server, config.http.host, config.http.port);
+    closers.push({
+      name: 'http server',
+      close: () => closeServer(server, config.http.shutdownTimeoutMs),
+    });
+    const address = server.address() as AddressInfo;
+    const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+    const url =
+      config.http.port === 0 || config.http.host === '0.0.0.0' || config.http.host === '::'
+        ? `http://${config.http.host === '0.0.0.0' || config.http.host === '::' ? 'localhost' : host}:${address.port}`
+        : config.http.publicUrl;
+
+    let stopping: Promise<void> | null = null;
+    return {
+      config,
+      logger,
+      container,
+      roles,
+      url,
+      server,
+      stop: () => (stopping ??= closeAll()),
+    };
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+};

@@ -1,0 +1,40 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner, four layers. `make test` runs unit, contract and http together, then browser
+// after the front ends are built.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['domain/**/*.test.ts', 'frontend-*/src/**/*.test.{ts,tsx}'],
+        },
+      },
+      {
+        test: {
+          name: 'contract',
+          include: ['infra/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+        },
+      },
+      {
+        test: {
+          name: 'services',
+          include: ['services/**/*.test.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          include: ['frontend-*/e2e/**/*.e2e.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
