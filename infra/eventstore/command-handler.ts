@@ -26,11 +26,26 @@ export type CommandResult<State, E extends Event> = Readonly<{
   alreadyHandled: boolean;
 }>;
 
-export type HandleCommand = <State, C extends Command, E extends Event>(
-  decider: Decider<State, C, E>,
-  streamId: string,
-  command: C,
-) => Promise<CommandResult<State, E>>;
+export type LoadedState<State> = Readonly<{
+  state: State;
+  /** -1 when the stream has no events. */
+  revision: number;
+  position: number | null;
+}>;
+
+/** Decides commands against streams, and reads a stream's current state the same way. */
+export type CommandHandler = Readonly<{
+  handle: <State, C extends Command, E extends Event>(
+    decider: Decider<State, C, E>,
+    streamId: string,
+    command: C,
+  ) => Promise<CommandResult<State, E>>;
+  /** The stream's state now, folded by the decider (cached, so cheap to call per request). */
+  load: <State, E extends Event>(
+    decider: Pick<Decider<State, never, E>, 'evolve' | 'initialState'>,
+    streamId: string,
+  ) => Promise<LoadedState<State>>;
+}>;
 
 export type CommandHandlerOptions = Readonly<{
   /** Attempts after a concurrency conflict before the conflict is returned to the caller. */
@@ -101,13 +116,13 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export const createCommandHandler = (
   eventStore: EventStore,
   options: CommandHandlerOptions = {},
-): HandleCommand => {
+): CommandHandler => {
   const maxRetries = options.maxRetries ?? 10;
   const cache = new SnapshotCache(options.cacheSize ?? 2000);
 
   /** The stream's current state: the cached snapshot plus the events appended since. */
-  const load = async <State, E extends Event>(
-    decider: Decider<State, Command, E>,
+  const snapshotOf = async <State, E extends Event>(
+    decider: Pick<Decider<State, never, E>, 'evolve' | 'initialState'>,
     streamId: string,
   ): Promise<StreamSnapshot> => {
     const cached = cache.get(streamId, decider);
@@ -130,19 +145,19 @@ export const createCommandHandler = (
     return snapshot;
   };
 
-  return async <State, C extends Command, E extends Event>(
+  const handle = async <State, C extends Command, E extends Event>(
     decider: Decider<State, C, E>,
     streamId: string,
     command: C,
   ): Promise<CommandResult<State, E>> => {
     for (let attempt = 0; ; attempt++) {
-      const snapshot = await load(decider as unknown as Decider<State, Command, E>, streamId);
+      const snapshot = await snapshotOf(decider, streamId);
       const state = snapshot.state as State;
       const key = command.metadata.idempotencyKey;
       const earlier = key === undefined ? undefined : snapshot.keys.get(key);
       if (earlier) {
         return {
-          events: earlier as readonly RecordedEvent<E>[],
+          events: earlier as unknown as readonly RecordedEvent<E>[],
           state,
           nextExpectedRevision: snapshot.revision,
           position: earlier.at(-1)?.position ?? null,
@@ -193,4 +208,18 @@ export const createCommandHandler = (
       }
     }
   };
+
+  const load = async <State, E extends Event>(
+    decider: Pick<Decider<State, never, E>, 'evolve' | 'initialState'>,
+    streamId: string,
+  ): Promise<LoadedState<State>> => {
+    const snapshot = await snapshotOf(decider, streamId);
+    return {
+      state: snapshot.state as State,
+      revision: snapshot.revision,
+      position: snapshot.position,
+    };
+  };
+
+  return { handle, load };
 };

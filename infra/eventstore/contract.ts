@@ -309,7 +309,7 @@ export const describeEventStoreContract = (
 
       it('retries conflicting commands until every one of them succeeds', async () => {
         const id = stream('retry');
-        const handle = createCommandHandler(store, { maxRetries: 50 });
+        const { handle } = createCommandHandler(store, { maxRetries: 50 });
         const results = await Promise.all(
           Array.from({ length: 20 }, (_, n) => handle(counter, id, countCommand(`user-${n}`))),
         );
@@ -322,8 +322,8 @@ export const describeEventStoreContract = (
 
       it('decides on events other writers appended since its last command', async () => {
         const id = stream('elsewhere');
-        const here = createCommandHandler(store);
-        const elsewhere = createCommandHandler(store); // another process: its own cache
+        const here = createCommandHandler(store).handle;
+        const elsewhere = createCommandHandler(store).handle; // another process: its own cache
         expect((await here(counter, id, countCommand('a'))).state).toBe(1);
         expect((await elsewhere(counter, id, countCommand('b'))).state).toBe(2);
         await store.append(id, [{ type: 'Counted', data: { by: 'raw' }, metadata: metadata() }], {
@@ -341,7 +341,7 @@ export const describeEventStoreContract = (
 
       it('returns the earlier result for an idempotency key already handled', async () => {
         const id = stream('idempotent');
-        const handle = createCommandHandler(store);
+        const { handle } = createCommandHandler(store);
         const first = await handle(counter, id, countCommand('alice', 'purchase-1'));
         const again = await handle(counter, id, countCommand('alice', 'purchase-1'));
         const other = await handle(counter, id, countCommand('alice', 'purchase-2'));
@@ -356,7 +356,7 @@ export const describeEventStoreContract = (
 
       it('handles the same idempotency key sent concurrently exactly once', async () => {
         const id = stream('idempotent-race');
-        const handle = createCommandHandler(store, { maxRetries: 50 });
+        const { handle } = createCommandHandler(store, { maxRetries: 50 });
         const results = await Promise.all(
           Array.from({ length: 10 }, () =>
             handle(counter, id, countCommand('bob', 'double-click')),

@@ -300,6 +300,18 @@ export const describeReadStoreContract = (
           .toBe('live');
       });
 
+      it('stops at once, even straight after starting', async () => {
+        const { collection, projection } = makeCards(unique());
+        const running = await startRunner(projection);
+        await running.stop();
+        await events.append('card-s1', [created('s1', 'After stop')], {
+          expectedRevision: 'no_stream',
+        });
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(await store.collection<Card>(collection.name).get('s1')).toBeNull();
+        expect((await running.statuses())[0]!.state).toBe('stopped');
+      });
+
       it('rebuilds a read model from zero to the same documents', async () => {
         const { collection, projection } = makeCards(unique());
         await events.append('card-b1', [created('b1', 'Rebuild me'), pointsAdded('b1', 3)], {

@@ -104,6 +104,7 @@ export class ProjectionRunner {
     while (!running.stopping) {
       try {
         const checkpoint = await readStore.getCheckpoint(projection.name);
+        if (running.stopping) break; // stopped while reading the checkpoint
         running.position = checkpoint?.position ?? null;
         if (running.state !== 'failing') running.state = 'catching_up';
         const subscription = eventStore.subscribeToAll({

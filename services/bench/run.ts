@@ -110,7 +110,7 @@ const wallet: Decider<number, Spend, Spent> = {
 /** Read the stream, fold, decide, append with the expected revision: concurrent users. */
 const commandRoundTrips = (users: number, perUser: number) =>
   withStore('FULL', async (store) => {
-    const handle = createCommandHandler(store);
+    const { handle } = createCommandHandler(store);
     const started = performance.now();
     await Promise.all(
       Array.from({ length: users }, async (_, user) => {

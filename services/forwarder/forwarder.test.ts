@@ -116,4 +116,16 @@ describe('the forwarder', () => {
     await expect.poll(() => accounts.length).toBe(3);
     await second.stop();
   });
+
+  it('stops at once even when stopped before it has read its checkpoint', async () => {
+    const forwarder = new Forwarder({ eventStore, bus, checkpoints: readStore, logger });
+    forwarder.start();
+    await forwarder.stop();
+    const accounts = await listen('account');
+    await eventStore.append('account-3', [event('AccountRegistered')], {
+      expectedRevision: 'no_stream',
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(accounts).toHaveLength(0);
+  });
 });

@@ -68,6 +68,7 @@ export class Forwarder {
     while (!this.#stopping) {
       try {
         this.#position = (await checkpoints.getCheckpoint(FORWARDER_CHECKPOINT))?.position ?? null;
+        if (this.#stopping) break; // stopped while reading the checkpoint
         this.#subscription = eventStore.subscribeToAll({
           after: this.#position,
           onEvents: async (events) => {

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Bus } from '@linkcoin/infra/bus/port.ts';
 import type { EventStore } from '@linkcoin/infra/eventstore/port.ts';
+import type { Mailer } from '@linkcoin/infra/mail/port.ts';
 import type { ReadStore } from '@linkcoin/infra/readstore/port.ts';
 import type { AppConfig } from './config.ts';
 
@@ -46,4 +47,14 @@ export const openBus = async (config: AppConfig, logger: Logger): Promise<Bus> =
   }
   const { InProcessBus } = await import('@linkcoin/infra/bus/inprocess.ts');
   return new InProcessBus({ logger });
+};
+
+export const openMailer = async (config: AppConfig, logger: Logger): Promise<Mailer> => {
+  const settings = config.mail;
+  if (settings.adapter === 'smtp') {
+    const { SmtpMailer } = await import('@linkcoin/infra/mail/smtp.ts');
+    return new SmtpMailer({ url: settings.url, from: settings.from, logger });
+  }
+  const { OutboxMailer } = await import('@linkcoin/infra/mail/outbox.ts');
+  return new OutboxMailer({ directory: settings.directory, from: settings.from, logger });
 };

@@ -24,6 +24,7 @@ describe('configuration from the environment', () => {
   it('selects the distributed adapters', () => {
     const config = loadConfig({
       NODE_ENV: 'production',
+      JWT_SECRET: 'a-production-secret-of-at-least-32-characters',
       EVENT_STORE: 'kurrentdb',
       KURRENTDB_URL: 'kurrentdb://kurrentdb:2113?tls=false',
       READ_STORE: 'mongodb',
@@ -68,6 +69,11 @@ describe('configuration from the environment', () => {
       'MONGODB_URL: required when READ_STORE=mongodb',
     );
     expect(() => loadConfig({ BUS: 'kafka' })).toThrow('KAFKA_BROKERS: required when BUS=kafka');
+    expect(() => loadConfig({ MAIL: 'smtp' })).toThrow('SMTP_URL: required when MAIL=smtp');
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      'JWT_SECRET: required when NODE_ENV=production',
+    );
+    expect(() => loadConfig({ ADMIN_EMAIL: 'boss@example.in' })).toThrow('ADMIN_PASSWORD:');
   });
 
   it('treats empty variables as unset', () => {

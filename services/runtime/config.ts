@@ -62,6 +62,29 @@ const environmentSchema = z
     KAFKA_REPLICATION_FACTOR: z.coerce.number().int().min(1).max(7).default(1),
 
     SERVE_FRONTENDS: booleanFlag.default(true),
+
+    JWT_SECRET: z.string().min(32, 'expected at least 32 characters').optional(),
+    TOKEN_TTL_SECONDS: z.coerce.number().int().min(300).max(2_592_000).default(86_400),
+
+    MAIL: z.enum(['outbox', 'smtp']).default('outbox'),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'expected smtp:// or smtps://')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('LinkCoin <no-reply@linkcoin.local>'),
+
+    GOOGLE_CLIENT_ID: z.string().min(10).optional(),
+    GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+    GOOGLE_ISSUERS: csv.default(['https://accounts.google.com', 'accounts.google.com']),
+
+    ADMIN_EMAIL: z.email().optional(),
+    ADMIN_PASSWORD: z.string().min(12, 'expected at least 12 characters').max(128).optional(),
+
+    RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+    LOGIN_ATTEMPTS_PER_WINDOW: z.coerce.number().int().min(1).default(10),
+    OTP_REQUESTS_PER_WINDOW: z.coerce.number().int().min(1).default(5),
+    OTP_VERIFY_ATTEMPTS_PER_WINDOW: z.coerce.number().int().min(1).default(10),
+    AUTH_REQUESTS_PER_IP_PER_WINDOW: z.coerce.number().int().min(1).default(300),
   })
   .superRefine((env, ctx) => {
     const requireWhen = (key: keyof typeof env, condition: boolean, reason: string) => {
@@ -71,6 +94,15 @@ const environmentSchema = z
     requireWhen('KURRENTDB_URL', env.EVENT_STORE === 'kurrentdb', 'EVENT_STORE=kurrentdb');
     requireWhen('MONGODB_URL', env.READ_STORE === 'mongodb', 'READ_STORE=mongodb');
     requireWhen('KAFKA_BROKERS', env.BUS === 'kafka', 'BUS=kafka');
+    requireWhen('SMTP_URL', env.MAIL === 'smtp', 'MAIL=smtp');
+    requireWhen('JWT_SECRET', env.NODE_ENV === 'production', 'NODE_ENV=production');
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'],
+        message: 'ADMIN_EMAIL and ADMIN_PASSWORD are set together',
+      });
+    }
   });
 
 export type Environment = z.infer<typeof environmentSchema>;
@@ -94,6 +126,23 @@ export type AppConfig = Readonly<{
   readStore:
     | Readonly<{ adapter: 'sqlite'; path: string }>
     | Readonly<{ adapter: 'mongodb'; url: string; database: string }>;
+  auth: Readonly<{
+    /** From JWT_SECRET; null means "generate one and keep it in the data directory". */
+    jwtSecret: string | null;
+    tokenTtlSeconds: number;
+    google: Readonly<{ clientId: string; jwksUrl: string; issuers: readonly string[] }> | null;
+    admin: Readonly<{ email: string; password: string }> | null;
+    rateLimits: Readonly<{
+      windowMs: number;
+      loginAttempts: number;
+      otpRequests: number;
+      otpVerifyAttempts: number;
+      perIp: number;
+    }>;
+  }>;
+  mail:
+    | Readonly<{ adapter: 'outbox'; directory: string; from: string }>
+    | Readonly<{ adapter: 'smtp'; url: string; from: string }>;
   bus:
     | Readonly<{ adapter: 'inprocess' }>
     | Readonly<{
@@ -157,6 +206,32 @@ export const loadConfig = (
       env.READ_STORE === 'mongodb'
         ? { adapter: 'mongodb', url: env.MONGODB_URL!, database: env.MONGODB_DATABASE }
         : { adapter: 'sqlite', path: resolve(dataDir, 'readmodels.db') },
+    auth: {
+      jwtSecret: env.JWT_SECRET ?? null,
+      tokenTtlSeconds: env.TOKEN_TTL_SECONDS,
+      google: env.GOOGLE_CLIENT_ID
+        ? {
+            clientId: env.GOOGLE_CLIENT_ID,
+            jwksUrl: env.GOOGLE_JWKS_URL,
+            issuers: env.GOOGLE_ISSUERS,
+          }
+        : null,
+      admin:
+        env.ADMIN_EMAIL && env.ADMIN_PASSWORD
+          ? { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD }
+          : null,
+      rateLimits: {
+        windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000,
+        loginAttempts: env.LOGIN_ATTEMPTS_PER_WINDOW,
+        otpRequests: env.OTP_REQUESTS_PER_WINDOW,
+        otpVerifyAttempts: env.OTP_VERIFY_ATTEMPTS_PER_WINDOW,
+        perIp: env.AUTH_REQUESTS_PER_IP_PER_WINDOW,
+      },
+    },
+    mail:
+      env.MAIL === 'smtp'
+        ? { adapter: 'smtp', url: env.SMTP_URL!, from: env.MAIL_FROM }
+        : { adapter: 'outbox', directory: resolve(dataDir, 'outbox'), from: env.MAIL_FROM },
     bus:
       env.BUS === 'kafka'
         ? {

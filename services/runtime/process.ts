@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { ConfigError, loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
 import { startRuntime, type Role, type Runtime } from './runtime.ts';
@@ -17,7 +16,8 @@ const banner = (runtime: Runtime, title: string): string => {
   if (config.eventStore.adapter === 'sqlite' || config.readStore.adapter === 'sqlite') {
     lines.push(`  Data directory: ${config.dataDir}`);
   }
-  lines.push(`  Dev mail outbox: ${join(config.dataDir, 'outbox')}`);
+  if (config.mail.adapter === 'outbox') lines.push(`  Mail outbox:    ${config.mail.directory}`);
+  lines.push(...runtime.notices);
   lines.push('  Stop with Ctrl+C.');
   return lines.join('\n');
 };

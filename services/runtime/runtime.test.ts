@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TOKENS } from './tokens.ts';
+import { resolve, TOKENS } from './tokens.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 
 describe('the embedded runtime', () => {
@@ -17,9 +17,9 @@ describe('the embedded runtime', () => {
     started.push(server);
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const { container } = server.runtime;
-    expect(container.resolve(TOKENS.EventStore).adapter).toBe('sqlite');
-    expect(container.resolve(TOKENS.ReadStore).adapter).toBe('sqlite');
-    expect(container.resolve(TOKENS.Bus).adapter).toBe('inprocess');
+    expect(resolve(container, TOKENS.EventStore).adapter).toBe('sqlite');
+    expect(resolve(container, TOKENS.ReadStore).adapter).toBe('sqlite');
+    expect(resolve(container, TOKENS.Bus).adapter).toBe('inprocess');
     const ready = await fetch(`${server.url}/readyz`);
     expect(ready.status).toBe(200);
     expect(existsSync(join(server.dataDir, 'eventstore.db'))).toBe(true);
@@ -40,7 +40,7 @@ describe('the embedded runtime', () => {
   it('keeps events appended before a restart', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'linkcoin-restart-'));
     const first = await startTestServer({ dataDir });
-    await first.runtime.container.resolve(TOKENS.EventStore).append(
+    await resolve(first.runtime.container, TOKENS.EventStore).append(
       'restart-1',
       [
         {
@@ -59,9 +59,9 @@ describe('the embedded runtime', () => {
     );
     await first.stop();
     const second = await startTestServer({ dataDir });
-    const events = await second.runtime.container
-      .resolve(TOKENS.EventStore)
-      .readStream('restart-1');
+    const events = await resolve(second.runtime.container, TOKENS.EventStore).readStream(
+      'restart-1',
+    );
     expect(events.map((e) => e.data)).toEqual([{ n: 1 }]);
     await second.stop();
     await rm(dataDir, { recursive: true, force: true });

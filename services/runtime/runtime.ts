@@ -17,7 +17,14 @@ import { Gateway } from '../gateway/gateway.ts';
 import { processManagers } from '../processes/registry.ts';
 import { ProcessManagerRunner } from '../processes/runner.ts';
 import { projections as allProjections } from '../projector/registry.ts';
-import { openBus, openEventStore, openReadStore } from './adapters.ts';
+import { AccountsService } from '../api/accounts/accounts-service.ts';
+import { createAuthenticator } from '../api/auth/authenticate.ts';
+import { GoogleIdTokenVerifier } from '../api/auth/google.ts';
+import { OtpCodes } from '../api/auth/otp-codes.ts';
+import { createAuthRateLimits } from '../api/auth/rate-limits.ts';
+import { SessionTokens } from '../api/auth/session-tokens.ts';
+import { openBus, openEventStore, openMailer, openReadStore } from './adapters.ts';
+import { resolveSecrets } from './secrets.ts';
 import type { AppConfig } from './config.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { createLogger } from './logger.ts';
@@ -26,7 +33,7 @@ import {
   localProgress,
   type ProjectionProgress,
 } from './projection-progress.ts';
-import { TOKENS } from './tokens.ts';
+import { resolve, TOKENS } from './tokens.ts';
 
 /** The services of DESIGN section 2; the embedded runtime runs all of them in one process. */
 export type Role = 'api' | 'gateway' | 'projector' | 'processes' | 'forwarder';
@@ -40,6 +47,8 @@ export type Runtime = Readonly<{
   /** Where the HTTP server listens (API, front ends, /ws, or only the health endpoints). */
   url: string;
   server: Server;
+  /** Lines for the start-up banner (for instance a generated admin password, shown once). */
+  notices: readonly string[];
   /** Stops accepting, finishes in-flight requests, stops the workers, closes the stores. */
   stop: () => Promise<void>;
 }>;
@@ -80,6 +89,9 @@ export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtim
     closers.push({ name: 'read store', close: () => readStore.close() });
     const bus = await openBus(config, logger);
     closers.push({ name: 'bus', close: () => bus.close() });
+    const mailer = await openMailer(config, logger.child({ component: 'mail' }));
+    closers.push({ name: 'mailer', close: () => mailer.close() });
+    const secrets = resolveSecrets(config);
 
     const container = rootContainer.createChildContainer();
     container.register(TOKENS.Config, { useValue: config });
@@ -89,8 +101,50 @@ export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtim
     container.register(TOKENS.ReadStore, { useValue: readStore });
     container.register(TOKENS.Bus, { useValue: bus });
     container.register(TOKENS.Projections, { useValue: allProjections });
-    container.register(TOKENS.HandleCommand, {
-      useFactory: instanceCachingFactory((c) => createCommandHandler(c.resolve(TOKENS.EventStore))),
+    container.register(TOKENS.CommandHandler, {
+      useFactory: instanceCachingFactory((c) =>
+        createCommandHandler(resolve(c, TOKENS.EventStore)),
+      ),
+    });
+    container.register(TOKENS.Secrets, { useValue: secrets });
+    container.register(TOKENS.Mailer, { useValue: mailer });
+    container.register(TOKENS.SessionTokens, {
+      useFactory: instanceCachingFactory(
+        () => new SessionTokens(secrets.jwtSecret, config.auth.tokenTtlSeconds),
+      ),
+    });
+    container.register(TOKENS.OtpCodes, {
+      useFactory: instanceCachingFactory(() => new OtpCodes(secrets.jwtSecret)),
+    });
+    // A factory, not useValue: tsyringe takes `useValue: null` for "not registered".
+    const googleVerifier = config.auth.google
+      ? new GoogleIdTokenVerifier(config.auth.google)
+      : null;
+    container.register(TOKENS.GoogleVerifier, { useFactory: () => googleVerifier });
+    container.register(TOKENS.AuthRateLimits, {
+      useFactory: instanceCachingFactory(() => createAuthRateLimits(config.auth.rateLimits)),
+    });
+    container.register(TOKENS.Authenticator, {
+      useFactory: instanceCachingFactory((c) =>
+        createAuthenticator({
+          tokens: resolve(c, TOKENS.SessionTokens),
+          commands: resolve(c, TOKENS.CommandHandler),
+          clock: resolve(c, TOKENS.Clock),
+        }),
+      ),
+    });
+    container.register(TOKENS.AccountsService, {
+      useFactory: instanceCachingFactory(
+        (c) =>
+          new AccountsService({
+            commands: resolve(c, TOKENS.CommandHandler),
+            mailer: resolve(c, TOKENS.Mailer),
+            codes: resolve(c, TOKENS.OtpCodes),
+            tokens: resolve(c, TOKENS.SessionTokens),
+            google: resolve(c, TOKENS.GoogleVerifier),
+            logger: logger.child({ component: 'accounts' }),
+          }),
+      ),
     });
 
     let progress: ProjectionProgress;
@@ -116,7 +170,7 @@ export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtim
         readStore,
         managers: processManagers(container),
         logger: logger.child({ component: 'processes' }),
-        clock: container.resolve(TOKENS.Clock),
+        clock: resolve(container, TOKENS.Clock),
       });
       await processes.start();
       closers.push({ name: 'process managers', close: () => processes.stop() });
@@ -133,9 +187,30 @@ export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtim
       closers.push({ name: 'forwarder', close: () => forwarder.stop() });
     }
 
+    const notices: string[] = [];
+    if (has('api')) {
+      const admin = await resolve(container, TOKENS.AccountsService).ensureAdmin(
+        config.auth.admin,
+        {
+          now: new Date(),
+          actorUserId: null,
+          correlationId: 'start-up',
+          causationId: null,
+        },
+      );
+      if (admin.generatedPassword) {
+        notices.push(
+          `  First admin created: ${admin.email} / ${admin.generatedPassword}`,
+          '  (shown this once: sign in at /adminLogin and keep it safe, or set ADMIN_EMAIL/ADMIN_PASSWORD)',
+        );
+      } else if (admin.created) {
+        logger.info({ email: admin.email }, 'admin account created from ADMIN_EMAIL');
+      }
+    }
+
     const app = createApp({
       logger,
-      health: { ports: [eventStore, readStore, bus], progress, startedAt: new Date() },
+      health: { ports: [eventStore, readStore, bus, mailer], progress, startedAt: new Date() },
       bodyLimit: config.http.bodyLimit,
       trustProxy: config.http.trustProxy,
       serveFrontends: has('api') && config.http.serveFrontends,
@@ -167,6 +242,7 @@ export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtim
       roles,
       url,
       server,
+      notices,
       stop: () => (stopping ??= closeAll()),
     };
   } catch (error) {

@@ -1,0 +1,152 @@
+/**
+ * Request and response shapes of the account endpoints (spec section 7, with the server-side
+ * verification of DESIGN section 5). One source of truth: the server validates with these and
+ * the front ends build their forms on them.
+ */
+import { z } from 'zod';
+import { ACCOUNT_MESSAGES as M } from './messages.ts';
+import { GRANTABLE_ROLES, REGISTRATION_ROLES, ROLES } from './roles.ts';
+
+export const MIN_PASSWORD_LENGTH = 6;
+export const MAX_PASSWORD_LENGTH = 128;
+export const MAX_NAME_LENGTH = 100;
+export const OTP_LENGTH = 6;
+
+/** Lower-cased and trimmed: the form in which addresses are compared and stored. */
+export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
+
+export const emailField = z
+  .string(M.enterEmail)
+  .trim()
+  .min(1, M.enterEmail)
+  .max(254, 'Email addresses are at most 254 characters')
+  .pipe(z.email('Please enter a valid email address'))
+  .transform(normaliseEmail);
+
+export const passwordField = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, M.passwordTooShort)
+  .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
+
+export const ownerNameField = z
+  .string()
+  .trim()
+  .min(1, M.enterNameAndEmail)
+  .max(MAX_NAME_LENGTH, `Name must be at most ${MAX_NAME_LENGTH} characters`);
+
+const otpField = z.string(M.enterOtp).trim().min(1, M.enterOtp).max(12, M.invalidOtp);
+
+/** A short-lived proof, from /api/otp/verify, that the caller read the code sent to an address. */
+const verificationTokenField = z
+  .string(M.verificationRequired)
+  .min(1, M.verificationRequired)
+  .max(2048);
+
+/** POST /api/otp/send-otp and /api/otp/send-otpFP: the spec calls the address `userId`. */
+export const sendOtpRequest = z.object({ userId: emailField });
+export type SendOtpRequest = z.input<typeof sendOtpRequest>;
+
+export const verifyOtpRequest = z.object({ userId: emailField, otp: otpField });
+export type VerifyOtpRequest = z.input<typeof verifyOtpRequest>;
+
+export const otpStatusQuery = z.object({ userId: emailField });
+
+export const registerRequest = z
+  .object({
+    ownerName: ownerNameField,
+    email: emailField,
+    password: passwordField,
+    confirmPassword: z.string().max(MAX_PASSWORD_LENGTH),
+    role: z.enum(REGISTRATION_ROLES, 'role: must be user or influencer'),
+    mobile: z.string().trim().max(20, 'mobile: at most 20 characters').optional().default(''),
+    verificationToken: verificationTokenField,
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    message: M.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+export type RegisterRequest = z.input<typeof registerRequest>;
+
+export const loginRequest = z.object({
+  email: emailField,
+  password: z.string('password: required').min(1, 'password: required').max(MAX_PASSWORD_LENGTH),
+});
+export type LoginRequest = z.input<typeof loginRequest>;
+
+export const googleSignInRequest = z.object({
+  credential: z
+    .string('credential: required')
+    .min(20, 'credential: not a Google ID token')
+    .max(8192),
+  /** Given on the registration screens; absent on login, where an unknown address is refused. */
+  role: z.enum(REGISTRATION_ROLES).optional(),
+});
+export type GoogleSignInRequest = z.input<typeof googleSignInRequest>;
+
+export const forgetPasswordRequest = z.object({
+  email: emailField,
+  newPassword: passwordField,
+  verificationToken: verificationTokenField,
+});
+export type ForgetPasswordRequest = z.input<typeof forgetPasswordRequest>;
+
+export const grantRoleRequest = z.object({ role: z.enum(GRANTABLE_ROLES) });
+
+/** The logged-in user as the browser keeps it (spec section 3). */
+export const sessionUser = z.object({
+  _id: z.string(),
+  ownerName: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  /** Every role held: the registered one plus granted ones (auditor). */
+  roles: z.array(z.enum(ROLES)),
+  linkCoins: z.number(),
+});
+export type SessionUser = z.infer<typeof sessionUser>;
+
+export type AuthAnswer = {
+  success: true;
+  token: string;
+  /** Seconds until the token expires (the token's own `exp` says the same). */
+  expiresIn: number;
+  user: SessionUser;
+};
+export type CheckAuthAnswer = { success: true; user: SessionUser };
+export type RefreshAnswer = { success: true; newToken: string; expiresIn: number };
+export type MessageAnswer = { success: true; message: string };
+export type VerifyOtpAnswer = MessageAnswer & { verificationToken: string; expiresIn: number };
+export type OtpStatusAnswer = {
+  success: true;
+  otpDetails: { status: 'none' | 'pending' | 'verified' | 'expired'; expiresAt: string | null };
+};
+export type PublicConfig = {
+  googleClientId: string | null;
+};
+
+/** The browser's form schemas: the same rules, with the spec's messages where the form shows them. */
+export const registrationFormSchema = z
+  .object({
+    ownerName: z.string(),
+    email: z.string(),
+    password: z.string(),
+    confirmPassword: z.string(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.password !== value.confirmPassword) {
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: M.passwordsDoNotMatch });
+    } else if (value.password.length < MIN_PASSWORD_LENGTH) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: M.passwordTooShort });
+    }
+  });
+
+export const resetPasswordFormSchema = z
+  .object({ newPassword: z.string(), confirmPassword: z.string() })
+  .superRefine((value, ctx) => {
+    if (!value.newPassword || !value.confirmPassword) {
+      ctx.addIssue({ code: 'custom', path: ['newPassword'], message: M.enterAndConfirmPassword });
+    } else if (value.newPassword !== value.confirmPassword) {
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: M.passwordsDoNotMatch });
+    } else if (value.newPassword.length < MIN_PASSWORD_LENGTH) {
+      ctx.addIssue({ code: 'custom', path: ['newPassword'], message: M.passwordTooShort });
+    }
+  });

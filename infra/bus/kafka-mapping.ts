@@ -1,0 +1,59 @@
+/**
+ * Pure translations between the Bus port and kafkajs: messages out, deliveries in, and kafkajs'
+ * log entries into our logger. Kept apart from the adapter so they are unit-tested without a
+ * broker.
+ */
+import { logLevel, type IHeaders, type KafkaMessage, type LogEntry, type Message } from 'kafkajs';
+import type { Logger } from '../shared/logger.ts';
+import type { BusMessage, DeliveredMessage } from './port.ts';
+
+export const toKafkaMessage = (message: BusMessage): Message => ({
+  key: message.key,
+  // `undefined` is not JSON; the port's value is, so it travels as null.
+  value: JSON.stringify(message.value ?? null),
+  ...(message.headers ? { headers: { ...message.headers } } : {}),
+});
+
+const headerText = (value: Buffer | string): string =>
+  typeof value === 'string' ? value : value.toString('utf8');
+
+/** Header values as strings; a header sent several times keeps its last value. */
+export const decodeHeaders = (headers: IHeaders | undefined): Record<string, string> => {
+  const decoded: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    if (value === undefined) continue;
+    const last = Array.isArray(value) ? value.at(-1) : value;
+    if (last !== undefined) decoded[name] = headerText(last);
+  }
+  return decoded;
+};
+
+export const toDeliveredMessage = (topic: string, message: KafkaMessage): DeliveredMessage => {
+  const headers = decodeHeaders(message.headers);
+  return {
+    topic,
+    key: message.key?.toString('utf8') ?? '',
+    value: message.value === null ? null : (JSON.parse(message.value.toString('utf8')) as unknown),
+    offset: message.offset,
+    ...(Object.keys(headers).length > 0 ? { headers } : {}),
+  };
+};
+
+/**
+ * kafkajs' logCreator over our pino-compatible logger. kafkajs is told to log from WARN up, so
+ * only warnings and errors reach here; the level mapping still covers every entry.
+ */
+export const kafkaLogCreator =
+  (logger: Logger) =>
+  () =>
+  ({ namespace, level, log }: LogEntry): void => {
+    const { message, timestamp: _timestamp, ...extra } = log;
+    const fields = { ...extra, kafkaNamespace: namespace };
+    if (level === logLevel.ERROR) logger.error(fields, `kafka: ${message}`);
+    else if (level === logLevel.WARN) logger.warn(fields, `kafka: ${message}`);
+    else if (level === logLevel.INFO) logger.info(fields, `kafka: ${message}`);
+    else logger.debug(fields, `kafka: ${message}`);
+  };
+
+/** Delay before delivering a failed message again: doubling, capped. */
+export const redeliveryDelayMs = (attempt: number): number => Math.min(5000, 100 * 2 ** attempt);

@@ -1,0 +1,285 @@
+import kafkajs, {
+  Kafka,
+  Partitioners,
+  logLevel,
+  type Admin,
+  type Consumer,
+  type EachMessagePayload,
+  type Producer,
+} from 'kafkajs';
+import type { Logger } from '../shared/logger.ts';
+import type { PortStatus } from '../shared/port-status.ts';
+import {
+  kafkaLogCreator,
+  redeliveryDelayMs,
+  toDeliveredMessage,
+  toKafkaMessage,
+} from './kafka-mapping.ts';
+import {
+  assertTopicName,
+  type Bus,
+  type BusMessage,
+  type BusSubscribeOptions,
+  type BusSubscription,
+} from './port.ts';
+
+export type KafkaBusOptions = Readonly<{
+  brokers: readonly string[];
+  clientId: string;
+  /** Partitions of the topics this bus creates (default 3): the most members a group can use. */
+  numPartitions?: number;
+  /** Replicas of the topics this bus creates (default 1: a single broker). */
+  replicationFactor?: number;
+  logger: Logger;
+  /** Delay before a failed message is delivered again. */
+  retryDelayMs?: (attempt: number) => number;
+  /** How long `subscribe` waits to join its group and fetch its starting offsets. */
+  joinTimeoutMs?: number;
+  /**
+   * The longest a fetch waits for messages on the broker. `subscribe` resolves after the first
+   * fetch, so this bounds how long it takes; delivery itself does not wait for it.
+   */
+  maxWaitTimeInMs?: number;
+}>;
+
+type Member = { consumer: Consumer; stopping: boolean; wake: Set<() => void> };
+
+// kafkajs spreads its error classes into module.exports, which Node's named-import detection
+// cannot see: they are only reachable through the default (CommonJS) export.
+const { KafkaJSError } = kafkajs;
+
+/** Thrown inside a handler's retry loop when its subscription stops: the message is not done. */
+class SubscriptionStopping extends KafkaJSError {
+  constructor() {
+    // A KafkaJS error, so kafkajs neither logs it as a handler failure nor treats it as a crash.
+    super('The subscription is stopping; the message stays uncommitted', { retriable: true });
+  }
+}
+
+/**
+ * The distributed bus: Kafka through kafkajs. Each subscription is one consumer in its group;
+ * keys pick partitions, so a key keeps its order within a group. Offsets are committed only
+ * after the handler returns, and a throwing handler gets the same message again (after a
+ * back-off, the partition waiting meanwhile), so delivery is at-least-once in key order and a
+ * failing handler never crashes the consumer.
+ */
+export class KafkaBus implements Bus {
+  readonly adapter = 'kafka';
+  readonly #options: KafkaBusOptions;
+  readonly #kafka: Kafka;
+  readonly #members = new Set<Member>();
+  readonly #knownTopics = new Set<string>();
+  #producer: Promise<Producer> | undefined;
+  #admin: Promise<Admin> | undefined;
+  #closed = false;
+
+  constructor(options: KafkaBusOptions) {
+    this.#options = options;
+    this.#kafka = new Kafka({
+      clientId: options.clientId,
+      brokers: [...options.brokers],
+      logLevel: logLevel.WARN,
+      logCreator: kafkaLogCreator(options.logger),
+    });
+  }
+
+  /** Connects the producer and the admin client, so a wrong broker list fails at start-up. */
+  async connect(): Promise<void> {
+    await Promise.all([this.#connectedProducer(), this.#connectedAdmin()]);
+  }
+
+  #connectedProducer(): Promise<Producer> {
+    return (this.#producer ??= this.#connecting(
+      this.#kafka.producer({
+        // Broker-side de-duplication of retried sends; kafkajs then retries without limit.
+        idempotent: true,
+        maxInFlightRequests: 1,
+        allowAutoTopicCreation: false,
+        createPartitioner: Partitioners.DefaultPartitioner,
+      }),
+      () => {
+        this.#producer = undefined;
+      },
+    ));
+  }
+
+  #connectedAdmin(): Promise<Admin> {
+    return (this.#admin ??= this.#connecting(this.#kafka.admin(), () => {
+      this.#admin = undefined;
+    }));
+  }
+
+  /** Connects a client once; a failed attempt is forgotten so the next call tries again. */
+  async #connecting<Client extends { connect(): Promise<void> }>(
+    client: Client,
+    forget: () => void,
+  ): Promise<Client> {
+    try {
+      await client.connect();
+      return client;
+    } catch (error) {
+      forget();
+      throw error;
+    }
+  }
+
+  /** Creates the topics this process has not seen yet; one that already exists is fine. */
+  async #ensureTopics(topics: readonly string[]): Promise<void> {
+    const missing = topics.filter((topic) => !this.#knownTopics.has(topic));
+    if (missing.length === 0) return;
+    const admin = await this.#connectedAdmin();
+    await admin.createTopics({
+      waitForLeaders: true,
+      topics: missing.map((topic) => ({
+        topic,
+        numPartitions: this.#options.numPartitions ?? 3,
+        replicationFactor: this.#options.replicationFactor ?? 1,
+      })),
+    });
+    for (const topic of missing) this.#knownTopics.add(topic);
+  }
+
+  async publish(topic: string, messages: readonly BusMessage[]): Promise<void> {
+    if (this.#closed) throw new Error('The bus is closed');
+    assertTopicName(topic);
+    if (messages.length === 0) return;
+    await this.#ensureTopics([topic]);
+    const producer = await this.#connectedProducer();
+    await producer.send({ topic, messages: messages.map(toKafkaMessage) });
+  }
+
+  async subscribe(options: BusSubscribeOptions): Promise<BusSubscription> {
+    if (this.#closed) throw new Error('The bus is closed');
+    options.topics.forEach(assertTopicName);
+    await this.#ensureTopics(options.topics);
+    const consumer = this.#kafka.consumer({
+      groupId: options.groupId,
+      allowAutoTopicCreation: false,
+      maxWaitTimeInMs: this.#options.maxWaitTimeInMs ?? 1000,
+      // Failures other than the handler's (the broker, the network) restart the consumer.
+      retry: { restartOnFailure: async () => true },
+    });
+    const member: Member = { consumer, stopping: false, wake: new Set() };
+    const ready = this.#untilReady(consumer);
+    ready.catch(() => undefined); // awaited below, after run; never an unhandled rejection
+    try {
+      await consumer.connect();
+      await consumer.subscribe({
+        topics: [...options.topics],
+        fromBeginning: options.fromBeginning ?? false,
+      });
+      await consumer.run({
+        eachMessage: (payload) => this.#deliver(member, options.handler, payload),
+      });
+      await ready;
+    } catch (error) {
+      await consumer.disconnect().catch(() => undefined);
+      throw error;
+    }
+    this.#members.add(member);
+    return { stop: () => this.#stop(member) };
+  }
+
+  /**
+   * Resolves once the consumer has joined its group and then fetched. kafkajs resolves a new
+   * group's starting offsets lazily, in the first fetch after the join: waiting for that fetch
+   * makes messages published after `subscribe` resolves arrive even for `fromBeginning: false`.
+   */
+  #untilReady(consumer: Consumer): Promise<void> {
+    const timeoutMs = this.#options.joinTimeoutMs ?? 60_000;
+    return new Promise<void>((resolve, reject) => {
+      let joined = false;
+      const removers: Array<() => void> = [];
+      const settle = (error?: unknown) => {
+        clearTimeout(timer);
+        for (const remove of removers) remove();
+        if (error === undefined) resolve();
+        else reject(error instanceof Error ? error : new Error(String(error)));
+      };
+      const timer = setTimeout(
+        () => settle(new Error(`Kafka consumer did not join its group within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+      removers.push(
+        consumer.on(consumer.events.GROUP_JOIN, () => {
+          joined = true;
+        }),
+        consumer.on(consumer.events.FETCH, () => {
+          if (joined) settle();
+        }),
+        consumer.on(consumer.events.CRASH, (event) => {
+          if (!event.payload.restart) settle(event.payload.error);
+        }),
+      );
+    });
+  }
+
+  /** Hands one message to the handler until it succeeds or the subscription stops. */
+  async #deliver(
+    member: Member,
+    handler: BusSubscribeOptions['handler'],
+    { topic, partition, message, heartbeat }: EachMessagePayload,
+  ): Promise<void> {
+    const delivered = toDeliveredMessage(topic, message);
+    const retryDelay = this.#options.retryDelayMs ?? redeliveryDelayMs;
+    for (let attempt = 0; ; attempt++) {
+      if (member.stopping) throw new SubscriptionStopping();
+      try {
+        await handler(delivered);
+        return;
+      } catch (error) {
+        this.#options.logger.warn(
+          { err: error, topic, partition, offset: message.offset, attempt },
+          'bus handler failed; delivering again',
+        );
+      }
+      await this.#pause(member, retryDelay(attempt));
+      // Keeps the group membership alive through long retries; throws on a rebalance, and
+      // kafkajs then hands the uncommitted message to whoever gets the partition.
+      await heartbeat();
+    }
+  }
+
+  /** Sleeps, but wakes at once when the subscription stops. */
+  #pause(member: Member, ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        member.wake.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      member.wake.add(wake);
+    });
+  }
+
+  async #stop(member: Member): Promise<void> {
+    if (member.stopping) return;
+    member.stopping = true;
+    for (const wake of [...member.wake]) wake();
+    this.#members.delete(member);
+    // Waits for the running handler, commits what was handled, and leaves the group.
+    await member.consumer.disconnect();
+  }
+
+  async status(): Promise<PortStatus> {
+    try {
+      const admin = await this.#connectedAdmin();
+      await admin.describeCluster();
+      return { port: 'bus', adapter: this.adapter, ok: !this.#closed };
+    } catch (error) {
+      return { port: 'bus', adapter: this.adapter, ok: false, detail: String(error) };
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    await Promise.all([...this.#members].map((member) => this.#stop(member)));
+    const [producer, admin] = await Promise.all([
+      this.#producer?.catch(() => undefined),
+      this.#admin?.catch(() => undefined),
+    ]);
+    await Promise.all([producer?.disconnect(), admin?.disconnect()]);
+  }
+}

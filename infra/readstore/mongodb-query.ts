@@ -1,0 +1,117 @@
+/**
+ * Translates the ReadStore query language into MongoDB filters and sorts, matching what the
+ * SQLite adapter answers (sqlite-query.ts), which is the reference:
+ * - `null` / `$eq: null` / `$exists: false` match a missing or null field (`IS NULL`);
+ *   `$exists: true` / `$ne: null` match a present, non-null one (`IS NOT NULL`).
+ * - `$ne: value` also matches a missing field, as `expr IS NULL OR expr != ?` does.
+ * - `$contains` / `$containsAny` test the elements of an array field.
+ * - text: every search word is a case-insensitive prefix of a word in one of the collection's
+ *   text-search fields (strings, or arrays of strings). Unlike FTS5, accents are not folded.
+ * - sort ties are broken by `_id` (the document id), as SQLite's `id ASC`.
+ * Field paths are validated, so no `$`-operator can be smuggled in through a field name.
+ */
+import {
+  assertFieldPath,
+  searchWords,
+  type FieldCondition,
+  type Query,
+  type Scalar,
+} from './port.ts';
+
+/** A MongoDB filter document; kept loose because it is built from validated parts. */
+export type MongoFilter = Record<string, unknown>;
+export type MongoSort = Array<[field: string, direction: 1 | -1]>;
+
+const escapeRegex = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The regex (PCRE, as the server runs it) for one search word: at the start of the text or
+ * after a character that is neither a letter nor a digit, as FTS5's unicode61 tokenizer splits.
+ */
+export const wordPrefixPattern = (word: string): string =>
+  `(?:^|[^\\p{L}\\p{N}])${escapeRegex(word)}`;
+
+const conditionClauses = (field: string, condition: FieldCondition): MongoFilter[] => {
+  assertFieldPath(field);
+  if (condition === null) return [{ [field]: null }];
+  if (typeof condition !== 'object') return [{ [field]: { $eq: condition } }];
+  const clauses: MongoFilter[] = [];
+  for (const [operator, operand] of Object.entries(condition)) {
+    switch (operator) {
+      case '$eq':
+        clauses.push({ [field]: operand === null ? null : { $eq: operand } });
+        break;
+      case '$ne':
+        // Mongo's $ne already matches documents where the field is missing.
+        clauses.push({ [field]: { $ne: operand } });
+        break;
+      case '$in':
+        clauses.push({ [field]: { $in: [...(operand as readonly Scalar[])] } });
+        break;
+      case '$gt':
+      case '$gte':
+      case '$lt':
+      case '$lte':
+        clauses.push({ [field]: { [operator]: operand } });
+        break;
+      case '$contains':
+        // $all with one value: the array holds it (a scalar field equal to it also matches,
+        // as json_each over a scalar does in SQLite).
+        clauses.push({ [field]: { $all: [operand] } });
+        break;
+      case '$containsAny':
+        // $in against an array field matches when any element is one of the values.
+        clauses.push({ [field]: { $in: [...(operand as readonly Scalar[])] } });
+        break;
+      case '$exists':
+        clauses.push({ [field]: operand ? { $ne: null } : null });
+        break;
+      default:
+        throw new Error(`Unsupported query operator: ${operator}`);
+    }
+  }
+  return clauses;
+};
+
+const textClauses = (text: string, textSearch: readonly string[] | undefined): MongoFilter[] => {
+  const words = searchWords(text);
+  if (words.length === 0) return [];
+  if (!textSearch?.length) throw new Error('This collection has no text search');
+  for (const field of textSearch) assertFieldPath(field);
+  return words.map((word) => {
+    const regex = { $regex: wordPrefixPattern(word), $options: 'i' };
+    return textSearch.length === 1
+      ? { [textSearch[0]!]: regex }
+      : { $or: textSearch.map((field) => ({ [field]: regex })) };
+  });
+};
+
+/** The filter for a query's `where` and `text` on a collection with these text-search fields. */
+export const toMongoFilter = (
+  query: Pick<Query, 'where' | 'text'>,
+  textSearch?: readonly string[],
+): MongoFilter => {
+  const clauses = [
+    ...Object.entries(query.where ?? {}).flatMap(([field, condition]) =>
+      conditionClauses(field, condition),
+    ),
+    ...(query.text === undefined ? [] : textClauses(query.text, textSearch)),
+  ];
+  if (clauses.length === 0) return {};
+  if (clauses.length === 1) return clauses[0]!;
+  return { $and: clauses };
+};
+
+/** The query's sort, then `_id` ascending so equal keys always come back in the same order. */
+export const toMongoSort = (query: Pick<Query, 'sort'>): MongoSort => {
+  const sort: MongoSort = [];
+  const seen = new Set<string>();
+  for (const [field, direction] of query.sort ?? []) {
+    assertFieldPath(field);
+    if (seen.has(field)) continue;
+    seen.add(field);
+    sort.push([field, direction === -1 ? -1 : 1]);
+  }
+  if (!seen.has('_id')) sort.push(['_id', 1]);
+  return sort;
+};

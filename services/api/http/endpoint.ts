@@ -1,0 +1,119 @@
+import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
+import { ACCOUNT_MESSAGES as M } from '@linkcoin/domain/accounts/messages.ts';
+import type { PrimaryRole, Role } from '@linkcoin/domain/accounts/roles.ts';
+import { HttpError } from './errors.ts';
+
+/** The authenticated caller of a request. */
+export type Principal = Readonly<{
+  userId: string;
+  email: string;
+  role: PrimaryRole;
+  roles: readonly Role[];
+  tokenVersion: number;
+}>;
+
+/** Who may call an endpoint (DESIGN 5.3: checked here, on the server, for every endpoint). */
+export type Access =
+  | Readonly<{
+      kind: 'anyone';
+      /** Identify the caller when a valid token comes along (answers may differ for owners). */
+      identifyIfPossible?: boolean;
+    }>
+  | Readonly<{ kind: 'signed-in'; roles?: readonly Role[] }>;
+
+export const anyone: Access = { kind: 'anyone' };
+export const anyoneIdentified: Access = { kind: 'anyone', identifyIfPossible: true };
+export const signedIn = (...roles: Role[]): Access =>
+  roles.length > 0 ? { kind: 'signed-in', roles } : { kind: 'signed-in' };
+
+/** Where a request names a user; only that user, or an admin, may send it (DESIGN 5.4). */
+export type Subject = Readonly<{ in: 'params' | 'body' | 'query'; field: string }>;
+
+export type Endpoint = Readonly<{
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  /** Relative to /api, in express 5 syntax: `/pageowners/user/:userId`. */
+  path: string;
+  summary: string;
+  access: Access;
+  subject?: Subject;
+  /** Run before authentication: rate limits. */
+  limits?: readonly RequestHandler[];
+  handler: (req: Request, res: Response) => unknown;
+}>;
+
+export type AuthOutcome =
+  | Readonly<{ kind: 'anonymous' }>
+  | Readonly<{ kind: 'principal'; principal: Principal }>
+  | Readonly<{ kind: 'rejected'; message: string }>;
+
+export type Authenticator = (req: Request) => Promise<AuthOutcome>;
+
+const principals = new WeakMap<Request, Principal>();
+
+export const principalOf = (req: Request): Principal | null => principals.get(req) ?? null;
+
+/** The caller of an endpoint whose access is `signed-in`. */
+export const callerOf = (req: Request): Principal => {
+  const principal = principals.get(req);
+  if (!principal) throw new HttpError(401, M.notSignedIn);
+  return principal;
+};
+
+export const isAdmin = (principal: Principal | null): boolean =>
+  principal?.roles.includes('admin') ?? false;
+
+const subjectValue = (req: Request, subject: Subject): unknown => {
+  const source =
+    subject.in === 'params' ? req.params : subject.in === 'query' ? req.query : req.body;
+  return source && typeof source === 'object'
+    ? (source as Record<string, unknown>)[subject.field]
+    : undefined;
+};
+
+const guard =
+  (endpoint: Endpoint, authenticate: Authenticator): RequestHandler =>
+  async (req, _res, next) => {
+    const { access } = endpoint;
+    if (access.kind === 'anyone') {
+      if (access.identifyIfPossible && req.headers.authorization) {
+        const outcome = await authenticate(req);
+        if (outcome.kind === 'principal') principals.set(req, outcome.principal);
+      }
+      return next();
+    }
+    const outcome = await authenticate(req);
+    if (outcome.kind === 'anonymous') throw new HttpError(401, M.notSignedIn);
+    if (outcome.kind === 'rejected') throw new HttpError(401, outcome.message);
+    const { principal } = outcome;
+    if (access.roles && !access.roles.some((role) => principal.roles.includes(role))) {
+      const adminOnly = access.roles.length === 1 && access.roles[0] === 'admin';
+      throw new HttpError(403, adminOnly ? M.adminOnly : M.forbidden);
+    }
+    if (endpoint.subject) {
+      const named = subjectValue(req, endpoint.subject);
+      if (named !== undefined && named !== principal.userId && !isAdmin(principal)) {
+        throw new HttpError(403, M.notYourAccount);
+      }
+    }
+    principals.set(req, principal);
+    next();
+  };
+
+/** Mounts endpoints with their limits and access checks in front of their handlers. */
+export const endpointRouter = (
+  endpoints: readonly Endpoint[],
+  authenticate: Authenticator,
+): Router => {
+  const router = express.Router();
+  for (const endpoint of endpoints) {
+    router[endpoint.method](
+      endpoint.path,
+      ...(endpoint.limits ?? []),
+      guard(endpoint, authenticate),
+      async (req: Request, res: Response) => {
+        await endpoint.handler(req, res);
+      },
+    );
+  }
+  return router;
+};

@@ -1,0 +1,94 @@
+import type { AccountEvent } from '@linkcoin/domain/accounts/account.ts';
+import type { Role } from '@linkcoin/domain/accounts/roles.ts';
+import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
+import type { Projection } from '@linkcoin/infra/readstore/projections.ts';
+
+/** One row per account, for the console's users list and search. */
+export type AccountView = {
+  id: string;
+  email: string;
+  ownerName: string;
+  role: Role;
+  roles: Role[];
+  signInMethods: ('password' | 'google')[];
+  emailProof: string;
+  registeredAt: string;
+  passwordResetAt: string | null;
+  lastLogoutAt: string | null;
+};
+
+export const ACCOUNTS = 'accounts';
+
+export const accountsProjection: Projection = {
+  name: 'accounts',
+  version: 1,
+  collections: [
+    {
+      name: ACCOUNTS,
+      indexes: [{ fields: ['email'] }, { fields: ['role'] }, { fields: ['registeredAt'] }],
+      textSearch: ['ownerName', 'email'],
+    },
+  ],
+  eventTypes: [
+    'AccountRegistered',
+    'PasswordChanged',
+    'LoggedOut',
+    'RoleGranted',
+    'GoogleAccountLinked',
+  ],
+  apply: async (recorded, tx) => {
+    const event = recorded as RecordedEvent<AccountEvent>;
+    const id = event.data.userId;
+    if (event.type === 'AccountRegistered') {
+      const { data } = event;
+      await tx.put<AccountView>(ACCOUNTS, id, {
+        id,
+        email: data.email,
+        ownerName: data.ownerName,
+        role: data.role,
+        roles: [data.role],
+        signInMethods: [
+          ...(data.passwordHash ? (['password'] as const) : []),
+          ...(data.googleSub ? (['google'] as const) : []),
+        ],
+        emailProof: data.emailProof,
+        registeredAt: data.registeredAt,
+        passwordResetAt: null,
+        lastLogoutAt: null,
+      });
+      return;
+    }
+    const view = await tx.get<AccountView>(ACCOUNTS, id);
+    if (!view) return;
+    switch (event.type) {
+      case 'PasswordChanged':
+        await tx.put<AccountView>(ACCOUNTS, id, {
+          ...view,
+          passwordResetAt: event.data.changedAt,
+          signInMethods: view.signInMethods.includes('password')
+            ? view.signInMethods
+            : [...view.signInMethods, 'password'],
+        });
+        break;
+      case 'LoggedOut':
+        await tx.put<AccountView>(ACCOUNTS, id, { ...view, lastLogoutAt: event.data.at });
+        break;
+      case 'RoleGranted':
+        await tx.put<AccountView>(ACCOUNTS, id, {
+          ...view,
+          roles: view.roles.includes(event.data.role)
+            ? view.roles
+            : [...view.roles, event.data.role],
+        });
+        break;
+      case 'GoogleAccountLinked':
+        await tx.put<AccountView>(ACCOUNTS, id, {
+          ...view,
+          signInMethods: view.signInMethods.includes('google')
+            ? view.signInMethods
+            : [...view.signInMethods, 'google'],
+        });
+        break;
+    }
+  },
+};
