@@ -33,7 +33,7 @@ import {
   localProgress,
   type ProjectionProgress,
 } from './projection-progress.ts';
-import { resolve, TOKENS } from './tokens.ts';
+import { resolve, TOKENS, type Clock } from './tokens.ts';
 
 /** The services of DESIGN section 2; the embedded runtime runs all of them in one process. */
 export type Role = 'api' | 'gateway' | 'projector' | 'processes' | 'forwarder';
@@ -59,6 +59,8 @@ export type StartRuntimeOptions = Readonly<{
   config: AppConfig;
   roles: readonly Role[];
   logger?: Logger;
+  /** The system clock unless given (tests move time forward to expire codes and tokens). */
+  clock?: Clock;
 }>;
 
 export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtime> => {
@@ -96,7 +98,7 @@ export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtim
     const container = rootContainer.createChildContainer();
     container.register(TOKENS.Config, { useValue: config });
     container.register(TOKENS.Logger, { useValue: logger });
-    container.register(TOKENS.Clock, { useValue: { now: () => new Date() } });
+    container.register(TOKENS.Clock, { useValue: options.clock ?? { now: () => new Date() } });
     container.register(TOKENS.EventStore, { useValue: eventStore });
     container.register(TOKENS.ReadStore, { useValue: readStore });
     container.register(TOKENS.Bus, { useValue: bus });
@@ -192,7 +194,7 @@ export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtim
       const admin = await resolve(container, TOKENS.AccountsService).ensureAdmin(
         config.auth.admin,
         {
-          now: new Date(),
+          now: resolve(container, TOKENS.Clock).now(),
           actorUserId: null,
           correlationId: 'start-up',
           causationId: null,

@@ -1,7 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Logger } from 'pino';
 import { loadConfig } from '../runtime/config.ts';
+import type { Clock } from '../runtime/tokens.ts';
 import { ALL_ROLES, startRuntime, type Role, type Runtime } from '../runtime/runtime.ts';
 
 export type TestServer = Readonly<{
@@ -18,6 +20,8 @@ export type TestServerOptions = Readonly<{
   roles?: readonly Role[];
   /** Reuse a data directory (for restart tests); it is then not deleted on stop. */
   dataDir?: string;
+  clock?: Clock;
+  logger?: Logger;
 }>;
 
 /**
@@ -37,7 +41,12 @@ export const startTestServer = async (options: TestServerOptions = {}): Promise<
     SHUTDOWN_TIMEOUT_MS: '2000',
     ...options.env,
   });
-  const runtime = await startRuntime({ config, roles: options.roles ?? ALL_ROLES });
+  const runtime = await startRuntime({
+    config,
+    roles: options.roles ?? ALL_ROLES,
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
   return {
     url: runtime.url,
     dataDir,
@@ -45,6 +54,17 @@ export const startTestServer = async (options: TestServerOptions = {}): Promise<
     stop: async () => {
       await runtime.stop();
       if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+};
+
+/** A clock tests can move forward. */
+export const adjustableClock = () => {
+  let offsetMs = 0;
+  return {
+    now: () => new Date(Date.now() + offsetMs),
+    advance: (ms: number) => {
+      offsetMs += ms;
     },
   };
 };

@@ -17,6 +17,7 @@ import {
   type OtpPurpose,
   type OtpStatus,
 } from '@linkcoin/domain/accounts/email-otp.ts';
+import { FIRST_ADMIN_STREAM, firstAdminDecider } from '@linkcoin/domain/accounts/first-admin.ts';
 import { ACCOUNT_MESSAGES as M } from '@linkcoin/domain/accounts/messages.ts';
 import type {
   GrantableRole,
@@ -343,45 +344,58 @@ export class AccountsService {
   }
 
   /**
-   * Makes sure an admin exists: with ADMIN_EMAIL/ADMIN_PASSWORD when configured, otherwise with
-   * a generated password returned once (for the console banner, never the logs).
+   * Makes sure the marketplace has an admin. With ADMIN_EMAIL/ADMIN_PASSWORD that account is
+   * ensured on every start. Otherwise the first start creates admin@linkcoin.local with a
+   * generated password returned once (for the console banner, never the logs); once a first
+   * admin is recorded, later starts create nobody.
    */
   async ensureAdmin(
     configured: { email: string; password: string } | null,
     meta: CommandMetadata,
   ): Promise<{ email: string; generatedPassword: string | null; created: boolean }> {
+    const { commands } = this.#deps;
+    const { state: recorded } = await commands.load(firstAdminDecider, FIRST_ADMIN_STREAM);
+    if (!configured && recorded.email) {
+      return { email: recorded.email, generatedPassword: null, created: false };
+    }
     const email = configured?.email ?? 'admin@linkcoin.local';
-    const existing = await this.accountByEmail(email);
-    if (existing) {
-      if (!rolesOf(existing).includes('admin')) {
-        this.#deps.logger.warn(
-          { email },
-          'the configured admin address belongs to a non-admin account',
-        );
-      }
+    let account = await this.accountByEmail(email);
+    let generatedPassword: string | null = null;
+    if (account && !rolesOf(account).includes('admin')) {
+      this.#deps.logger.warn(
+        { email },
+        'the configured admin address belongs to a non-admin account',
+      );
       return { email, generatedPassword: null, created: false };
     }
-    const password = configured?.password ?? randomBytes(12).toString('base64url');
-    try {
-      await this.#openAccount(
-        {
-          email,
-          ownerName: 'LinkCoin Admin',
-          role: 'admin',
-          mobile: '',
-          passwordHash: await hashPassword(password),
-          googleSub: null,
-          emailProof: 'operator',
-        },
-        meta,
-      );
-    } catch (error) {
-      // Another replica created it at the same time: that one is the admin.
-      if (error instanceof DomainError && error.kind === 'conflict') {
+    const created = !account;
+    if (!account) {
+      const password = configured?.password ?? randomBytes(12).toString('base64url');
+      try {
+        account = await this.#openAccount(
+          {
+            email,
+            ownerName: 'LinkCoin Admin',
+            role: 'admin',
+            mobile: '',
+            passwordHash: await hashPassword(password),
+            googleSub: null,
+            emailProof: 'operator',
+          },
+          meta,
+        );
+        generatedPassword = configured ? null : password;
+      } catch (error) {
+        // Another replica created it at the same moment: that one is the admin.
+        if (!(error instanceof DomainError && error.kind === 'conflict')) throw error;
         return { email, generatedPassword: null, created: false };
       }
-      throw error;
     }
-    return { email, generatedPassword: configured ? null : password, created: true };
+    await commands.handle(firstAdminDecider, FIRST_ADMIN_STREAM, {
+      type: 'RecordFirstAdmin',
+      data: { userId: account.userId, email },
+      metadata: meta,
+    });
+    return { email, generatedPassword, created };
   }
 }

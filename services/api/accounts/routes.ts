@@ -97,7 +97,7 @@ export const accountEndpoints = ({
     path: '/pageowners/register',
     summary: 'Open an account with a verified address (the client then logs in)',
     access: anyone,
-    limits: limits.otpSend,
+    limits: limits.register,
     handler: async (req, res) => {
       const input = parseBody(registerRequest, req);
       const account = await accounts.register(input, commandMetadata(req, clock));
@@ -135,7 +135,7 @@ export const accountEndpoints = ({
     path: '/pageowners/google',
     summary: 'Sign in (or, with a role, sign up) with a Google ID token verified on the server',
     access: anyone,
-    limits: limits.login,
+    limits: limits.google,
     handler: async (req, res) => {
       const { credential, role } = parseBody(googleSignInRequest, req);
       const session = await accounts.googleSignIn(credential, role, commandMetadata(req, clock));
@@ -188,7 +188,7 @@ export const accountEndpoints = ({
     path: '/pageowners/forget-password',
     summary: 'Set a new password with a verified reset code; revokes older tokens',
     access: anyone,
-    limits: limits.otpSend,
+    limits: limits.passwordReset,
     handler: async (req, res) => {
       const input = parseBody(forgetPasswordRequest, req);
       await accounts.resetPassword(input, commandMetadata(req, clock));

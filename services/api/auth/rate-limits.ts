@@ -34,10 +34,15 @@ export const createAuthRateLimits = (limits: Limits) => {
   const perIp = limiter(limits.windowMs, limits.perIp, (req) => `ip:${ip(req)}`);
   const perAddress = (name: string, limit: number) =>
     limiter(limits.windowMs, limit, (req) => `${name}:${ip(req)}:${emailOf(req)}`);
+  // Each flow has its own counters: correcting a registration form must not use up the codes.
   return {
     login: [perIp, perAddress('login', limits.loginAttempts)] as const,
     otpSend: [perIp, perAddress('otp-send', limits.otpRequests)] as const,
     otpVerify: [perIp, perAddress('otp-verify', limits.otpVerifyAttempts)] as const,
+    register: [perIp, perAddress('register', limits.loginAttempts * 2)] as const,
+    // A Google credential names no address in the body: counted per client.
+    google: [perIp, perAddress('google', limits.loginAttempts * 3)] as const,
+    passwordReset: [perIp, perAddress('password-reset', limits.loginAttempts)] as const,
     general: [perIp] as const,
   };
 };

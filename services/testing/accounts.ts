@@ -1,0 +1,110 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import request from 'supertest';
+import type { RegistrationRole } from '@linkcoin/domain/accounts/roles.ts';
+import { resolve, TOKENS } from '../runtime/tokens.ts';
+import type { TestServer } from './test-server.ts';
+
+/** The newest one-time code mailed to an address, read from the outbox as a person would. */
+export const latestOtp = async (server: TestServer, email: string): Promise<string> => {
+  const outbox = join(server.dataDir, 'outbox');
+  const files = (await readdir(outbox).catch(() => [] as string[]))
+    .filter((f) => f.endsWith('.eml'))
+    .sort();
+  for (const file of files.reverse()) {
+    const raw = await readFile(join(outbox, file), 'utf8');
+    if (!new RegExp(`^To: ${email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'mi').test(raw))
+      continue;
+    const code = /verification code is (\d{6})/.exec(raw)?.[1];
+    if (code) return code;
+  }
+  throw new Error(`No one-time code was mailed to ${email}`);
+};
+
+/** The number of mails in the outbox. */
+export const outboxSize = async (server: TestServer): Promise<number> =>
+  (await readdir(join(server.dataDir, 'outbox')).catch(() => [] as string[])).filter((f) =>
+    f.endsWith('.eml'),
+  ).length;
+
+/** The head of the event log: compare before and after to prove nothing was appended. */
+export const headPosition = (server: TestServer): Promise<number | null> =>
+  resolve(server.runtime.container, TOKENS.EventStore).headPosition();
+
+/** Sends a code and verifies it: the verification token registration or reset needs. */
+export const verifiedEmail = async (
+  server: TestServer,
+  email: string,
+  purpose: 'registration' | 'password_reset' = 'registration',
+): Promise<string> => {
+  const send = purpose === 'registration' ? '/api/otp/send-otp' : '/api/otp/send-otpFP';
+  await request(server.url).post(send).send({ userId: email }).expect(200);
+  const otp = await latestOtp(server, email);
+  const verified = await request(server.url)
+    .post('/api/otp/verify')
+    .send({ userId: email, otp })
+    .expect(200);
+  return verified.body.verificationToken as string;
+};
+
+export type TestUser = Readonly<{ userId: string; email: string; password: string; token: string }>;
+
+let sequence = 0;
+
+/** Registers through the real endpoints (code from the outbox) and logs in. */
+export const registerUser = async (
+  server: TestServer,
+  options: { role?: RegistrationRole; email?: string; ownerName?: string; password?: string } = {},
+): Promise<TestUser> => {
+  sequence += 1;
+  const email = options.email ?? `member${sequence}-${Date.now()}@example.in`;
+  const password = options.password ?? 'correct horse battery';
+  const verificationToken = await verifiedEmail(server, email);
+  await request(server.url)
+    .post('/api/pageowners/register')
+    .send({
+      ownerName: options.ownerName ?? `Member ${sequence}`,
+      email,
+      password,
+      confirmPassword: password,
+      role: options.role ?? 'user',
+      verificationToken,
+    })
+    .expect(201);
+  const login = await request(server.url)
+    .post('/api/pageowners/login')
+    .send({ email, password })
+    .expect(200);
+  return {
+    userId: login.body.user._id as string,
+    email,
+    password,
+    token: login.body.token as string,
+  };
+};
+
+export const ADMIN = {
+  email: 'admin@linkcoin.test',
+  password: 'admin-password-for-tests',
+} as const;
+
+/** Environment for a test server whose admin is known. */
+export const adminEnv = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } as const;
+
+export const loginAdmin = async (server: TestServer): Promise<TestUser> => {
+  const login = await request(server.url).post('/api/pageowners/login').send(ADMIN).expect(200);
+  return { userId: login.body.user._id as string, ...ADMIN, token: login.body.token as string };
+};
+
+/** Makes an existing user an auditor through the admin API. */
+export const grantAuditor = async (
+  server: TestServer,
+  admin: TestUser,
+  userId: string,
+): Promise<void> => {
+  await request(server.url)
+    .post(`/api/admin/users/${userId}/roles`)
+    .set('Authorization', `Bearer ${admin.token}`)
+    .send({ role: 'auditor' })
+    .expect(200);
+};
