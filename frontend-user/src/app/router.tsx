@@ -1,0 +1,146 @@
+import { createBrowserRouter } from 'react-router-dom';
+import { MainLayout } from '../components/layout/MainLayout';
+import { PageLoader } from '../components/PageLoader';
+import { ProtectedRoute } from '../features/auth/components/ProtectedRoute';
+import { RouteErrorPage } from './routes/RouteErrorPage';
+
+/*
+ * The route table of the spec (section 2). Paths keep the spec's spelling (/launcPage,
+ * /MessagingApp…). React Router matches case-insensitively, so /aboutus (the navigation bar's
+ * link) reaches /AboutUs and /register (the launch page's button) reaches /Register.
+ * Every page is loaded on demand, so a visitor downloads only the screen they open.
+ */
+export const router = createBrowserRouter([
+  {
+    path: '/',
+    Component: MainLayout,
+    HydrateFallback: PageLoader,
+    ErrorBoundary: RouteErrorPage,
+    children: [
+      {
+        index: true,
+        lazy: () =>
+          import('../features/marketing/routes/HomePage').then((m) => ({ Component: m.HomePage })),
+      },
+      {
+        path: 'AboutUs',
+        lazy: () =>
+          import('../features/marketing/routes/AboutPage').then((m) => ({
+            Component: m.AboutPage,
+          })),
+      },
+      {
+        path: 'launcPage',
+        lazy: () =>
+          import('../features/marketing/routes/LaunchPage').then((m) => ({
+            Component: m.LaunchPage,
+          })),
+      },
+      {
+        path: 'privacy-policy',
+        lazy: () =>
+          import('../features/legal/routes/PrivacyPolicyPage').then((m) => ({
+            Component: m.PrivacyPolicyPage,
+          })),
+      },
+      {
+        path: 'PublicProfile',
+        lazy: () =>
+          import('../features/deeplink/routes/PublicProfilePage').then((m) => ({
+            Component: m.PublicProfilePage,
+          })),
+      },
+      {
+        path: 'Register',
+        lazy: () =>
+          import('../features/auth/routes/RegisterPages').then((m) => ({
+            Component: m.CreatorRegisterPage,
+          })),
+      },
+      {
+        path: 'RegisterUser',
+        lazy: () =>
+          import('../features/auth/routes/RegisterPages').then((m) => ({
+            Component: m.BrandRegisterPage,
+          })),
+      },
+      {
+        path: 'login',
+        lazy: () =>
+          import('../features/auth/routes/LoginPage').then((m) => ({ Component: m.LoginPage })),
+      },
+      {
+        path: 'adminLogin',
+        lazy: () =>
+          import('../features/auth/routes/AdminLoginPage').then((m) => ({
+            Component: m.AdminLoginPage,
+          })),
+      },
+      {
+        path: 'forgot-password',
+        lazy: () =>
+          import('../features/auth/routes/ForgotPasswordPage').then((m) => ({
+            Component: m.ForgotPasswordPage,
+          })),
+      },
+      {
+        path: 'Profile/:userId',
+        lazy: () =>
+          import('../features/profiles/routes/ProfilePage').then((m) => ({
+            Component: m.ProfilePage,
+          })),
+      },
+      {
+        Component: ProtectedRoute,
+        children: [
+          {
+            path: 'UpdateProfile',
+            lazy: () =>
+              import('../features/profiles/routes/UpdateProfilePage').then((m) => ({
+                Component: m.UpdateProfilePage,
+              })),
+          },
+          {
+            path: 'dashboard',
+            lazy: () =>
+              import('../features/verification/routes/OtpDashboardPage').then((m) => ({
+                Component: m.OtpDashboardPage,
+              })),
+          },
+          {
+            path: 'payment',
+            lazy: () =>
+              import('../features/payments/routes/PaymentPage').then((m) => ({
+                Component: m.PaymentPage,
+              })),
+          },
+          {
+            path: 'payment-success',
+            lazy: () =>
+              import('../features/payments/routes/PaymentSuccessPage').then((m) => ({
+                Component: m.PaymentSuccessPage,
+              })),
+          },
+          {
+            path: 'payment-failure',
+            lazy: () =>
+              import('../features/payments/routes/PaymentFailurePage').then((m) => ({
+                Component: m.PaymentFailurePage,
+              })),
+          },
+          {
+            path: 'MessagingApp/:userId',
+            lazy: () =>
+              import('../features/messaging/routes/MessagingPage').then((m) => ({
+                Component: m.MessagingPage,
+              })),
+          },
+        ],
+      },
+      {
+        path: '*',
+        lazy: () => import('./routes/NotFoundPage').then((m) => ({ Component: m.NotFoundPage })),
+      },
+    ],
+  },
+]);

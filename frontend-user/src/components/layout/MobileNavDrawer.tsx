@@ -1,0 +1,60 @@
+import {
+  Box,
+  Divider,
+  Drawer,
+  IconButton,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemText,
+} from '@mui/material';
+import CloseRoundedIcon from '@mui/icons-material/CloseRounded';
+import { Link as RouterLink } from 'react-router-dom';
+import { BrandLogo } from '../BrandLogo';
+import { NAV_LINKS } from './nav-links';
+import { useIsCurrentNavLink } from './useIsCurrentNavLink';
+
+type MobileNavDrawerProps = {
+  id: string;
+  open: boolean;
+  onClose: () => void;
+};
+
+/** The phone-sized navigation: the bar's links in a drawer that closes on any choice. */
+export function MobileNavDrawer({ id, open, onClose }: MobileNavDrawerProps) {
+  const isCurrent = useIsCurrentNavLink();
+  return (
+    <Drawer id={id} anchor="left" open={open} onClose={onClose}>
+      <Box sx={{ width: 280 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', p: 2 }}>
+          <BrandLogo />
+          <IconButton aria-label="Close navigation menu" onClick={onClose}>
+            <CloseRoundedIcon />
+          </IconButton>
+        </Box>
+        <Divider />
+        <Box component="nav" aria-label="Main navigation">
+          <List>
+            {NAV_LINKS.map((link) => (
+              <ListItem key={link.label} disablePadding>
+                <ListItemButton
+                  component={RouterLink}
+                  to={link.to}
+                  onClick={onClose}
+                  selected={isCurrent(link)}
+                  aria-current={isCurrent(link) ? 'page' : undefined}
+                  sx={{ py: 1.5, px: 3 }}
+                >
+                  <ListItemText
+                    primary={link.label}
+                    slotProps={{ primary: { sx: { fontWeight: 700, letterSpacing: '0.04em' } } }}
+                  />
+                </ListItemButton>
+              </ListItem>
+            ))}
+          </List>
+        </Box>
+      </Box>
+    </Drawer>
+  );
+}

@@ -1,0 +1,110 @@
+import { Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import { Section } from '../../../components/Section';
+import { formatRupees } from '../../../lib/format';
+import { LINKCOIN_PACKAGES, RUPEES_PER_LINKCOIN } from '../constants';
+import type { LinkCoinPackage } from '../constants';
+
+/** Read by screen readers, not shown: labels the struck-through price. */
+const visuallyHidden = {
+  position: 'absolute',
+  // Strings: in sx, a bare 1 would mean 100%.
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  border: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+function PackageCard({ pack }: { pack: LinkCoinPackage }) {
+  const titleId = `package-${pack.id}-title`;
+  return (
+    <Card
+      component="article"
+      aria-labelledby={titleId}
+      sx={{
+        position: 'relative',
+        height: '100%',
+        borderWidth: pack.mostPopular ? 2 : 1,
+        borderColor: pack.mostPopular ? 'primary.main' : 'divider',
+        overflow: 'visible',
+      }}
+    >
+      {pack.mostPopular && (
+        <Chip
+          label="Most popular"
+          color="secondary"
+          size="small"
+          sx={{ position: 'absolute', top: -12, left: '50%', transform: 'translateX(-50%)' }}
+        />
+      )}
+      <CardContent sx={{ p: 4, textAlign: 'center' }}>
+        <Typography id={titleId} variant="h3" component="h3">
+          {pack.coins} LinkCoins
+        </Typography>
+        <Typography color="success.main" sx={{ fontWeight: 700, mt: 0.5 }}>
+          + {pack.bonusCoins} free
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {pack.coins + pack.bonusCoins} coins in total
+        </Typography>
+        <Stack
+          direction="row"
+          spacing={1.5}
+          sx={{ justifyContent: 'center', alignItems: 'baseline', mt: 3 }}
+        >
+          <Typography component="p" sx={{ fontSize: '2.5rem', fontWeight: 800, lineHeight: 1 }}>
+            {formatRupees(pack.priceRupees)}
+          </Typography>
+          <Typography component="p" color="text.secondary">
+            <Box component="span" sx={visuallyHidden}>
+              Original price{' '}
+            </Box>
+            <del>{formatRupees(pack.originalPriceRupees)}</del>
+          </Typography>
+        </Stack>
+        <Chip label={`${pack.discountPercent}% off`} color="success" sx={{ mt: 2 }} />
+        <Button
+          fullWidth
+          variant={pack.mostPopular ? 'contained' : 'outlined'}
+          component={RouterLink}
+          to="/login"
+          sx={{ mt: 3 }}
+        >
+          Sign in to buy
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The three LinkCoin packages. */
+export function PackagesSection() {
+  return (
+    <Section
+      id="packages"
+      tone="muted"
+      eyebrow="Pricing"
+      title="LinkCoin packages"
+      subtitle={`1 LinkCoin = ${formatRupees(RUPEES_PER_LINKCOIN)}. Buy more, get more coins free.`}
+    >
+      <Box
+        sx={{
+          display: 'grid',
+          gap: { xs: 4, md: 3 },
+          gridTemplateColumns: { xs: '1fr', md: 'repeat(3, minmax(0, 1fr))' },
+          maxWidth: 1000,
+          mx: 'auto',
+          pt: 1.5,
+        }}
+      >
+        {LINKCOIN_PACKAGES.map((pack) => (
+          <PackageCard key={pack.id} pack={pack} />
+        ))}
+      </Box>
+    </Section>
+  );
+}
