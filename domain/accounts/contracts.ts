@@ -121,6 +121,8 @@ export type OtpStatusAnswer = {
 };
 export type PublicConfig = {
   googleClientId: string | null;
+  /** False when the server has no YouTube API key: the card then says it is not available. */
+  youtubeVerification: boolean;
 };
 
 /** The browser's form schemas: the same rules, with the spec's messages where the form shows them. */

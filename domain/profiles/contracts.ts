@@ -65,7 +65,11 @@ const phoneField = (what: string) =>
 
 export const followersField = z.union(
   [
-    z.number().int().min(0).max(10_000_000_000),
+    z
+      .number()
+      .int('followers: a whole number')
+      .min(0, 'followers: cannot be negative')
+      .max(10_000_000_000, 'followers: too large'),
     z
       .string()
       .trim()
@@ -215,7 +219,8 @@ export type ProfileView = {
   /** Promotions count: the number of past posts. */
   promotions: number;
   isOnline: boolean;
-  linkCoins: number;
+  /** The owner's balance; null for everyone else. */
+  linkCoins: number | null;
   createdAt: string;
   updatedAt: string;
 };

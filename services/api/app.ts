@@ -5,7 +5,7 @@ import { errorHandler, notFoundApi } from './http/errors.ts';
 import { requestIdFor } from './http/request-id.ts';
 import { securityHeaders } from './http/security.ts';
 import { healthRoutes, type HealthSources } from './health.ts';
-import { frontends } from './static.ts';
+import { frontends, uploadedImages } from './static.ts';
 
 export type AppOptions = Readonly<{
   logger: Logger;
@@ -15,6 +15,8 @@ export type AppOptions = Readonly<{
   /** The API's feature routers, mounted under /api. */
   api?: Router;
   serveFrontends: boolean;
+  /** Where locally stored uploads live; served under /uploads (absent with a hosted store). */
+  uploadsDirectory?: string;
 }>;
 
 /**
@@ -56,6 +58,7 @@ export const createApp = (options: AppOptions): Express => {
   api.use(errorHandler);
   app.use('/api', api);
 
+  if (options.uploadsDirectory) app.use('/uploads', uploadedImages(options.uploadsDirectory));
   if (options.serveFrontends) app.use(frontends(options.logger));
   app.use(errorHandler);
   return app;

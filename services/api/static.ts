@@ -68,3 +68,32 @@ export const frontends = (
   router.use(singlePageApp(dists.user, 'user app', logger));
   return router;
 };
+
+/**
+ * Uploaded images, by their random names. Served as images only: no sniffing, no scripts, and
+ * cached for good (a name is never reused). Anything else under /uploads is a 404.
+ */
+export const uploadedImages = (directory: string): Router => {
+  const router = express.Router();
+  router.use((req, res, next) => {
+    if (!/^\/[0-9a-f-]{36}\.(jpg|png|webp|gif)$/.test(req.path)) {
+      res.status(404).json({ success: false, message: 'No such upload' });
+      return;
+    }
+    next();
+  });
+  router.use(
+    express.static(directory, {
+      index: false,
+      dotfiles: 'deny',
+      fallthrough: false,
+      setHeaders: (res) => {
+        res.setHeader('X-Content-Type-Options', 'nosniff');
+        res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self'");
+        res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+      },
+    }),
+  );
+  return router;
+};

@@ -3,6 +3,7 @@ import type { Bus } from '@linkcoin/infra/bus/port.ts';
 import type { EventStore } from '@linkcoin/infra/eventstore/port.ts';
 import type { Mailer } from '@linkcoin/infra/mail/port.ts';
 import type { ReadStore } from '@linkcoin/infra/readstore/port.ts';
+import type { UploadStorage } from '@linkcoin/infra/uploads/port.ts';
 import type { AppConfig } from './config.ts';
 
 /**
@@ -57,4 +58,14 @@ export const openMailer = async (config: AppConfig, logger: Logger): Promise<Mai
   }
   const { OutboxMailer } = await import('@linkcoin/infra/mail/outbox.ts');
   return new OutboxMailer({ directory: settings.directory, from: settings.from, logger });
+};
+
+export const openUploadStorage = async (config: AppConfig): Promise<UploadStorage> => {
+  const settings = config.uploads;
+  if (settings.adapter === 'hosted') {
+    const { HostedUploadStorage } = await import('@linkcoin/infra/uploads/hosted.ts');
+    return new HostedUploadStorage({ url: settings.url, uploadPreset: settings.uploadPreset });
+  }
+  const { LocalUploadStorage } = await import('@linkcoin/infra/uploads/local.ts');
+  return new LocalUploadStorage({ directory: settings.directory });
 };

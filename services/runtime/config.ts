@@ -80,6 +80,22 @@ const environmentSchema = z
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(12, 'expected at least 12 characters').max(128).optional(),
 
+    UPLOADS: z.enum(['local', 'hosted']).default('local'),
+    UPLOADS_HOSTED_URL: z.url().optional(),
+    UPLOADS_HOSTED_PRESET: z.string().min(1).optional(),
+    UPLOAD_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(50 * 1024 * 1024)
+      .default(5 * 1024 * 1024),
+
+    YOUTUBE_API_KEY: z.string().min(10).optional(),
+    YOUTUBE_API_BASE_URL: z.url().default('https://www.googleapis.com/youtube/v3'),
+    GOOGLE_TOKENINFO_URL: z.url().default('https://oauth2.googleapis.com/tokeninfo'),
+
+    PROCESS_TICK_MS: z.coerce.number().int().min(50).max(3_600_000).default(30_000),
+
     RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
     LOGIN_ATTEMPTS_PER_WINDOW: z.coerce.number().int().min(1).default(10),
     OTP_REQUESTS_PER_WINDOW: z.coerce.number().int().min(1).default(5),
@@ -95,6 +111,8 @@ const environmentSchema = z
     requireWhen('MONGODB_URL', env.READ_STORE === 'mongodb', 'READ_STORE=mongodb');
     requireWhen('KAFKA_BROKERS', env.BUS === 'kafka', 'BUS=kafka');
     requireWhen('SMTP_URL', env.MAIL === 'smtp', 'MAIL=smtp');
+    requireWhen('UPLOADS_HOSTED_URL', env.UPLOADS === 'hosted', 'UPLOADS=hosted');
+    requireWhen('UPLOADS_HOSTED_PRESET', env.UPLOADS === 'hosted', 'UPLOADS=hosted');
     requireWhen('JWT_SECRET', env.NODE_ENV === 'production', 'NODE_ENV=production');
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({
@@ -140,6 +158,14 @@ export type AppConfig = Readonly<{
       perIp: number;
     }>;
   }>;
+  uploads: Readonly<{ maxBytes: number }> &
+    (
+      | Readonly<{ adapter: 'local'; directory: string }>
+      | Readonly<{ adapter: 'hosted'; url: string; uploadPreset: string }>
+    );
+  /** Null when YouTube verification is not configured: the card then says it is not available. */
+  youtube: Readonly<{ apiKey: string; apiBaseUrl: string; tokenInfoUrl: string }> | null;
+  processes: Readonly<{ tickMs: number }>;
   mail:
     | Readonly<{ adapter: 'outbox'; directory: string; from: string }>
     | Readonly<{ adapter: 'smtp'; url: string; from: string }>;
@@ -228,6 +254,28 @@ export const loadConfig = (
         perIp: env.AUTH_REQUESTS_PER_IP_PER_WINDOW,
       },
     },
+    uploads:
+      env.UPLOADS === 'hosted'
+        ? {
+            adapter: 'hosted',
+            url: env.UPLOADS_HOSTED_URL!,
+            uploadPreset: env.UPLOADS_HOSTED_PRESET!,
+            maxBytes: env.UPLOAD_MAX_BYTES,
+          }
+        : {
+            adapter: 'local',
+            directory: resolve(dataDir, 'uploads'),
+            maxBytes: env.UPLOAD_MAX_BYTES,
+          },
+    youtube:
+      env.YOUTUBE_API_KEY && env.GOOGLE_CLIENT_ID
+        ? {
+            apiKey: env.YOUTUBE_API_KEY,
+            apiBaseUrl: env.YOUTUBE_API_BASE_URL.replace(/\/$/, ''),
+            tokenInfoUrl: env.GOOGLE_TOKENINFO_URL,
+          }
+        : null,
+    processes: { tickMs: env.PROCESS_TICK_MS },
     mail:
       env.MAIL === 'smtp'
         ? { adapter: 'smtp', url: env.SMTP_URL!, from: env.MAIL_FROM }

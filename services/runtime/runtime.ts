@@ -23,7 +23,18 @@ import { GoogleIdTokenVerifier } from '../api/auth/google.ts';
 import { OtpCodes } from '../api/auth/otp-codes.ts';
 import { createAuthRateLimits } from '../api/auth/rate-limits.ts';
 import { SessionTokens } from '../api/auth/session-tokens.ts';
-import { openBus, openEventStore, openMailer, openReadStore } from './adapters.ts';
+import { ProfilesService } from '../api/profiles/profiles-service.ts';
+import { CodeVault } from '../api/verification/code-vault.ts';
+import { InstagramVerificationService } from '../api/verification/instagram-service.ts';
+import { YouTubeClient } from '../api/verification/youtube-client.ts';
+import { YouTubeVerificationService } from '../api/verification/youtube-service.ts';
+import {
+  openBus,
+  openEventStore,
+  openMailer,
+  openReadStore,
+  openUploadStorage,
+} from './adapters.ts';
 import { resolveSecrets } from './secrets.ts';
 import type { AppConfig } from './config.ts';
 import { lockDataDir } from './data-dir-lock.ts';
@@ -93,6 +104,8 @@ export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtim
     closers.push({ name: 'bus', close: () => bus.close() });
     const mailer = await openMailer(config, logger.child({ component: 'mail' }));
     closers.push({ name: 'mailer', close: () => mailer.close() });
+    const uploads = await openUploadStorage(config);
+    closers.push({ name: 'uploads', close: () => uploads.close() });
     const secrets = resolveSecrets(config);
 
     const container = rootContainer.createChildContainer();
@@ -133,6 +146,45 @@ export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtim
           commands: resolve(c, TOKENS.CommandHandler),
           clock: resolve(c, TOKENS.Clock),
         }),
+      ),
+    });
+    container.register(TOKENS.UploadStorage, { useValue: uploads });
+    container.register(TOKENS.CodeVault, {
+      useFactory: instanceCachingFactory(() => new CodeVault(secrets.jwtSecret)),
+    });
+    container.register(TOKENS.ProfilesService, {
+      useFactory: instanceCachingFactory(
+        (c) =>
+          new ProfilesService({
+            commands: resolve(c, TOKENS.CommandHandler),
+            readStore: resolve(c, TOKENS.ReadStore),
+            progress: resolve(c, TOKENS.ProjectionProgress),
+          }),
+      ),
+    });
+    container.register(TOKENS.InstagramVerification, {
+      useFactory: instanceCachingFactory(
+        (c) =>
+          new InstagramVerificationService({
+            commands: resolve(c, TOKENS.CommandHandler),
+            vault: resolve(c, TOKENS.CodeVault),
+            progress: resolve(c, TOKENS.ProjectionProgress),
+            logger: logger.child({ component: 'instagram' }),
+          }),
+      ),
+    });
+    container.register(TOKENS.YouTubeVerification, {
+      useFactory: instanceCachingFactory(
+        (c) =>
+          new YouTubeVerificationService({
+            commands: resolve(c, TOKENS.CommandHandler),
+            client:
+              config.youtube && config.auth.google
+                ? new YouTubeClient({ ...config.youtube, clientId: config.auth.google.clientId })
+                : null,
+            progress: resolve(c, TOKENS.ProjectionProgress),
+            logger: logger.child({ component: 'youtube' }),
+          }),
       ),
     });
     container.register(TOKENS.AccountsService, {
@@ -212,10 +264,17 @@ export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtim
 
     const app = createApp({
       logger,
-      health: { ports: [eventStore, readStore, bus, mailer], progress, startedAt: new Date() },
+      health: {
+        ports: [eventStore, readStore, bus, mailer, uploads],
+        progress,
+        startedAt: new Date(),
+      },
       bodyLimit: config.http.bodyLimit,
       trustProxy: config.http.trustProxy,
       serveFrontends: has('api') && config.http.serveFrontends,
+      ...(has('api') && config.uploads.adapter === 'local'
+        ? { uploadsDirectory: config.uploads.directory }
+        : {}),
       ...(has('api') ? { api: apiRouter(container) } : {}),
     });
     const server = createServer(app);

@@ -6,6 +6,11 @@ import type { Bus } from '@linkcoin/infra/bus/port.ts';
 import type { ReadStore } from '@linkcoin/infra/readstore/port.ts';
 import type { Projection } from '@linkcoin/infra/readstore/projections.ts';
 import type { Mailer } from '@linkcoin/infra/mail/port.ts';
+import type { UploadStorage } from '@linkcoin/infra/uploads/port.ts';
+import type { ProfilesService } from '../api/profiles/profiles-service.ts';
+import type { CodeVault } from '../api/verification/code-vault.ts';
+import type { InstagramVerificationService } from '../api/verification/instagram-service.ts';
+import type { YouTubeVerificationService } from '../api/verification/youtube-service.ts';
 import type { AccountsService } from '../api/accounts/accounts-service.ts';
 import type { GoogleIdTokenVerifier } from '../api/auth/google.ts';
 import type { OtpCodes } from '../api/auth/otp-codes.ts';
@@ -42,6 +47,11 @@ export const TOKENS = {
   Authenticator: token<Authenticator>('Authenticator'),
   AuthRateLimits: token<AuthRateLimits>('AuthRateLimits'),
   AccountsService: token<AccountsService>('AccountsService'),
+  UploadStorage: token<UploadStorage>('UploadStorage'),
+  ProfilesService: token<ProfilesService>('ProfilesService'),
+  CodeVault: token<CodeVault>('CodeVault'),
+  InstagramVerification: token<InstagramVerificationService>('InstagramVerification'),
+  YouTubeVerification: token<YouTubeVerificationService>('YouTubeVerification'),
 } as const;
 
 /** Resolves a token with its type (tsyringe cannot infer it from a symbol). */

@@ -24,6 +24,7 @@ import type {
   PrimaryRole,
   RegistrationRole,
 } from '@linkcoin/domain/accounts/roles.ts';
+import { profileDecider, profileStreamId } from '@linkcoin/domain/profiles/profile.ts';
 import { DomainError } from '@linkcoin/domain/shared/errors.ts';
 import type { CommandMetadata } from '@linkcoin/domain/shared/messages.ts';
 import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
@@ -73,10 +74,15 @@ export class AccountsService {
     return state.status === 'active' ? state : null;
   }
 
+  /** The user as the browser keeps it; the name is the profile's when the wizard set one. */
   async sessionUser(account: ActiveAccount): Promise<SessionUser> {
+    const { state: profile } = await this.#deps.commands.load(
+      profileDecider,
+      profileStreamId(account.userId),
+    );
     return {
       _id: account.userId,
-      ownerName: account.ownerName,
+      ownerName: profile.personal.ownerName ?? account.ownerName,
       email: account.email,
       role: account.role,
       roles: rolesOf(account),

@@ -28,6 +28,7 @@ export type AccountRoutesDeps = Readonly<{
   clock: Clock;
   limits: AuthRateLimits;
   googleClientId: string | null;
+  youtubeVerification: boolean;
 }>;
 
 const authAnswer = (session: Session): AuthAnswer => ({
@@ -43,6 +44,7 @@ export const accountEndpoints = ({
   clock,
   limits,
   googleClientId,
+  youtubeVerification,
 }: AccountRoutesDeps): Endpoint[] => [
   {
     method: 'post',
@@ -198,10 +200,11 @@ export const accountEndpoints = ({
   {
     method: 'get',
     path: '/public-config',
-    summary: 'What the front ends need to know at run time (Google client id)',
+    summary:
+      'What the front ends need at run time: the Google client id, whether YouTube verification works',
     access: anyone,
     handler: (_req, res) => {
-      res.json({ googleClientId } satisfies PublicConfig);
+      res.json({ googleClientId, youtubeVerification } satisfies PublicConfig);
     },
   },
 ];

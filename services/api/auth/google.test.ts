@@ -71,7 +71,9 @@ describe('Google sign-in', () => {
   });
 
   it('tells the front ends the client id, so they show the button', async () => {
-    await request(server.url).get('/api/public-config').expect(200, { googleClientId: CLIENT_ID });
+    await request(server.url)
+      .get('/api/public-config')
+      .expect(200, { googleClientId: CLIENT_ID, youtubeVerification: false });
   });
 
   it('registers a new user from the registration screen, without any password', async () => {
@@ -190,7 +192,9 @@ describe('Google sign-in without a client id', () => {
   it('is not offered and refuses to sign in', async () => {
     const server = await startTestServer();
     try {
-      await request(server.url).get('/api/public-config').expect(200, { googleClientId: null });
+      await request(server.url)
+        .get('/api/public-config')
+        .expect(200, { googleClientId: null, youtubeVerification: false });
       await request(server.url)
         .post('/api/pageowners/google')
         .send({ credential: 'x'.repeat(100), role: 'user' })

@@ -61,6 +61,13 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next
   if (parserError.type === 'encoding.unsupported' || parserError.type === 'charset.unsupported') {
     return void res.status(415).json(body('Unsupported request encoding'));
   }
+  // Other client errors raised by middleware (http-errors: serve-static's 404, multer, …).
+  const status = (error as { status?: unknown }).status;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return void res
+      .status(status)
+      .json(body(status === 404 ? 'Not found' : 'The request could not be handled'));
+  }
   req.log.error({ err: error }, 'unhandled error');
   res.status(500).json(body('Something went wrong on our side. Please try again.'));
 };

@@ -1,0 +1,56 @@
+/** The one contract every UploadStorage passes: what is saved can be fetched back, unchanged. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ImageFile, UploadStorage } from './port.ts';
+
+export type UploadFixture = Readonly<{
+  storage: UploadStorage;
+  /** The bytes behind a URL the storage answered. */
+  fetchBack: (url: string) => Promise<Uint8Array>;
+  dispose: () => Promise<void>;
+}>;
+
+/** The smallest valid PNG: a 1x1 transparent pixel. */
+export const TINY_PNG = Uint8Array.from(
+  Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+);
+
+export const describeUploadContract = (
+  adapter: string,
+  setup: () => Promise<UploadFixture>,
+): void => {
+  describe(`UploadStorage contract: ${adapter}`, () => {
+    let fixture: UploadFixture;
+    beforeAll(async () => {
+      fixture = await setup();
+    });
+    afterAll(async () => {
+      await fixture?.dispose();
+    });
+
+    const image: ImageFile = { bytes: TINY_PNG, extension: 'png', mime: 'image/png' };
+
+    it('stores an image and gives back a URL that serves the same bytes', async () => {
+      const { url } = await fixture.storage.save(image);
+      expect(url).toMatch(/^(\/uploads\/|https:\/\/)/);
+      expect(Buffer.from(await fixture.fetchBack(url)).equals(Buffer.from(TINY_PNG))).toBe(true);
+    });
+
+    it('names every upload afresh, whatever the image', async () => {
+      const first = await fixture.storage.save(image);
+      const second = await fixture.storage.save(image);
+      expect(first.url).not.toBe(second.url);
+      expect(first.url).toMatch(/[0-9a-f-]{36}\.png$/);
+    });
+
+    it('reports its status', async () => {
+      expect(await fixture.storage.status()).toMatchObject({
+        port: 'uploads',
+        adapter: fixture.storage.adapter,
+        ok: true,
+      });
+    });
+  });
+};

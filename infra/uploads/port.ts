@@ -1,0 +1,29 @@
+import type { Closeable, PortStatus } from '../shared/port-status.ts';
+
+/** An image already checked by content (see services/api/uploads): bytes, extension and type. */
+export type ImageFile = Readonly<{
+  bytes: Uint8Array;
+  extension: 'jpg' | 'png' | 'webp' | 'gif';
+  mime: string;
+}>;
+
+export type StoredImage = Readonly<{
+  /** Where browsers load it: `/uploads/<name>` locally, an https URL on a hosted service. */
+  url: string;
+}>;
+
+/** Where uploaded images live. The caller has checked type and size; the store picks the name. */
+export interface UploadStorage extends Closeable {
+  readonly adapter: string;
+  save(image: ImageFile): Promise<StoredImage>;
+  status(): Promise<PortStatus>;
+}
+
+export class UploadRejected extends Error {
+  readonly status: number;
+  constructor(message: string, status: number) {
+    super(message);
+    this.name = 'UploadRejected';
+    this.status = status;
+  }
+}

@@ -1,0 +1,237 @@
+import type { AccountEvent } from '@linkcoin/domain/accounts/account.ts';
+import type { Role } from '@linkcoin/domain/accounts/roles.ts';
+import type {
+  PastPostView,
+  Pricing,
+  SocialAccountView,
+} from '@linkcoin/domain/profiles/contracts.ts';
+import type { ProfileEvent } from '@linkcoin/domain/profiles/profile.ts';
+import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
+import type { Projection } from '@linkcoin/infra/readstore/projections.ts';
+
+/** A user's profile as stored: the API hides the contact fields from other people. */
+export type ProfileDoc = {
+  id: string;
+  ownerName: string;
+  email: string;
+  mobile: string;
+  whatsapp: string;
+  role: Role;
+  roles: Role[];
+  description: string;
+  profilePicUrl: string;
+  socialMediaPlatforms: string[];
+  profileDetails: SocialAccountView[];
+  adCategories: string[];
+  pageContentCategory: string[];
+  averageAudienceType: string[];
+  averageLocationOfAudience: string[];
+  pricing: Pricing;
+  pastPosts: PastPostView[];
+  /** Derived for listing and filtering: the largest follower count of any account. */
+  maxFollowers: number;
+  /** The spec's card shows Instagram followers: the largest Instagram account's count. */
+  instagramFollowers: number;
+  verified: boolean;
+  /** The accounts' handles, searched with the name. */
+  handles: string[];
+  createdAt: string;
+  updatedAt: string;
+};
+
+export const PROFILES = 'profiles';
+
+const derive = (doc: ProfileDoc): ProfileDoc => ({
+  ...doc,
+  maxFollowers: Math.max(0, ...doc.profileDetails.map((a) => a.followersCount)),
+  instagramFollowers: Math.max(
+    0,
+    ...doc.profileDetails.filter((a) => a.platform === 'instagram').map((a) => a.followersCount),
+  ),
+  verified: doc.profileDetails.some((a) => a.verified),
+  handles: doc.profileDetails.map((a) => a.profileName),
+});
+
+const accountView = (account: {
+  id: string;
+  platform: string;
+  profileName: string;
+  profileUrl: string;
+  dashboardPic: string;
+  followers: number | string;
+  followersCount: number;
+}): SocialAccountView => ({
+  id: account.id,
+  platform: account.platform,
+  profileName: account.profileName,
+  profilePicUrl: account.profileUrl,
+  profileDashboardPic: account.dashboardPic,
+  followers: account.followers,
+  followersCount: account.followersCount,
+  verified: false,
+  verifiedBy: null,
+});
+
+/** How one profile event changes the stored profile. */
+export const evolveProfileDoc = (doc: ProfileDoc, event: ProfileEvent, at: string): ProfileDoc => {
+  const next = (changes: Partial<ProfileDoc>) => derive({ ...doc, ...changes, updatedAt: at });
+  switch (event.type) {
+    case 'PersonalDetailsUpdated':
+      return next({
+        ownerName: event.data.ownerName ?? doc.ownerName,
+        mobile: event.data.mobile,
+        whatsapp: event.data.whatsapp,
+        description: event.data.description,
+      });
+    case 'ProfilePictureChanged':
+      return next({ profilePicUrl: event.data.profilePicUrl });
+    case 'PlatformsChosen':
+      return next({ socialMediaPlatforms: event.data.platforms });
+    case 'CategoriesChosen':
+      return next(event.data);
+    case 'AudienceDescribed':
+      return next(event.data);
+    case 'PricingSet':
+      return next({ pricing: event.data });
+    case 'SocialAccountAdded':
+      return next({ profileDetails: [...doc.profileDetails, accountView(event.data.account)] });
+    case 'SocialAccountUpdated':
+      return next({
+        profileDetails: doc.profileDetails.map((a) =>
+          a.id === event.data.account.id
+            ? { ...accountView(event.data.account), verified: a.verified, verifiedBy: a.verifiedBy }
+            : a,
+        ),
+      });
+    case 'SocialAccountRemoved':
+      return next({
+        profileDetails: doc.profileDetails.filter((a) => a.id !== event.data.accountId),
+      });
+    case 'SocialAccountVerified':
+      return next({
+        profileDetails: doc.profileDetails.map((a) =>
+          a.id === event.data.accountId
+            ? {
+                ...a,
+                verified: true,
+                verifiedBy: event.data.method,
+                ...(event.data.followers !== null
+                  ? {
+                      followers: event.data.followers,
+                      followersCount:
+                        typeof event.data.followers === 'number'
+                          ? event.data.followers
+                          : a.followersCount,
+                    }
+                  : {}),
+              }
+            : a,
+        ),
+      });
+    case 'PastPostAdded':
+      return next({ pastPosts: [...doc.pastPosts, event.data.post] });
+    case 'PastPostUpdated':
+      return next({
+        pastPosts: doc.pastPosts.map((p) => (p.id === event.data.post.id ? event.data.post : p)),
+      });
+    case 'PastPostRemoved':
+      return next({ pastPosts: doc.pastPosts.filter((p) => p.id !== event.data.postId) });
+    case 'PastPostsOrdered': {
+      const byId = new Map(doc.pastPosts.map((p) => [p.id, p]));
+      return next({
+        pastPosts: event.data.postIds.flatMap((id) => {
+          const post = byId.get(id);
+          return post ? [post] : [];
+        }),
+      });
+    }
+  }
+};
+
+const PROFILE_EVENTS: readonly ProfileEvent['type'][] = [
+  'PersonalDetailsUpdated',
+  'ProfilePictureChanged',
+  'PlatformsChosen',
+  'CategoriesChosen',
+  'AudienceDescribed',
+  'PricingSet',
+  'SocialAccountAdded',
+  'SocialAccountUpdated',
+  'SocialAccountRemoved',
+  'SocialAccountVerified',
+  'PastPostAdded',
+  'PastPostUpdated',
+  'PastPostRemoved',
+  'PastPostsOrdered',
+];
+
+export const profilesProjection: Projection = {
+  name: 'profiles',
+  version: 1,
+  collections: [
+    {
+      name: PROFILES,
+      indexes: [
+        { fields: ['role', 'updatedAt'] },
+        { fields: ['role', 'maxFollowers'] },
+        { fields: ['role', 'instagramFollowers'] },
+      ],
+      textSearch: ['ownerName', 'handles'],
+    },
+  ],
+  eventTypes: ['AccountRegistered', 'RoleGranted', ...PROFILE_EVENTS],
+  apply: async (recorded, tx) => {
+    if (recorded.type === 'AccountRegistered' || recorded.type === 'RoleGranted') {
+      const event = recorded as RecordedEvent<AccountEvent>;
+      if (event.type === 'AccountRegistered') {
+        const { data } = event;
+        await tx.put<ProfileDoc>(
+          PROFILES,
+          data.userId,
+          derive({
+            id: data.userId,
+            ownerName: data.ownerName,
+            email: data.email,
+            mobile: data.mobile,
+            whatsapp: '',
+            role: data.role,
+            roles: [data.role],
+            description: '',
+            profilePicUrl: '',
+            socialMediaPlatforms: [],
+            profileDetails: [],
+            adCategories: [],
+            pageContentCategory: [],
+            averageAudienceType: [],
+            averageLocationOfAudience: [],
+            pricing: { storyPost: null, feedPost: null, reel: null },
+            pastPosts: [],
+            maxFollowers: 0,
+            instagramFollowers: 0,
+            verified: false,
+            handles: [],
+            createdAt: data.registeredAt,
+            updatedAt: data.registeredAt,
+          }),
+        );
+      } else if (event.type === 'RoleGranted') {
+        const doc = await tx.get<ProfileDoc>(PROFILES, event.data.userId);
+        if (doc && !doc.roles.includes(event.data.role)) {
+          await tx.put<ProfileDoc>(PROFILES, doc.id, {
+            ...doc,
+            roles: [...doc.roles, event.data.role],
+          });
+        }
+      }
+      return;
+    }
+    const userId = recorded.streamId.slice('profile-'.length);
+    const doc = await tx.get<ProfileDoc>(PROFILES, userId);
+    if (!doc) return; // a profile stream always follows its account's registration
+    await tx.put<ProfileDoc>(
+      PROFILES,
+      userId,
+      evolveProfileDoc(doc, recorded as RecordedEvent<ProfileEvent>, recorded.metadata.timestamp),
+    );
+  },
+};
