@@ -10,7 +10,11 @@ export const UPLOAD_MESSAGES = {
   missing: 'Choose an image to upload.',
   notAnImage: 'Only JPEG, PNG, WebP or GIF images can be uploaded.',
   tooLarge: (maxBytes: number) =>
-    `The image is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`,
+    `The image is larger than ${
+      maxBytes >= 1024 * 1024
+        ? `${Math.round((maxBytes / 1024 / 1024) * 10) / 10} MB`
+        : `${Math.round(maxBytes / 1024)} KB`
+    }.`,
 } as const;
 
 /** One image per request, held in memory up to the size limit, nothing else accepted. */

@@ -1,0 +1,54 @@
+import request from 'supertest';
+import type { ProfileUpdateRequest } from '@linkcoin/domain/profiles/contracts.ts';
+import type { TestUser } from './accounts.ts';
+import type { TestServer } from './test-server.ts';
+
+/** A creator's whole wizard, as the browser sends it when the last step is submitted. */
+export const creatorWizard = (
+  overrides: Partial<ProfileUpdateRequest> = {},
+): ProfileUpdateRequest => ({
+  ownerName: 'asha.cooks',
+  mobile: '+91 98765 43210',
+  whatsapp: '+91 98765 43210',
+  description: 'Home chef sharing quick Maharashtrian recipes.',
+  profilePicUrl: '',
+  socialMediaPlatforms: ['instagram', 'youtube'],
+  adCategories: ['kitchenware', 'spices', 'packaged-food'],
+  pageContentCategory: ['cooking', 'recipes', 'regional-cuisine'],
+  averageAudienceType: ['foodies', 'home-cooks', 'young-adults-20-30'],
+  averageLocationOfAudience: ['Pune', 'Mumbai'],
+  pricing: { storyPost: 1500, feedPost: 3000, reel: 5000 },
+  profileDetails: [
+    {
+      platform: 'instagram',
+      profileName: 'asha.cooks',
+      profilePicUrl: 'https://instagram.com/asha.cooks',
+      followers: '12.5k',
+    },
+    {
+      platform: 'youtube',
+      profileName: '@AshaCooksTV',
+      profilePicUrl: 'https://youtube.com/@AshaCooksTV',
+      followers: 4200,
+    },
+  ],
+  pastPosts: [
+    {
+      platform: 'youtube',
+      category: 'recipes',
+      postLink: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    },
+  ],
+  ...overrides,
+});
+
+export const saveProfile = (
+  server: TestServer,
+  user: TestUser,
+  body: object,
+  userId = user.userId,
+) =>
+  request(server.url)
+    .put(`/api/pageowners/updateUser/${userId}`)
+    .set('Authorization', `Bearer ${user.token}`)
+    .send(body);
