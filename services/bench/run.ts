@@ -8,7 +8,8 @@ import type { Command, Event, EventMetadata } from '@linkcoin/domain/shared/mess
 import { createCommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
 import { SqliteEventStore } from '@linkcoin/infra/eventstore/sqlite.ts';
 
-type Row = { measure: string; value: number; unit: string; floor?: number };
+/** A floor is a minimum the figure must reach; a ceiling a maximum it must stay under. */
+type Row = { measure: string; value: number; unit: string; floor?: number; ceiling?: number };
 
 const metadata: EventMetadata = {
   actorUserId: 'bench',
@@ -131,7 +132,41 @@ const commandRoundTrips = (users: number, perUser: number) =>
     return perSecond(users * perUser, started);
   });
 
+/** Time from an append's return to its delivery to a live subscriber (p50 and p99). */
+const liveDelivery = (samples: number) =>
+  withStore('FULL', async (store) => {
+    const latencies: number[] = [];
+    let pending: { at: number; resolve: () => void } | null = null;
+    const subscription = store.subscribeToAll({
+      after: null,
+      onEvents: async () => {
+        if (pending) {
+          latencies.push(performance.now() - pending.at);
+          pending.resolve();
+          pending = null;
+        }
+      },
+    });
+    for (let i = 0; i < samples; i++) {
+      const delivered = new Promise<void>((resolve) => {
+        pending = { at: 0, resolve };
+      });
+      await store.append(`latency-${i}`, [{ type: 'Probe', data: payload, metadata }], {
+        expectedRevision: 'no_stream',
+      });
+      pending!.at = performance.now();
+      await delivered;
+    }
+    await subscription.stop();
+    latencies.sort((a, b) => a - b);
+    return {
+      p50: latencies[Math.floor(samples * 0.5)]!,
+      p99: latencies[Math.floor(samples * 0.99)]!,
+    };
+  });
+
 const rows: Row[] = [];
+
 const measure = async (name: string, unit: string, run: () => Promise<number>, floor?: number) => {
   process.stderr.write(`measuring ${name}…\n`);
   rows.push({ measure: name, value: await run(), unit, ...(floor ? { floor } : {}) });
@@ -164,7 +199,21 @@ await measure('Command handler round trips, FULL, 64 users', 'commands/s', () =>
 await measure('Command handler round trips, FULL, 1 user', 'commands/s', () =>
   commandRoundTrips(1, 2000),
 );
+process.stderr.write('measuring live delivery…\n');
+const delivery = await liveDelivery(500);
+rows.push({
+  measure: 'Append to live subscriber, p50',
+  value: Math.round(delivery.p50 * 1000) / 1000,
+  unit: 'ms',
+});
+rows.push({
+  measure: 'Append to live subscriber, p99',
+  value: Math.round(delivery.p99 * 1000) / 1000,
+  unit: 'ms',
+  ceiling: 50,
+});
 clearInterval(sampler);
+
 sampleHeap();
 rows.push({ measure: 'Peak heap used', value: Math.round(peakHeap / 1024 / 1024), unit: 'MiB' });
 rows.push({
@@ -173,12 +222,20 @@ rows.push({
   unit: 'MiB',
 });
 
+const missesBound = (row: Row) =>
+  (row.floor !== undefined && row.value < row.floor) ||
+  (row.ceiling !== undefined && row.value > row.ceiling);
+
 const table = rows.map((row) => ({
   measure: row.measure,
   value: row.value.toLocaleString('en-US'),
   unit: row.unit,
-  floor: row.floor ? `≥ ${row.floor.toLocaleString('en-US')}` : '',
-  verdict: row.floor ? (row.value >= row.floor ? 'meets' : 'BELOW') : '',
+  bound: row.floor
+    ? `≥ ${row.floor.toLocaleString('en-US')}`
+    : row.ceiling
+      ? `≤ ${row.ceiling.toLocaleString('en-US')}`
+      : '',
+  verdict: !missesBound(row) ? (row.floor || row.ceiling ? 'meets' : '') : 'MISSES',
 }));
 const widths = Object.keys(table[0]!).map((key) =>
   Math.max(key.length, ...table.map((row) => String(row[key as keyof typeof row]).length)),
@@ -189,7 +246,7 @@ console.log(`\nLinkCoin bench (Node ${process.version}, ${new Date().toISOString
 console.log(line(Object.keys(table[0]!)));
 console.log(line(widths.map((w) => '-'.repeat(w))));
 for (const row of table) console.log(line(Object.values(row)));
-if (rows.some((row) => row.floor && row.value < row.floor)) {
-  console.log('\nA figure is below its floor.');
+if (rows.some(missesBound)) {
+  console.log('\nA figure misses its bound.');
   process.exitCode = 1;
 }

@@ -8,7 +8,7 @@ const banner = (runtime: Runtime, title: string): string => {
   if (roles.includes('api')) {
     lines.push(
       `  Marketplace:    ${url}/`,
-      `  Admin console:  ${url}/admin`,
+      `  Admin console:  ${url}/admin/`,
       `  API:            ${url}/api`,
     );
   }
