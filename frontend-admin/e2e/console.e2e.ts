@@ -1,15 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startTestServer } from '@linkcoin/services/testing/test-server.ts';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ADMIN, adminEnv, registerUser } from '@linkcoin/services/testing/accounts.ts';
+import { startTestServer, type TestServer } from '@linkcoin/services/testing/test-server.ts';
 import { DESKTOP_VIEWPORT, launchBrowser } from '../../frontend-user/e2e/support/browser.ts';
 
-// The admin console shell (design section 1): served at /admin, dashboard first.
+// The admin console (design sections 1 and 6): react-admin's login, open to admins and
+// auditors; the dashboard first; the users resource with the auditor grant.
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
+let server: TestServer;
 let browser: Browser;
+let context: BrowserContext;
+let page: Page;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ env: adminEnv });
   browser = await launchBrowser();
 });
 
@@ -18,27 +22,116 @@ afterAll(async () => {
   await server?.stop();
 });
 
-describe('admin console', () => {
-  it('renders its dashboard at /admin without calling any other host', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP_VIEWPORT });
-    context.setDefaultTimeout(15_000);
-    try {
-      const page = await context.newPage();
-      const foreignRequests: string[] = [];
-      page.on('request', (request) => {
-        if (!request.url().startsWith(server.url)) foreignRequests.push(request.url());
-      });
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: DESKTOP_VIEWPORT });
+  context.setDefaultTimeout(15_000);
+  page = await context.newPage();
+});
 
-      await page.goto(`${server.url}/admin`);
-      await page.getByRole('heading', { level: 1, name: 'LinkCoin console' }).waitFor();
-      expect(new URL(page.url()).pathname).toBe('/admin/');
-      for (const desk of ['Verification desk (admins)', 'History (auditors)']) {
-        await page.getByRole('heading', { level: 2, name: desk }).waitFor();
-      }
-      await page.getByRole('menuitem', { name: 'Dashboard' }).waitFor();
-      expect(foreignRequests).toEqual([]);
-    } finally {
-      await context.close();
-    }
+afterEach(async () => {
+  await context.close();
+});
+
+async function consoleLogIn(email: string, password: string): Promise<void> {
+  await page.goto(`${server.url}/admin`);
+  await page.getByRole('heading', { level: 1, name: 'LinkCoin console' }).waitFor();
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByLabel('Password').first().fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+const dashboardShown = () =>
+  page.getByRole('heading', { level: 2, name: 'Verification desk (admins)' }).waitFor();
+
+const storedToken = () => page.evaluate(() => sessionStorage.getItem('token'));
+
+describe('console sign-in', () => {
+  it('asks for a sign-in at /admin, then shows the dashboard without calling any other host', async () => {
+    const foreignRequests: string[] = [];
+    page.on('request', (request) => {
+      if (!request.url().startsWith(server.url)) foreignRequests.push(request.url());
+    });
+
+    await page.goto(`${server.url}/admin`);
+    expect(new URL(page.url()).pathname).toBe('/admin/');
+    await page.waitForURL((url) => url.hash === '#/login');
+    await consoleLogIn(ADMIN.email, ADMIN.password);
+
+    await dashboardShown();
+    await page.getByRole('heading', { level: 2, name: 'History (auditors)' }).waitFor();
+    await page.getByRole('menuitem', { name: 'Dashboard' }).waitFor();
+    await page.getByRole('menuitem', { name: 'Users' }).waitFor();
+    expect(await storedToken()).not.toBeNull();
+    expect(foreignRequests).toEqual([]);
+  });
+
+  it('refuses accounts that are neither admins nor auditors, storing nothing', async () => {
+    const creator = await registerUser(server, { role: 'influencer' });
+    await consoleLogIn(creator.email, creator.password);
+    await page.getByText('Access restricted to administrators and auditors').waitFor();
+    expect(await storedToken()).toBeNull();
+    expect(new URL(page.url()).hash).toBe('#/login');
+  });
+
+  it('shows the server refusal for a wrong password', async () => {
+    await consoleLogIn(ADMIN.email, 'not-the-password');
+    await page.getByText('Invalid email or password').waitFor();
+    expect(await storedToken()).toBeNull();
+  });
+
+  it('logs out through the user menu, back to the login page', async () => {
+    await consoleLogIn(ADMIN.email, ADMIN.password);
+    await dashboardShown();
+    await page.getByRole('button', { name: 'Profile' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.hash.startsWith('#/login'));
+    expect(await storedToken()).toBeNull();
+  });
+});
+
+describe('users', () => {
+  it('lists registered users, searchable by name, with their roles and sign-in methods', async () => {
+    const creator = await registerUser(server, {
+      role: 'influencer',
+      ownerName: 'Zoya Searchable',
+    });
+    await consoleLogIn(ADMIN.email, ADMIN.password);
+    await dashboardShown();
+    await page.getByRole('menuitem', { name: 'Users' }).click();
+    await page.waitForURL((url) => url.hash.startsWith('#/users'));
+
+    const row = page.getByRole('row').filter({ hasText: creator.email });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Zoya Searchable');
+    expect(await row.textContent()).toContain('Creator');
+    expect(await row.textContent()).toContain('Password');
+
+    await page.getByPlaceholder('Search name or email').fill('Zoya');
+    await page.waitForURL((url) => decodeURIComponent(url.hash).includes('"q":"Zoya"'));
+    await expect.poll(() => page.getByRole('row').filter({ hasText: '@' }).count()).toBe(1);
+    await row.waitFor();
+  });
+
+  it('lets an admin grant the auditor role, who can then use the console read-only', async () => {
+    const member = await registerUser(server, { role: 'user', ownerName: 'Future Auditor' });
+    await consoleLogIn(ADMIN.email, ADMIN.password);
+    await dashboardShown();
+    await page.goto(`${server.url}/admin/#/users/${member.userId}/show`);
+    await page.getByText(member.email).first().waitFor();
+
+    await page.getByRole('button', { name: 'Grant auditor role' }).click();
+    await page.getByText('Future Auditor is now an auditor').waitFor();
+    await page.getByRole('button', { name: 'Already an auditor' }).waitFor();
+    await page.getByRole('main').getByText('Auditor', { exact: true }).waitFor();
+
+    // The new auditor signs in to the console and sees no grant button.
+    await page.getByRole('button', { name: 'Profile' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.hash.startsWith('#/login'));
+    await consoleLogIn(member.email, member.password);
+    await dashboardShown();
+    await page.goto(`${server.url}/admin/#/users/${member.userId}/show`);
+    await page.getByText(member.email).first().waitFor();
+    expect(await page.getByRole('button', { name: /auditor/ }).count()).toBe(0);
   });
 });

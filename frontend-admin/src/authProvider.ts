@@ -1,13 +1,122 @@
 import type { AuthProvider } from 'react-admin';
+import type {
+  AuthAnswer,
+  CheckAuthAnswer,
+  SessionUser,
+} from '@linkcoin/domain/accounts/contracts.ts';
+import {
+  clearSession,
+  isConsoleUser,
+  storedExpiration,
+  storedToken,
+  storedUser,
+  storeSession,
+  storeUser,
+} from './session';
+
+export const CONSOLE_ONLY = 'Access restricted to administrators and auditors';
+const LOGIN_FAILED = 'Login failed';
+const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
+
+type ErrorBody = { message?: unknown };
+
+async function call<T>(path: string, init: RequestInit, token?: string): Promise<T> {
+  const response = await fetch(`/api/pageowners${path}`, {
+    ...init,
+    headers: {
+      Accept: 'application/json',
+      ...(init.body ? { 'Content-Type': 'application/json' } : {}),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...init.headers,
+    },
+  });
+  const body = (await response.json().catch(() => ({}))) as T & ErrorBody;
+  if (!response.ok) {
+    const message = typeof body.message === 'string' && body.message ? body.message : null;
+    throw Object.assign(new Error(message ?? LOGIN_FAILED), { status: response.status });
+  }
+  return body;
+}
 
 /**
- * Interim provider so the console shell renders. The accounts feature replaces it with the real
- * one: login posts to /api/pageowners/login, keeps the token in sessionStorage and only lets
- * admins and auditors in. Until then nobody can sign in, and no user is invented.
+ * check-auth confirms a stored token once per page load (and per token): later checks on the
+ * same page only look at the expiry, so navigating the console does not call the server.
+ */
+let confirmed: { token: string; answer: Promise<SessionUser> } | null = null;
+
+function confirmSession(token: string): Promise<SessionUser> {
+  if (confirmed?.token !== token) {
+    const user = storedUser();
+    const answer = call<CheckAuthAnswer>(
+      '/check-auth',
+      { headers: { userid: user?._id ?? '' } },
+      token,
+    ).then(({ user: current }) => {
+      storeUser(current);
+      return current;
+    });
+    confirmed = { token, answer };
+    answer.catch(() => {
+      if (confirmed?.answer === answer) confirmed = null;
+    });
+  }
+  return confirmed.answer;
+}
+
+/**
+ * The console's sign-in: the marketplace's login endpoint, open to admins and auditors only,
+ * with the session kept under the marketplace's sessionStorage keys.
  */
 export const authProvider: AuthProvider = {
-  login: () => Promise.reject(new Error('Console sign-in is not available yet.')),
-  logout: () => Promise.resolve(),
-  checkAuth: () => Promise.resolve(),
-  checkError: () => Promise.resolve(),
+  login: async ({ username, password }: { username: string; password: string }) => {
+    const answer = await call<AuthAnswer>('/login', {
+      method: 'POST',
+      body: JSON.stringify({ email: username, password }),
+    });
+    if (!isConsoleUser(answer.user)) throw new Error(CONSOLE_ONLY);
+    storeSession(answer.token, answer.expiresIn, answer.user);
+    confirmed = { token: answer.token, answer: Promise.resolve(answer.user) };
+  },
+
+  checkAuth: async () => {
+    const token = storedToken();
+    // Nobody signed in yet: straight to the login page, without an error notification.
+    if (!token) return Promise.reject({ message: false });
+    const expiration = storedExpiration();
+    if (expiration !== null && expiration <= Date.now()) throw new Error(SESSION_EXPIRED);
+    let user: SessionUser;
+    try {
+      user = await confirmSession(token);
+    } catch {
+      throw new Error(SESSION_EXPIRED);
+    }
+    if (!isConsoleUser(user)) throw new Error(CONSOLE_ONLY);
+  },
+
+  checkError: async (error: { status?: number }) => {
+    // 401: the token expired or was revoked. 403 (an auditor trying an admin action) is not a
+    // reason to sign out.
+    if (error?.status === 401) throw new Error(SESSION_EXPIRED);
+  },
+
+  logout: async () => {
+    const token = storedToken();
+    // Only a console session is ended here: a marketplace user who strays onto /admin/ stays
+    // signed in to the marketplace.
+    if (token && isConsoleUser(storedUser())) {
+      await call('/logout', { method: 'POST' }, token).catch((error: unknown) =>
+        console.warn('Logout failed', error),
+      );
+      clearSession();
+    }
+    confirmed = null;
+  },
+
+  getIdentity: async () => {
+    const user = storedUser();
+    if (!user) throw new Error('Not signed in');
+    return { id: user._id, fullName: user.ownerName };
+  },
+
+  getPermissions: async () => storedUser()?.roles ?? [],
 };

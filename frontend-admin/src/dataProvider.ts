@@ -1,16 +1,32 @@
-import { fetchUtils } from 'react-admin';
+import { fetchUtils, type DataProvider, type Identifier } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
+import type { GrantableRole } from '@linkcoin/domain/accounts/roles.ts';
+import { storedToken } from './session';
+import type { ConsoleUser } from './users/types';
 
-/** The session key the marketplace stores its auth token under (spec section 3). */
-const TOKEN_KEY = 'token';
-
-/** Every console request carries the signed-in admin's token as a bearer token. */
+/** Every console request carries the signed-in user's token as a bearer token. */
 const httpClient = (url: string, options: fetchUtils.Options = {}) => {
-  const token = sessionStorage.getItem(TOKEN_KEY);
+  const token = storedToken();
   return fetchUtils.fetchJson(
     url,
     token ? { ...options, user: { authenticated: true, token: `Bearer ${token}` } } : options,
   );
 };
 
-export const dataProvider = simpleRestProvider('/api/admin', httpClient);
+const API = '/api/admin';
+
+export type ConsoleDataProvider = DataProvider & {
+  /** POST /api/admin/users/:id/roles (admins only): answers the updated user. */
+  grantRole: (id: Identifier, role: GrantableRole) => Promise<{ data: ConsoleUser }>;
+};
+
+export const dataProvider: ConsoleDataProvider = {
+  ...simpleRestProvider(API, httpClient),
+  grantRole: async (id, role) => {
+    const { json } = await httpClient(`${API}/users/${encodeURIComponent(String(id))}/roles`, {
+      method: 'POST',
+      body: JSON.stringify({ role }),
+    });
+    return { data: json as ConsoleUser };
+  },
+};

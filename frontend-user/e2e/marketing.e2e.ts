@@ -110,7 +110,7 @@ describe('home page', () => {
   it('sends Get Started Now to /Register', async () => {
     await page.getByRole('link', { name: 'Get Started Now' }).click();
     await waitForPath(page, '/Register');
-    await expectMainHeading(page, 'Creator registration is being built');
+    await expectMainHeading(page, 'Creator Registration');
   });
 
   it('opens a mail to sales from Book a Demo', async () => {
@@ -162,7 +162,7 @@ describe('about page', () => {
   it('sends Brand Sign Up to /RegisterUser', async () => {
     await page.getByRole('link', { name: 'Brand Sign Up' }).click();
     await waitForPath(page, '/RegisterUser');
-    await expectMainHeading(page, 'Brand registration is being built');
+    await expectMainHeading(page, 'Brand Registration');
   });
 
   it('sends Creator Application to the home page', async () => {
@@ -222,6 +222,6 @@ describe('launch page', () => {
   it('sends Get Early Access to /register', async () => {
     await page.getByRole('link', { name: 'Get Early Access' }).click();
     await waitForPath(page, '/register');
-    await expectMainHeading(page, 'Creator registration is being built');
+    await expectMainHeading(page, 'Creator Registration');
   });
 });

@@ -1,6 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { registerUser } from '@linkcoin/services/testing/accounts.ts';
 import { startTestServer } from '@linkcoin/services/testing/test-server.ts';
+import { apiLogin, storeSession } from './support/accounts.ts';
 import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, launchBrowser } from './support/browser.ts';
 import { currentPath, expectMainHeading, waitForPath } from './support/navigation.ts';
 
@@ -33,7 +35,7 @@ afterEach(async () => {
 
 const HOME_HEADING = 'Where brands meet verified creators';
 const ABOUT_HEADING = "Building India's most trusted creator marketplace";
-const LOGIN_HEADING = 'Sign-in is being built';
+const LOGIN_HEADING = 'Welcome Back';
 
 describe('top navigation bar', () => {
   const mainNav = () => page.getByRole('navigation', { name: 'Main navigation' });
@@ -105,6 +107,11 @@ describe('phone-sized screens', () => {
     ['/aboutus', ABOUT_HEADING],
     ['/launcPage', 'Be first on LinkCoin'],
     ['/privacy-policy', 'Privacy Policy'],
+    ['/login', LOGIN_HEADING],
+    ['/Register', 'Creator Registration'],
+    ['/RegisterUser', 'Brand Registration'],
+    ['/forgot-password', 'Forgot password'],
+    ['/adminLogin', 'Admin Login'],
   ])('fit %s on a 360 px screen without sideways scrolling', async (path, heading) => {
     const narrow = await browser.newContext({
       baseURL: server.url,
@@ -186,12 +193,28 @@ describe('protected routes', () => {
     await expectMainHeading(page, ABOUT_HEADING);
   });
 
-  it('let a visitor with a stored token through', async () => {
+  it('let a visitor with a live session through', async () => {
+    const member = await registerUser(server, { role: 'influencer' });
+    const session = await apiLogin(server, member);
+    await page.goto('/');
+    await expectMainHeading(page, HOME_HEADING);
+    await storeSession(page, {
+      token: session.token,
+      tokenExpiration: Date.now() + session.expiresIn * 1000,
+      user: session.user,
+    });
+    await page.goto('/UpdateProfile');
+    await expectMainHeading(page, 'Profile editing is being built');
+    expect(currentPath(page)).toBe('/UpdateProfile');
+  });
+
+  it('send a visitor whose stored token the server refuses to /login', async () => {
     await page.goto('/');
     await expectMainHeading(page, HOME_HEADING);
     await page.evaluate("sessionStorage.setItem('token', 'e2e-token')");
     await page.goto('/UpdateProfile');
-    await expectMainHeading(page, 'Profile editing is being built');
-    expect(currentPath(page)).toBe('/UpdateProfile');
+    await waitForPath(page, '/login');
+    await expectMainHeading(page, LOGIN_HEADING);
+    expect(await page.evaluate("sessionStorage.getItem('token')")).toBeNull();
   });
 });

@@ -1,10 +1,11 @@
 import { Menu as RaMenu } from 'react-admin';
 
-/** The console's side menu; each resource adds its item here as it arrives. */
+/** The console's side menu: the dashboard, then one item per resource. */
 export function Menu() {
   return (
     <RaMenu>
       <RaMenu.DashboardItem />
+      <RaMenu.ResourceItem name="users" />
     </RaMenu>
   );
 }

@@ -1,15 +1,22 @@
 import type { ReactNode } from 'react';
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { ToastHost } from '../components/toast/ToastHost';
+import { AuthProvider } from '../features/auth/components/AuthProvider';
 import { queryClient } from '../lib/react-query';
 import { theme } from './theme';
 
-/** Everything the screens share: theme, baseline styles and the server-state cache. */
+/** Everything the screens share: theme, baseline styles, server-state cache, session, toasts. */
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>
+          {children}
+          <ToastHost />
+        </AuthProvider>
+      </QueryClientProvider>
     </ThemeProvider>
   );
 }

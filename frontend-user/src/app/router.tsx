@@ -1,6 +1,7 @@
 import { createBrowserRouter } from 'react-router-dom';
 import { MainLayout } from '../components/layout/MainLayout';
 import { PageLoader } from '../components/PageLoader';
+import { AdminRoute } from '../features/auth/components/AdminRoute';
 import { ProtectedRoute } from '../features/auth/components/ProtectedRoute';
 import { RouteErrorPage } from './routes/RouteErrorPage';
 
@@ -101,11 +102,16 @@ export const router = createBrowserRouter([
               })),
           },
           {
-            path: 'dashboard',
-            lazy: () =>
-              import('../features/verification/routes/OtpDashboardPage').then((m) => ({
-                Component: m.OtpDashboardPage,
-              })),
+            Component: AdminRoute,
+            children: [
+              {
+                path: 'dashboard',
+                lazy: () =>
+                  import('../features/verification/routes/OtpDashboardPage').then((m) => ({
+                    Component: m.OtpDashboardPage,
+                  })),
+              },
+            ],
           },
           {
             path: 'payment',

@@ -10,6 +10,9 @@ import {
 } from '@mui/material';
 import CloseRoundedIcon from '@mui/icons-material/CloseRounded';
 import { Link as RouterLink } from 'react-router-dom';
+import { ACCOUNT_LINKS } from '../../features/auth/account-links';
+import { useAuth } from '../../features/auth/auth-context';
+import { useLogoutAndLeave } from '../../features/auth/hooks/useLogout';
 import { BrandLogo } from '../BrandLogo';
 import { NAV_LINKS } from './nav-links';
 import { useIsCurrentNavLink } from './useIsCurrentNavLink';
@@ -20,9 +23,14 @@ type MobileNavDrawerProps = {
   onClose: () => void;
 };
 
+const itemSx = { py: 1.5, px: 3 } as const;
+const labelProps = { primary: { sx: { fontWeight: 700, letterSpacing: '0.04em' } } } as const;
+
 /** The phone-sized navigation: the bar's links in a drawer that closes on any choice. */
 export function MobileNavDrawer({ id, open, onClose }: MobileNavDrawerProps) {
   const isCurrent = useIsCurrentNavLink();
+  const { isAuthenticated, user } = useAuth();
+  const logoutAndLeave = useLogoutAndLeave();
   return (
     <Drawer id={id} anchor="left" open={open} onClose={onClose}>
       <Box sx={{ width: 280 }}>
@@ -43,17 +51,44 @@ export function MobileNavDrawer({ id, open, onClose }: MobileNavDrawerProps) {
                   onClick={onClose}
                   selected={isCurrent(link)}
                   aria-current={isCurrent(link) ? 'page' : undefined}
-                  sx={{ py: 1.5, px: 3 }}
+                  sx={itemSx}
                 >
-                  <ListItemText
-                    primary={link.label}
-                    slotProps={{ primary: { sx: { fontWeight: 700, letterSpacing: '0.04em' } } }}
-                  />
+                  <ListItemText primary={link.label} slotProps={labelProps} />
                 </ListItemButton>
               </ListItem>
             ))}
           </List>
         </Box>
+        {isAuthenticated && user && (
+          <>
+            <Divider />
+            <List aria-label={`Account of ${user.ownerName}`}>
+              {ACCOUNT_LINKS.map((link) => (
+                <ListItem key={link.label} disablePadding>
+                  <ListItemButton
+                    component={RouterLink}
+                    to={link.to(user)}
+                    onClick={onClose}
+                    sx={itemSx}
+                  >
+                    <ListItemText primary={link.label} />
+                  </ListItemButton>
+                </ListItem>
+              ))}
+              <ListItem disablePadding>
+                <ListItemButton
+                  onClick={() => {
+                    onClose();
+                    void logoutAndLeave();
+                  }}
+                  sx={itemSx}
+                >
+                  <ListItemText primary="Logout" />
+                </ListItemButton>
+              </ListItem>
+            </List>
+          </>
+        )}
       </Box>
     </Drawer>
   );

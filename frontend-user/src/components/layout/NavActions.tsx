@@ -1,18 +1,24 @@
 import { Box, Button } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { hasSessionToken } from '../../features/auth/session';
+import { useAuth } from '../../features/auth/auth-context';
+import { UserMenu } from '../../features/auth/components/UserMenu';
 
 /**
- * The right-hand side of the navigation bar. Visitors get the Login button; the LinkCoin balance
- * button and the signed-in user's menu join this area with the accounts and wallet features.
+ * The right-hand side of the navigation bar: the signed-in user's menu, or the Login button for
+ * visitors. The LinkCoin balance button joins this area, before the menu, with the wallet.
  */
 export function NavActions() {
+  const { isAuthenticated, user } = useAuth();
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-      {!hasSessionToken() && (
-        <Button variant="contained" component={RouterLink} to="/login">
-          Login
-        </Button>
+      {isAuthenticated && user ? (
+        <UserMenu user={user} />
+      ) : (
+        !isAuthenticated && (
+          <Button variant="contained" component={RouterLink} to="/login">
+            Login
+          </Button>
+        )
       )}
     </Box>
   );

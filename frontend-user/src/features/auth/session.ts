@@ -1,9 +1,10 @@
-import { z } from 'zod';
+import type { SessionUser } from '@linkcoin/domain/accounts/contracts.ts';
+import { ROLES, type Role } from '@linkcoin/domain/accounts/roles.ts';
 
 /**
  * The browser session as the spec stores it (section 3): sessionStorage keys `token`,
- * `tokenExpiration` (milliseconds since the epoch) and `user` (JSON). Read helpers only; the
- * accounts feature writes and clears these keys when it signs people in and out.
+ * `tokenExpiration` (milliseconds since the epoch) and `user` (JSON). The admin console reads
+ * and writes the same keys, so signing in on one is signing in on the other.
  */
 export const SESSION_KEYS = {
   token: 'token',
@@ -11,20 +12,35 @@ export const SESSION_KEYS = {
   user: 'user',
 } as const;
 
-/** The logged-in user as stored: the spec names these fields; anything else is kept as is. */
-const sessionUserSchema = z.looseObject({
-  _id: z.string(),
-  ownerName: z.string(),
-  email: z.string(),
-  role: z.string(),
-  linkCoins: z.number(),
-});
-
-export type SessionUser = z.infer<typeof sessionUserSchema>;
+export type { SessionUser };
 
 type SessionReader = Pick<Storage, 'getItem'>;
 
-function browserSession(): SessionReader {
+const isRole = (value: unknown): value is Role => ROLES.some((role) => role === value);
+
+/**
+ * The shape of the shared `sessionUser` schema, checked by hand: this runs on every page, and the
+ * schema library is only loaded with the screens that have forms.
+ */
+function asSessionUser(value: unknown): SessionUser | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { _id, ownerName, email, role, roles, linkCoins } = value as Record<string, unknown>;
+  if (
+    typeof _id !== 'string' ||
+    typeof ownerName !== 'string' ||
+    typeof email !== 'string' ||
+    !isRole(role) ||
+    !Array.isArray(roles) ||
+    !roles.every(isRole) ||
+    typeof linkCoins !== 'number'
+  ) {
+    return null;
+  }
+  return { _id, ownerName, email, role, roles, linkCoins };
+}
+type SessionStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+function browserSession(): SessionStore {
   return window.sessionStorage;
 }
 
@@ -47,17 +63,52 @@ export function getSessionUser(storage: SessionReader = browserSession()): Sessi
   const raw = storage.getItem(SESSION_KEYS.user);
   if (raw === null) return null;
   try {
-    const parsed = sessionUserSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    return asSessionUser(JSON.parse(raw));
   } catch {
     return null;
   }
 }
 
-/**
- * The spec's initial auth state: authenticated when a token is stored. Expiry and the server's
- * check-auth answer are the accounts feature's business.
- */
+/** The spec's initial auth state: authenticated when a token is stored. */
 export function hasSessionToken(storage: SessionReader = browserSession()): boolean {
   return getSessionToken(storage) !== null;
+}
+
+export type StoredSession = { token: string; tokenExpiration: number; user: SessionUser };
+
+/** Keeps a signed-in session (login, registration, admin login, Google). */
+export function saveSession(
+  { token, tokenExpiration, user }: StoredSession,
+  storage: SessionStore = browserSession(),
+): void {
+  storage.setItem(SESSION_KEYS.token, token);
+  storage.setItem(SESSION_KEYS.tokenExpiration, String(tokenExpiration));
+  storage.setItem(SESSION_KEYS.user, JSON.stringify(user));
+}
+
+/** Replaces the stored user (check-auth's answer). */
+export function saveSessionUser(user: SessionUser, storage: SessionStore = browserSession()): void {
+  storage.setItem(SESSION_KEYS.user, JSON.stringify(user));
+}
+
+/** Replaces the token after a refresh. */
+export function saveSessionToken(
+  token: string,
+  tokenExpiration: number,
+  storage: SessionStore = browserSession(),
+): void {
+  storage.setItem(SESSION_KEYS.token, token);
+  storage.setItem(SESSION_KEYS.tokenExpiration, String(tokenExpiration));
+}
+
+/** Forgets the token and its expiry (a failed refresh keeps the user, as the spec says). */
+export function clearSessionToken(storage: SessionStore = browserSession()): void {
+  storage.removeItem(SESSION_KEYS.token);
+  storage.removeItem(SESSION_KEYS.tokenExpiration);
+}
+
+/** Forgets the whole session: token, expiry and user. */
+export function clearSession(storage: SessionStore = browserSession()): void {
+  clearSessionToken(storage);
+  storage.removeItem(SESSION_KEYS.user);
 }

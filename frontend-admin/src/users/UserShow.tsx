@@ -1,0 +1,55 @@
+import {
+  DateField,
+  EmailField,
+  FunctionField,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  TopToolbar,
+  useRecordContext,
+  type ShowProps,
+} from 'react-admin';
+import { ROLE_LABELS } from '@linkcoin/domain/accounts/roles.ts';
+import { GrantAuditorButton } from './GrantAuditorButton';
+import { RolesField, SignInMethodsField } from './fields';
+import { EMAIL_PROOF_LABELS } from './labels';
+import type { ConsoleUser } from './types';
+
+function UserTitle() {
+  const record = useRecordContext<ConsoleUser>();
+  return <>{record ? `User ${record.ownerName}` : 'User'}</>;
+}
+
+function UserShowActions() {
+  return (
+    <TopToolbar>
+      <GrantAuditorButton />
+    </TopToolbar>
+  );
+}
+
+/** One account: who, which roles, how they sign in and prove their address, when things happened. */
+export function UserShow(props: ShowProps) {
+  return (
+    <Show {...props} title={<UserTitle />} actions={<UserShowActions />}>
+      <SimpleShowLayout>
+        <TextField source="ownerName" label="Name" />
+        <EmailField source="email" label="Email" />
+        <TextField source="id" label="User ID" />
+        <FunctionField<ConsoleUser>
+          label="Registered as"
+          render={(record) => ROLE_LABELS[record.role]}
+        />
+        <RolesField label="Role(s)" />
+        <SignInMethodsField label="Sign-in methods" />
+        <FunctionField<ConsoleUser>
+          label="Email proven by"
+          render={(record) => EMAIL_PROOF_LABELS[record.emailProof] ?? record.emailProof}
+        />
+        <DateField source="registeredAt" label="Registered" showTime />
+        <DateField source="passwordResetAt" label="Password reset" showTime emptyText="Never" />
+        <DateField source="lastLogoutAt" label="Last logout" showTime emptyText="Never" />
+      </SimpleShowLayout>
+    </Show>
+  );
+}

@@ -1,0 +1,103 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ADMIN, adminEnv, registerUser } from '@linkcoin/services/testing/accounts.ts';
+import { startTestServer, type TestServer } from '@linkcoin/services/testing/test-server.ts';
+import { fieldLabelled, holdRequests, storedSession } from './support/accounts.ts';
+import { DESKTOP_VIEWPORT, launchBrowser } from './support/browser.ts';
+import { expectMainHeading, waitForPath } from './support/navigation.ts';
+
+// Spec sections 2 ("Admin login", /dashboard) and 6 (admin-only screens).
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startTestServer({ env: adminEnv });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+beforeEach(async () => {
+  context = await browser.newContext({ baseURL: server.url, viewport: DESKTOP_VIEWPORT });
+  context.setDefaultTimeout(15_000);
+  page = await context.newPage();
+});
+
+afterEach(async () => {
+  await context.close();
+});
+
+const field = (label: string) => fieldLabelled(page, label);
+const button = (name: string) => page.getByRole('button', { name, exact: true });
+
+async function adminLogIn(email: string, password: string): Promise<void> {
+  await page.goto('/adminLogin');
+  await expectMainHeading(page, 'Admin Login');
+  await field('Admin Email').fill(email);
+  await field('Password').fill(password);
+  await button('Sign In').click();
+}
+
+describe('admin login', () => {
+  it('has the fields, a Remember me checkbox and a Forgot password link', async () => {
+    await page.goto('/adminLogin');
+    await expectMainHeading(page, 'Admin Login');
+    expect(await field('Admin Email').getAttribute('required')).not.toBeNull();
+    expect(await field('Password').getAttribute('required')).not.toBeNull();
+    const remember = page.getByRole('checkbox', { name: 'Remember me' });
+    await remember.check();
+    expect(await remember.isChecked()).toBe(true);
+    await page.getByRole('link', { name: 'Forgot password', exact: true }).click();
+    await waitForPath(page, '/forgot-password');
+  });
+
+  it('refuses anyone who is not an admin, with the exact message', async () => {
+    const creator = await registerUser(server, { role: 'influencer' });
+    await adminLogIn(creator.email, creator.password);
+    const refusal = page.getByRole('alert').filter({ hasText: 'Access restricted' });
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toBe('Access restricted to administrators only');
+    expect(new URL(page.url()).pathname).toBe('/adminLogin');
+    expect((await storedSession(page)).token).toBeNull();
+  });
+
+  it('signs an admin in and takes them through /dashboard to the console', async () => {
+    const release = await holdRequests(page, '**/api/pageowners/admin-login');
+    await adminLogIn(ADMIN.email, ADMIN.password);
+    await button('Authenticating...').waitFor();
+    release();
+    await page.waitForURL((url) => url.pathname === '/admin/');
+    await page.getByRole('heading', { level: 1, name: 'LinkCoin console' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Verification desk (admins)' }).waitFor();
+    // The console shares the marketplace's session: no second sign-in.
+    expect(await page.getByLabel('Password').count()).toBe(0);
+    expect(JSON.parse((await storedSession(page)).user ?? 'null')).toMatchObject({
+      email: ADMIN.email,
+      role: 'admin',
+    });
+  });
+});
+
+describe('/dashboard', () => {
+  it('refuses a signed-in user who is not an admin, with a way home', async () => {
+    const brand = await registerUser(server, { role: 'user' });
+    await page.goto('/login');
+    await field('Email').fill(brand.email);
+    await field('Password').fill(brand.password);
+    await button('Login').click();
+    await waitForPath(page, '/');
+
+    await page.goto('/dashboard');
+    const refusal = page.getByRole('alert').filter({ hasText: 'Access restricted' });
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toBe('Access restricted to administrators only');
+    await page.getByRole('link', { name: 'Back to home' }).click();
+    await waitForPath(page, '/');
+  });
+});

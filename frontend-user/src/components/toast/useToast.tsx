@@ -1,0 +1,79 @@
+import { toast, type Id } from 'react-toastify';
+import { ConfirmToast } from './ConfirmToast';
+import { TOAST_AUTO_CLOSE_MS } from './toast-config';
+
+export type ConfirmOptions = { confirmText?: string; cancelText?: string };
+
+export type Toasts = {
+  success: (message: string) => Id;
+  error: (message: string) => Id;
+  warning: (message: string) => Id;
+  info: (message: string) => Id;
+  /**
+   * Asks with confirm and cancel buttons (defaults OK and Cancel). Answers true on confirm;
+   * cancelling, closing or clearing answers false, silently. It stays until answered.
+   */
+  confirm: (message: string, options?: ConfirmOptions) => Promise<boolean>;
+  /** Removes every toast (logout). */
+  clear: () => void;
+};
+
+function confirmToast(
+  message: string,
+  { confirmText = 'OK', cancelText = 'Cancel' }: ConfirmOptions = {},
+): Promise<boolean> {
+  return new Promise((resolve) => {
+    let answered = false;
+    const answer = (value: boolean) => {
+      if (answered) return;
+      answered = true;
+      resolve(value);
+    };
+    toast.info(
+      ({ closeToast }) => (
+        <ConfirmToast
+          message={message}
+          confirmText={confirmText}
+          cancelText={cancelText}
+          onConfirm={() => {
+            answer(true);
+            closeToast();
+          }}
+          onCancel={() => {
+            answer(false);
+            closeToast();
+          }}
+        />
+      ),
+      {
+        autoClose: false,
+        closeOnClick: false,
+        draggable: false,
+        closeButton: false,
+        icon: false,
+        role: 'alertdialog',
+        onClose: () => answer(false),
+      },
+    );
+  });
+}
+
+const options = { autoClose: TOAST_AUTO_CLOSE_MS } as const;
+
+const toasts: Toasts = {
+  success: (message) => toast.success(message, { ...options, role: 'status' }),
+  // Errors interrupt assistive technology; the others are announced politely.
+  error: (message) => toast.error(message, { ...options, role: 'alert' }),
+  warning: (message) => toast.warning(message, { ...options, role: 'status' }),
+  info: (message) => toast.info(message, { ...options, role: 'status' }),
+  confirm: confirmToast,
+  clear: () => toast.dismiss(),
+};
+
+/** The app's notifications (spec section 4): success, error, warning, info and confirm toasts. */
+export function useToast(): Toasts {
+  return toasts;
+}
+
+/** The same, outside components (e.g. the session provider's logout). */
+export const appToasts = toasts;

@@ -1,0 +1,15 @@
+import type { SessionUser } from './session';
+
+/** The signed-in user's menu (spec section 2, "Top navigation bar"); Logout follows these. */
+export type AccountLink = { label: string; to: (user: SessionUser) => string };
+
+export const ACCOUNT_LINKS: readonly AccountLink[] = [
+  { label: 'View Profile', to: (user) => `/Profile/${encodeURIComponent(user._id)}` },
+  { label: 'Update Profile', to: () => '/UpdateProfile' },
+  { label: 'Change Password', to: () => '/forgot-password' },
+];
+
+/** The initial shown in the avatar. */
+export function initialOf(name: string): string {
+  return name.trim().charAt(0).toUpperCase() || '?';
+}

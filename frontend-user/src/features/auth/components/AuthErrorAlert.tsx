@@ -1,0 +1,15 @@
+import { Alert } from '@mui/material';
+import { useAuth } from '../auth-context';
+import { displayedAuthError } from '../auth-state';
+
+/** The session's error as the spec shows it: "<error> - Please try again"; never "No token found". */
+export function AuthErrorAlert() {
+  const { error } = useAuth();
+  const shown = displayedAuthError(error);
+  if (shown === null) return null;
+  return (
+    <Alert severity="error" role="alert">
+      {shown}
+    </Alert>
+  );
+}

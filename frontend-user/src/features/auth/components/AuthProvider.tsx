@@ -1,0 +1,185 @@
+import { useCallback, useEffect, useMemo, useReducer, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type {
+  AuthAnswer,
+  LoginRequest,
+  RegisterRequest,
+} from '@linkcoin/domain/accounts/contracts.ts';
+import { ACCOUNT_MESSAGES as M } from '@linkcoin/domain/accounts/messages.ts';
+import { appToasts } from '../../../components/toast/useToast';
+import { errorMessage, errorStatus, onUnauthorized } from '../../../lib/api-client';
+import * as accounts from '../api/accounts';
+import { AuthContext, type AuthContextValue } from '../auth-context';
+import { authReducer, initialAuthState, type AuthState } from '../auth-state';
+import {
+  clearSession,
+  clearSessionToken,
+  getSessionToken,
+  getSessionUser,
+  getTokenExpiration,
+  saveSession,
+  saveSessionToken,
+  saveSessionUser,
+} from '../session';
+import { expirationOf } from '../token';
+
+/** The longest delay a browser timer accepts (about 24.8 days). */
+const MAX_TIMER_MS = 2_147_483_647;
+
+function startingState(): AuthState {
+  return initialAuthState(
+    {
+      token: getSessionToken(),
+      tokenExpiration: getTokenExpiration(),
+      user: getSessionUser(),
+    },
+    Date.now(),
+  );
+}
+
+/** Holds the session (spec sections 3 and 4) and keeps sessionStorage in step with it. */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [state, dispatch] = useReducer(authReducer, undefined, startingState);
+  const queryClient = useQueryClient();
+
+  const signOutLocally = useCallback(
+    (error: string | null = null) => {
+      clearSession();
+      queryClient.removeQueries({ queryKey: ['check-auth'] });
+      dispatch({ type: 'signedOut', error });
+    },
+    [queryClient],
+  );
+
+  // On app start: an expired stored session is removed; a stored token is confirmed by check-auth.
+  useEffect(() => {
+    const token = getSessionToken();
+    if (token === null) return;
+    const expiration = getTokenExpiration();
+    if (expiration !== null && expiration <= Date.now()) {
+      clearSession();
+      return;
+    }
+    let current = true;
+    queryClient
+      .fetchQuery(accounts.checkAuthQueryOptions(token, getSessionUser()?._id ?? null))
+      .then((answer) => {
+        if (!current) return;
+        saveSessionUser(answer.user);
+        dispatch({ type: 'sessionChecked', user: answer.user, success: answer.success });
+      })
+      .catch((error: unknown) => {
+        if (current) signOutLocally(errorMessage(error, M.authCheckFailed));
+      });
+    return () => {
+      current = false;
+    };
+  }, [queryClient, signOutLocally]);
+
+  // Any authenticated call answering 401 means the token expired or was revoked.
+  useEffect(
+    () => onUnauthorized((error) => signOutLocally(errorMessage(error, M.sessionExpired))),
+    [signOutLocally],
+  );
+
+  // The session ends in this browser when its token expires, without waiting for a 401.
+  useEffect(() => {
+    if (state.token === null) return;
+    const expiration = getTokenExpiration();
+    if (expiration === null) return;
+    const timer = window.setTimeout(
+      () => signOutLocally(M.tokenExpired),
+      Math.min(Math.max(expiration - Date.now(), 0), MAX_TIMER_MS),
+    );
+    return () => window.clearTimeout(timer);
+  }, [state.token, signOutLocally]);
+
+  const signIn = useCallback((answer: AuthAnswer) => {
+    saveSession({
+      token: answer.token,
+      tokenExpiration: expirationOf(answer.token, answer.expiresIn, Date.now()),
+      user: answer.user,
+    });
+    dispatch({ type: 'signedIn', user: answer.user, token: answer.token });
+    return answer.user;
+  }, []);
+
+  const login = useCallback(
+    async (credentials: LoginRequest) => {
+      dispatch({ type: 'pending' });
+      try {
+        return signIn(await accounts.login(credentials));
+      } catch (error) {
+        dispatch({ type: 'failed', error: errorMessage(error, M.loginFailed) });
+        return null;
+      }
+    },
+    [signIn],
+  );
+
+  const register = useCallback(
+    async (input: RegisterRequest, { signIn: andSignIn }: { signIn: boolean }) => {
+      dispatch({ type: 'pending' });
+      try {
+        await accounts.registerAccount(input);
+      } catch (error) {
+        dispatch({ type: 'failed', error: errorMessage(error, M.registrationFailed) });
+        return false;
+      }
+      if (!andSignIn) {
+        dispatch({ type: 'registered' });
+        return true;
+      }
+      try {
+        signIn(await accounts.login({ email: input.email, password: input.password }));
+        return true;
+      } catch (error) {
+        dispatch({ type: 'failed', error: errorMessage(error, M.loginFailed) });
+        return false;
+      }
+    },
+    [signIn],
+  );
+
+  const logout = useCallback(async () => {
+    if (getSessionToken() !== null) {
+      // The session ends here whatever the server says: a failed logout is ignored.
+      await accounts.logout().catch((error: unknown) => console.warn('Logout failed', error));
+    }
+    appToasts.clear();
+    signOutLocally(null);
+  }, [signOutLocally]);
+
+  const refreshToken = useCallback(async () => {
+    try {
+      const answer = await accounts.refreshToken();
+      saveSessionToken(answer.newToken, Date.now() + answer.expiresIn * 1000);
+      dispatch({ type: 'tokenRefreshed', token: answer.newToken });
+      return true;
+    } catch (error) {
+      if (errorStatus(error) !== 401) {
+        clearSessionToken();
+        dispatch({ type: 'refreshFailed', error: errorMessage(error, M.tokenRefreshFailed) });
+      }
+      return false;
+    }
+  }, []);
+
+  const clearError = useCallback(() => dispatch({ type: 'errorCleared' }), []);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      ...state,
+      login,
+      register,
+      signIn,
+      logout,
+      signOutLocally,
+      refreshToken,
+      clearError,
+    }),
+    [state, login, register, signIn, logout, signOutLocally, refreshToken, clearError],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

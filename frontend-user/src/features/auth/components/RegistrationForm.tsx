@@ -1,0 +1,154 @@
+import { Button, Stack, TextField } from '@mui/material';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { registrationFormSchema } from '@linkcoin/domain/accounts/contracts.ts';
+import { ACCOUNT_MESSAGES as M } from '@linkcoin/domain/accounts/messages.ts';
+import type { RegistrationRole } from '@linkcoin/domain/accounts/roles.ts';
+import { useAuth } from '../auth-context';
+import type { EmailOtp } from '../hooks/useEmailOtp';
+import type { SessionUser } from '../session';
+import { AuthErrorAlert } from './AuthErrorAlert';
+import { FormError, FormSuccess } from './FormMessage';
+import { GoogleSignInButton } from './GoogleSignInButton';
+import { OtpEntry } from './OtpEntry';
+
+type RegistrationFormValues = z.input<typeof registrationFormSchema>;
+
+type RegistrationFormProps = {
+  role: RegistrationRole;
+  /** The e-mail code steps; the page resets them when the role changes. */
+  otp: EmailOtp;
+  onRegistered: () => void;
+  onGoogleSignIn: (user: SessionUser) => void;
+};
+
+/**
+ * Spec section 2, "Registration screens": name and e-mail, Send OTP, Verify OTP, then the
+ * passwords and Register. The server checks the code and answers the verification token that
+ * registration carries (DESIGN 5.1).
+ */
+export function RegistrationForm({
+  role,
+  otp,
+  onRegistered,
+  onGoogleSignIn,
+}: RegistrationFormProps) {
+  const { register: registerAccount, isLoading } = useAuth();
+  const { register, control, getValues, handleSubmit, clearErrors, formState } =
+    useForm<RegistrationFormValues>({
+      resolver: zodResolver(registrationFormSchema),
+      defaultValues: { ownerName: '', email: '', password: '', confirmPassword: '' },
+      reValidateMode: 'onSubmit',
+    });
+  const [ownerName, email] = useWatch({ control, name: ['ownerName', 'email'] });
+  const { errors } = formState;
+
+  const sendOtp = async () => {
+    const values = getValues();
+    if (values.ownerName.trim() === '' || values.email.trim() === '') {
+      otp.fail(M.enterNameAndEmail);
+      return;
+    }
+    await otp.sendOtp(values.email);
+  };
+
+  // The password error clears when either password field is edited (spec section 5).
+  const clearPasswordErrors = () => clearErrors(['password', 'confirmPassword']);
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (!otp.verificationToken) return;
+    const registered = await registerAccount(
+      {
+        ownerName: values.ownerName.trim(),
+        email: values.email.trim(),
+        password: values.password,
+        confirmPassword: values.confirmPassword,
+        role,
+        mobile: '',
+        verificationToken: otp.verificationToken,
+      },
+      // A creator is logged in and goes on to the profile wizard; a brand logs in afterwards.
+      { signIn: role === 'influencer' },
+    );
+    if (registered) onRegistered();
+  });
+
+  return (
+    <Stack component="form" spacing={2.5} onSubmit={onSubmit} noValidate aria-label="Registration">
+      <AuthErrorAlert />
+      <TextField
+        label="Full Name"
+        autoComplete="name"
+        required
+        fullWidth
+        slotProps={{ htmlInput: { maxLength: 100 } }}
+        {...register('ownerName')}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        fullWidth
+        {...register('email', {
+          // A code proves one address: a changed address needs a new code.
+          onChange: () => {
+            if (otp.sent || otp.verified) otp.reset();
+          },
+        })}
+      />
+      {!otp.verified && (
+        <Button
+          type="button"
+          variant={otp.sent ? 'outlined' : 'contained'}
+          onClick={() => void sendOtp()}
+          disabled={!ownerName || !email || otp.isSending}
+        >
+          {otp.isSending ? 'Sending OTP...' : 'Send OTP'}
+        </Button>
+      )}
+      {otp.sent && !otp.verified && (
+        <OtpEntry
+          value={otp.otp}
+          onChange={otp.setOtp}
+          onVerify={() => void otp.verifyOtp(getValues('email'))}
+          isVerifying={otp.isVerifying}
+          error={otp.error}
+        />
+      )}
+      <FormError message={otp.error} />
+      {otp.verified && (
+        <>
+          <FormSuccess message={M.otpVerifiedInForm} />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            required
+            fullWidth
+            error={errors.password !== undefined}
+            helperText={errors.password?.message}
+            slotProps={{ formHelperText: { role: 'alert' } }}
+            {...register('password', { onChange: clearPasswordErrors })}
+          />
+          <TextField
+            label="Confirm Password"
+            type="password"
+            autoComplete="new-password"
+            required
+            fullWidth
+            error={errors.confirmPassword !== undefined}
+            helperText={errors.confirmPassword?.message}
+            slotProps={{ formHelperText: { role: 'alert' } }}
+            {...register('confirmPassword', { onChange: clearPasswordErrors })}
+          />
+          <Button type="submit" variant="contained" size="large" disabled={isLoading}>
+            {isLoading ? 'Registering...' : 'Register'}
+          </Button>
+        </>
+      )}
+      {!otp.verified && <GoogleSignInButton role={role} onSignedIn={onGoogleSignIn} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,81 @@
+import { Button, Stack, TextField } from '@mui/material';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { resetPasswordFormSchema } from '@linkcoin/domain/accounts/contracts.ts';
+import { ACCOUNT_MESSAGES as M } from '@linkcoin/domain/accounts/messages.ts';
+import { errorMessage } from '../../../lib/api-client';
+import { resetPassword } from '../api/accounts';
+import { FormError } from './FormMessage';
+
+type ResetPasswordValues = z.input<typeof resetPasswordFormSchema>;
+
+type ResetPasswordFormProps = {
+  email: string;
+  verificationToken: string;
+  onReset: (message: string) => void;
+};
+
+/** Step 3 of the password reset: the new password, twice (spec sections 2 and 5). */
+export function ResetPasswordForm({ email, verificationToken, onReset }: ResetPasswordFormProps) {
+  const { register, handleSubmit, clearErrors, formState } = useForm<ResetPasswordValues>({
+    resolver: zodResolver(resetPasswordFormSchema),
+    defaultValues: { newPassword: '', confirmPassword: '' },
+    reValidateMode: 'onSubmit',
+  });
+  const reset = useMutation({ mutationFn: resetPassword });
+  const { errors } = formState;
+  const clearPasswordErrors = () => clearErrors(['newPassword', 'confirmPassword']);
+
+  const onSubmit = handleSubmit(async ({ newPassword }) => {
+    try {
+      const answer = await reset.mutateAsync({ email, newPassword, verificationToken });
+      onReset(answer.message);
+    } catch {
+      // The mutation keeps the error; it is shown below.
+    }
+  });
+
+  return (
+    <Stack
+      component="form"
+      spacing={2.5}
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="Choose a new password"
+    >
+      <TextField
+        label="New Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        fullWidth
+        error={errors.newPassword !== undefined}
+        helperText={errors.newPassword?.message}
+        slotProps={{ formHelperText: { role: 'alert' } }}
+        {...register('newPassword', { onChange: clearPasswordErrors })}
+      />
+      <TextField
+        label="Confirm New Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        fullWidth
+        error={errors.confirmPassword !== undefined}
+        helperText={errors.confirmPassword?.message}
+        slotProps={{ formHelperText: { role: 'alert' } }}
+        {...register('confirmPassword', { onChange: clearPasswordErrors })}
+      />
+      <FormError message={reset.isError ? errorMessage(reset.error, M.resetFailed) : null} />
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        disabled={reset.isPending || reset.isSuccess}
+      >
+        {reset.isPending ? 'Resetting...' : 'Reset Password'}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,76 @@
+import { useId, useState } from 'react';
+import { Avatar, Box, Button, Divider, ListItemIcon, Menu, MenuItem } from '@mui/material';
+import KeyboardArrowDownRoundedIcon from '@mui/icons-material/KeyboardArrowDownRounded';
+import LogoutRoundedIcon from '@mui/icons-material/LogoutRounded';
+import { Link as RouterLink } from 'react-router-dom';
+import { ACCOUNT_LINKS, initialOf } from '../account-links';
+import { useLogoutAndLeave } from '../hooks/useLogout';
+import type { SessionUser } from '../session';
+
+/** The signed-in user's menu in the top bar: profile, password and logout. */
+export function UserMenu({ user }: { user: SessionUser }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  const logoutAndLeave = useLogoutAndLeave();
+  const close = () => setAnchor(null);
+
+  return (
+    <>
+      <Button
+        color="inherit"
+        aria-label={`Account menu for ${user.ownerName}`}
+        aria-controls={anchor ? menuId : undefined}
+        aria-haspopup="menu"
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        endIcon={<KeyboardArrowDownRoundedIcon sx={{ display: { xs: 'none', sm: 'block' } }} />}
+        sx={{ px: { xs: 0.5, sm: 1.5 }, minWidth: 0, gap: 1 }}
+      >
+        <Avatar
+          aria-hidden="true"
+          sx={{ width: 34, height: 34, bgcolor: 'primary.main', fontSize: '1rem' }}
+        >
+          {initialOf(user.ownerName)}
+        </Avatar>
+        <Box
+          component="span"
+          sx={{
+            display: { xs: 'none', sm: 'inline' },
+            maxWidth: 160,
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            whiteSpace: 'nowrap',
+          }}
+        >
+          {user.ownerName}
+        </Box>
+      </Button>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
+        {ACCOUNT_LINKS.map((link) => (
+          <MenuItem key={link.label} component={RouterLink} to={link.to(user)} onClick={close}>
+            {link.label}
+          </MenuItem>
+        ))}
+        <Divider />
+        <MenuItem
+          onClick={() => {
+            close();
+            void logoutAndLeave();
+          }}
+        >
+          <ListItemIcon>
+            <LogoutRoundedIcon fontSize="small" />
+          </ListItemIcon>
+          Logout
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

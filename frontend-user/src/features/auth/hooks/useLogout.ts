@@ -1,0 +1,12 @@
+import { useNavigate } from 'react-router-dom';
+import { useAuth } from '../auth-context';
+
+/** Logout as the menu does it: end the session, then /login (spec section 2). */
+export function useLogoutAndLeave(): () => Promise<void> {
+  const { logout } = useAuth();
+  const navigate = useNavigate();
+  return async () => {
+    await logout();
+    navigate('/login');
+  };
+}

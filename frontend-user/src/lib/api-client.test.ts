@@ -1,0 +1,88 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiRequest, errorMessage, onUnauthorized } from './api-client';
+
+function answer(status: number, body: unknown) {
+  return vi.fn(async () => new Response(JSON.stringify(body), { status }));
+}
+
+function signedInAs(token: string) {
+  vi.stubGlobal('window', {
+    sessionStorage: { getItem: (key: string) => (key === 'token' ? token : null) },
+  });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('api client', () => {
+  it('sends JSON to /api and answers the parsed body', async () => {
+    const fetch = answer(200, { success: true, message: 'OTP sent to your email address' });
+    vi.stubGlobal('fetch', fetch);
+    await expect(
+      apiRequest('/otp/send-otp', { method: 'POST', body: { userId: 'a@x.in' } }),
+    ).resolves.toEqual({ success: true, message: 'OTP sent to your email address' });
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/otp/send-otp');
+    expect(init.body).toBe('{"userId":"a@x.in"}');
+    expect(init.headers).toMatchObject({ 'Content-Type': 'application/json' });
+  });
+
+  it('adds the stored token as a bearer token to authenticated calls only', async () => {
+    signedInAs('jwt-1');
+    const fetch = answer(200, { success: true });
+    vi.stubGlobal('fetch', fetch);
+    await apiRequest('/pageowners/check-auth', { auth: true });
+    await apiRequest('/public-config');
+    const headers = fetch.mock.calls.map(
+      (call) => (call as unknown as [string, RequestInit])[1].headers,
+    );
+    expect(headers[0]).toMatchObject({ Authorization: 'Bearer jwt-1' });
+    expect(headers[1]).not.toHaveProperty('Authorization');
+  });
+
+  it("maps failures to the status and the server's message", async () => {
+    vi.stubGlobal('fetch', answer(429, { success: false, message: 'Please wait 42 seconds' }));
+    const failure = await apiRequest('/otp/send-otp', { method: 'POST', body: {} }).catch(
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ status: 429, serverMessage: 'Please wait 42 seconds' });
+    expect(errorMessage(failure, 'Failed to send OTP. Please try again.')).toBe(
+      'Please wait 42 seconds',
+    );
+  });
+
+  it('falls back to the caller’s message without a server message or network', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>Bad gateway</html>', { status: 502 })),
+    );
+    const badGateway = await apiRequest('/x').catch((error: unknown) => error);
+    expect(badGateway).toMatchObject({ status: 502, serverMessage: null });
+    expect(errorMessage(badGateway, 'Login failed')).toBe('Login failed');
+
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    expect(await apiRequest('/x').catch((error: unknown) => error)).toMatchObject({ status: 0 });
+  });
+
+  it('tells the session about a 401 on an authenticated call, not on a login', async () => {
+    signedInAs('revoked');
+    vi.stubGlobal('fetch', answer(401, { success: false, message: 'Your session has expired.' }));
+    const heard: number[] = [];
+    const stop = onUnauthorized((error) => heard.push(error.status));
+    try {
+      await apiRequest('/pageowners/login', { method: 'POST', body: {} }).catch(() => undefined);
+      expect(heard).toEqual([]);
+      await apiRequest('/pageowners/check-auth', { auth: true }).catch(() => undefined);
+      expect(heard).toEqual([401]);
+    } finally {
+      stop();
+    }
+  });
+});
