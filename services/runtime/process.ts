@@ -5,13 +5,11 @@ import { startRuntime, type Role, type Runtime } from './runtime.ts';
 const banner = (runtime: Runtime, title: string): string => {
   const { config, url, roles } = runtime;
   const lines = [`${title} is running (${roles.join(', ')})`];
-  if (roles.includes('api')) {
-    lines.push(
-      `  Marketplace:    ${url}/`,
-      `  Admin console:  ${url}/admin/`,
-      `  API:            ${url}/api`,
-    );
+  if (roles.includes('api') && config.http.serveFrontends) {
+    lines.push(`  Marketplace:    ${url}/`, `  Admin console:  ${url}/admin/`);
   }
+  if (roles.includes('api')) lines.push(`  API:            ${url}/api`);
+
   lines.push(`  Health:         ${url}/healthz  ${url}/readyz`);
   if (config.eventStore.adapter === 'sqlite' || config.readStore.adapter === 'sqlite') {
     lines.push(`  Data directory: ${config.dataDir}`);
