@@ -2,10 +2,18 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ADMIN, adminEnv, registerUser } from '@linkcoin/services/testing/accounts.ts';
 import { startTestServer, type TestServer } from '@linkcoin/services/testing/test-server.ts';
+import { apiLogin, storeSession } from '../../frontend-user/e2e/support/accounts.ts';
 import { DESKTOP_VIEWPORT, launchBrowser } from '../../frontend-user/e2e/support/browser.ts';
+import {
+  consoleLogIn as logIn,
+  loginPageShown,
+  storedToken,
+  waitForConsoleRoute,
+} from './support/console.ts';
 
 // The admin console (design sections 1 and 6): react-admin's login, open to admins and
-// auditors; the dashboard first; the users resource with the auditor grant.
+// auditors, and nothing but that login page for anyone else; admins land on the OTP dashboard,
+// auditors on the users; the users resource with the auditor grant.
 
 let server: TestServer;
 let browser: Browser;
@@ -32,21 +40,16 @@ afterEach(async () => {
   await context.close();
 });
 
-async function consoleLogIn(email: string, password: string): Promise<void> {
-  await page.goto(`${server.url}/admin`);
-  await page.getByRole('heading', { level: 1, name: 'LinkCoin console' }).waitFor();
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByLabel('Password').first().fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
+const consoleLogIn = (email: string, password: string) => logIn(page, server, email, password);
 
-const dashboardShown = () =>
-  page.getByRole('heading', { level: 2, name: 'Verification desk (admins)' }).waitFor();
-
-const storedToken = () => page.evaluate(() => sessionStorage.getItem('token'));
+/** Where an admin lands: the OTP dashboard. */
+const otpDashboardShown = async () => {
+  await waitForConsoleRoute(page, 'otp-records');
+  await page.getByRole('group', { name: 'Total Records' }).waitFor();
+};
 
 describe('console sign-in', () => {
-  it('asks for a sign-in at /admin, then shows the dashboard without calling any other host', async () => {
+  it('asks for a sign-in at /admin, then lands an admin on the OTP dashboard, calling no other host', async () => {
     const foreignRequests: string[] = [];
     page.on('request', (request) => {
       if (!request.url().startsWith(server.url)) foreignRequests.push(request.url());
@@ -57,35 +60,70 @@ describe('console sign-in', () => {
     await page.waitForURL((url) => url.hash === '#/login');
     await consoleLogIn(ADMIN.email, ADMIN.password);
 
-    await dashboardShown();
+    await otpDashboardShown();
+    expect((await page.getByRole('menuitem').allTextContents()).map((text) => text.trim())).toEqual(
+      ['Dashboard', 'OTP verification', 'Users'],
+    );
+    await page.getByRole('menuitem', { name: 'Dashboard' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Verification desk (admins)' }).waitFor();
     await page.getByRole('heading', { level: 2, name: 'History (auditors)' }).waitFor();
-    await page.getByRole('menuitem', { name: 'Dashboard' }).waitFor();
-    await page.getByRole('menuitem', { name: 'Users' }).waitFor();
-    expect(await storedToken()).not.toBeNull();
+    expect(await storedToken(page)).not.toBeNull();
     expect(foreignRequests).toEqual([]);
+  });
+
+  it('shows a signed-in brand or creator the login page only, keeping their marketplace session', async () => {
+    const creator = await registerUser(server, { role: 'influencer' });
+    const session = await apiLogin(server, creator);
+    await page.goto(`${server.url}/`);
+    await storeSession(page, {
+      token: session.token,
+      tokenExpiration: Date.now() + session.expiresIn * 1000,
+      user: session.user,
+    });
+
+    await page.goto(`${server.url}/admin/`);
+    await waitForConsoleRoute(page, 'login');
+    await loginPageShown(page);
+    expect(await page.getByRole('menuitem').count()).toBe(0);
+    expect(await storedToken(page)).toBe(session.token);
+  });
+
+  it('lets in an admin already signed in to the marketplace, with no second sign-in', async () => {
+    const session = await apiLogin(server, ADMIN);
+    await page.goto(`${server.url}/`);
+    await storeSession(page, {
+      token: session.token,
+      tokenExpiration: Date.now() + session.expiresIn * 1000,
+      user: session.user,
+    });
+
+    await page.goto(`${server.url}/admin/`);
+    await otpDashboardShown();
+    expect(await page.getByRole('button', { name: 'Sign in' }).count()).toBe(0);
   });
 
   it('refuses accounts that are neither admins nor auditors, storing nothing', async () => {
     const creator = await registerUser(server, { role: 'influencer' });
     await consoleLogIn(creator.email, creator.password);
     await page.getByText('Access restricted to administrators and auditors').waitFor();
-    expect(await storedToken()).toBeNull();
+    expect(await storedToken(page)).toBeNull();
     expect(new URL(page.url()).hash).toBe('#/login');
   });
 
   it('shows the server refusal for a wrong password', async () => {
     await consoleLogIn(ADMIN.email, 'not-the-password');
     await page.getByText('Invalid email or password').waitFor();
-    expect(await storedToken()).toBeNull();
+    expect(await storedToken(page)).toBeNull();
   });
 
   it('logs out through the user menu, back to the login page', async () => {
     await consoleLogIn(ADMIN.email, ADMIN.password);
-    await dashboardShown();
+    await otpDashboardShown();
     await page.getByRole('button', { name: 'Profile' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL((url) => url.hash.startsWith('#/login'));
-    expect(await storedToken()).toBeNull();
+    await loginPageShown(page);
+    expect(await storedToken(page)).toBeNull();
   });
 });
 
@@ -96,7 +134,7 @@ describe('users', () => {
       ownerName: 'Zoya Searchable',
     });
     await consoleLogIn(ADMIN.email, ADMIN.password);
-    await dashboardShown();
+    await otpDashboardShown();
     await page.getByRole('menuitem', { name: 'Users' }).click();
     await page.waitForURL((url) => url.hash.startsWith('#/users'));
 
@@ -115,7 +153,7 @@ describe('users', () => {
   it('lets an admin grant the auditor role, who can then use the console read-only', async () => {
     const member = await registerUser(server, { role: 'user', ownerName: 'Future Auditor' });
     await consoleLogIn(ADMIN.email, ADMIN.password);
-    await dashboardShown();
+    await otpDashboardShown();
     await page.goto(`${server.url}/admin/#/users/${member.userId}/show`);
     await page.getByText(member.email).first().waitFor();
 
@@ -124,12 +162,12 @@ describe('users', () => {
     await page.getByRole('button', { name: 'Already an auditor' }).waitFor();
     await page.getByRole('main').getByText('Auditor', { exact: true }).waitFor();
 
-    // The new auditor signs in to the console and sees no grant button.
+    // The new auditor signs in to the console (back on that page) and sees no grant button.
     await page.getByRole('button', { name: 'Profile' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL((url) => url.hash.startsWith('#/login'));
     await consoleLogIn(member.email, member.password);
-    await dashboardShown();
+    await page.getByRole('menuitem', { name: 'Users' }).waitFor();
     await page.goto(`${server.url}/admin/#/users/${member.userId}/show`);
     await page.getByText(member.email).first().waitFor();
     expect(await page.getByRole('button', { name: /auditor/ }).count()).toBe(0);

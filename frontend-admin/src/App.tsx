@@ -1,30 +1,61 @@
-import { Admin, Resource } from 'react-admin';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Route, RouterProvider, createHashRouter } from 'react-router-dom';
+import type { Role } from '@linkcoin/domain/accounts/roles.ts';
 import { authProvider } from './authProvider';
 import { Dashboard } from './dashboard/Dashboard';
 import { dataProvider } from './dataProvider';
 import { Layout } from './layout/Layout';
 import { LoginPage } from './layout/LoginPage';
+import otpRecords from './otp-records';
 import { lightTheme } from './theme';
 import users from './users';
 
-/*
- * The console is served at /admin/ (Vite base). React-admin's default hash router keeps every
- * console route inside that one page (/admin/#/…), so the console needs no router dependency of
- * its own. It shares the marketplace's sessionStorage session (see authProvider).
+/**
+ * What a console user may open. The first resource is where they land: admins on the OTP
+ * dashboard, auditors (refused by its API) on the users. The dashboard page stays in the menu.
  */
-export function App() {
+const consoleResources = (permissions: Role[] | undefined) => (
+  <>
+    {permissions?.includes('admin') ? <Resource name="otp-records" {...otpRecords} /> : null}
+    <Resource name="users" options={{ label: 'Users' }} {...users} />
+    <CustomRoutes>
+      <Route path="/dashboard" element={<Dashboard />} />
+    </CustomRoutes>
+  </>
+);
+
+/*
+ * The console is served at /admin/ (Vite base) and shares the marketplace's sessionStorage session
+ * (see authProvider). `requireAuth`: nothing but the login page is shown to a visitor who is not a
+ * signed-in admin or auditor.
+ */
+function Console() {
   return (
     <Admin
       title="LinkCoin console"
       dataProvider={dataProvider}
       authProvider={authProvider}
-      dashboard={Dashboard}
       layout={Layout}
       loginPage={LoginPage}
       theme={lightTheme}
+      requireAuth
       disableTelemetry
     >
-      <Resource name="users" options={{ label: 'Users' }} {...users} />
+      {consoleResources}
     </Admin>
   );
+}
+
+/*
+ * A hash router (every console route stays inside the one page, /admin/#/…) whose location updates
+ * are not transitions. React-admin's own router asks for that with react-router 6's
+ * `v7_startTransition: false`, which react-router 7 ignores: there, signing out (requireAuth's
+ * LogoutOnMount) navigates to /login in a transition and resets the query cache at once; the
+ * urgent re-render that follows mounts LogoutOnMount again on the old location, which navigates
+ * again… The URL reads #/login while the page stays blank, hundreds of navigations long.
+ */
+const router = createHashRouter([{ path: '*', element: <Console /> }]);
+
+export function App() {
+  return <RouterProvider router={router} useTransitions={false} />;
 }

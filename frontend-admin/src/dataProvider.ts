@@ -1,6 +1,7 @@
 import { fetchUtils, type DataProvider, type Identifier } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { GrantableRole } from '@linkcoin/domain/accounts/roles.ts';
+import type { OtpRecord, OtpSummary } from './otp-records/types';
 import { storedToken } from './session';
 import type { ConsoleUser } from './users/types';
 
@@ -18,15 +19,31 @@ const API = '/api/admin';
 export type ConsoleDataProvider = DataProvider & {
   /** POST /api/admin/users/:id/roles (admins only): answers the updated user. */
   grantRole: (id: Identifier, role: GrantableRole) => Promise<{ data: ConsoleUser }>;
+  /** GET /api/admin/otp-records/summary (admins only): the OTP dashboard's tiles. */
+  getOtpSummary: () => Promise<{ data: OtpSummary }>;
+  /** POST /api/admin/otp-records/:id/send (admins only): answers the record, now "send". */
+  sendOtp: (id: Identifier) => Promise<{ data: OtpRecord }>;
 };
+
+const recordPath = (resource: string, id: Identifier) =>
+  `${API}/${resource}/${encodeURIComponent(String(id))}`;
 
 export const dataProvider: ConsoleDataProvider = {
   ...simpleRestProvider(API, httpClient),
   grantRole: async (id, role) => {
-    const { json } = await httpClient(`${API}/users/${encodeURIComponent(String(id))}/roles`, {
+    const { json } = await httpClient(`${recordPath('users', id)}/roles`, {
       method: 'POST',
       body: JSON.stringify({ role }),
     });
     return { data: json as ConsoleUser };
+  },
+  getOtpSummary: async () => {
+    const { json } = await httpClient(`${API}/otp-records/summary`);
+    const { total, pending, sent, verified, expired } = json as OtpSummary;
+    return { data: { total, pending, sent, verified, expired } };
+  },
+  sendOtp: async (id) => {
+    const { json } = await httpClient(`${recordPath('otp-records', id)}/send`, { method: 'POST' });
+    return { data: json as OtpRecord };
   },
 };

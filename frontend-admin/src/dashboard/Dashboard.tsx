@@ -7,7 +7,7 @@ const DESKS = [
   {
     id: 'verification',
     title: 'Verification desk (admins)',
-    text: 'Creators who ask to verify an Instagram account receive a one-time code by direct message. Admins see each request here, send the code, and follow it from pending to sent, verified or expired.',
+    text: 'Creators who ask to verify an Instagram account receive a one-time code by direct message. Admins see each request under OTP verification, send the code, and follow it from pending to sent, verified or expired.',
     Icon: VerifiedUserRoundedIcon,
   },
   {

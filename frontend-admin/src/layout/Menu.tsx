@@ -1,11 +1,15 @@
+import DashboardRoundedIcon from '@mui/icons-material/DashboardRounded';
 import { Menu as RaMenu } from 'react-admin';
 
-/** The console's side menu: the dashboard, then one item per resource. */
+/**
+ * The console's side menu: the dashboard page, then the resources the user may open (admins: OTP
+ * verification and Users; auditors: Users).
+ */
 export function Menu() {
   return (
     <RaMenu>
-      <RaMenu.DashboardItem />
-      <RaMenu.ResourceItem name="users" />
+      <RaMenu.Item to="/dashboard" primaryText="Dashboard" leftIcon={<DashboardRoundedIcon />} />
+      <RaMenu.ResourceItems />
     </RaMenu>
   );
 }

@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import SendRoundedIcon from '@mui/icons-material/SendRounded';
+import { Button, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { INSTAGRAM_MESSAGES } from '@linkcoin/domain/verification/instagram.ts';
+import type { ConsoleDataProvider } from '../dataProvider';
+import { canSendOtp } from './labels';
+import type { OtpRecord } from './types';
+
+/**
+ * Send Otp: the admin has sent the code by direct message and records it (status "send").
+ * Only open records (pending or sent) can be sent; the list and the tiles follow.
+ */
+export function SendOtpButton() {
+  const record = useRecordContext<OtpRecord>();
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [sending, setSending] = useState(false);
+  if (!record) return null;
+
+  const send = async () => {
+    setSending(true);
+    try {
+      await dataProvider.sendOtp(record.id);
+      notify(INSTAGRAM_MESSAGES.sent, { type: 'success' });
+      refresh();
+    } catch (error) {
+      notify(
+        error instanceof Error && error.message ? error.message : INSTAGRAM_MESSAGES.sendFailed,
+        { type: 'error' },
+      );
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Button
+      variant="contained"
+      label={sending ? 'Sending...' : 'Send Otp'}
+      onClick={() => void send()}
+      disabled={sending || !canSendOtp(record.status)}
+    >
+      <SendRoundedIcon />
+    </Button>
+  );
+}
