@@ -73,8 +73,9 @@ describe('admin login', () => {
     await button('Authenticating...').waitFor();
     release();
     await page.waitForURL((url) => url.pathname === '/admin/');
-    await page.getByRole('heading', { level: 1, name: 'LinkCoin console' }).waitFor();
-    await page.getByRole('heading', { level: 2, name: 'Verification desk (admins)' }).waitFor();
+    // Admins land on the console's OTP dashboard.
+    await page.waitForURL((url) => url.hash.split('?')[0] === '#/otp-records');
+    await page.getByRole('group', { name: 'Total Records' }).waitFor();
     // The console shares the marketplace's session: no second sign-in.
     expect(await page.getByLabel('Password').count()).toBe(0);
     expect(JSON.parse((await storedSession(page)).user ?? 'null')).toMatchObject({

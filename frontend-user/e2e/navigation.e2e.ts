@@ -204,7 +204,7 @@ describe('protected routes', () => {
       user: session.user,
     });
     await page.goto('/UpdateProfile');
-    await expectMainHeading(page, 'Profile editing is being built');
+    await expectMainHeading(page, 'Update Profile');
     expect(currentPath(page)).toBe('/UpdateProfile');
   });
 

@@ -80,7 +80,7 @@ describe('creator registration (/Register)', () => {
     await choosePasswords(PASSWORD, PASSWORD);
 
     await waitForPath(page, '/UpdateProfile');
-    await expectMainHeading(page, 'Profile editing is being built');
+    await expectMainHeading(page, 'Update Profile');
     await page
       .getByRole('banner')
       .getByRole('button', { name: 'Account menu for Asha Verma' })
@@ -255,6 +255,6 @@ describe('a signed-in visitor', () => {
     });
     await page.goto('/Register');
     await waitForPath(page, '/UpdateProfile');
-    await expectMainHeading(page, 'Profile editing is being built');
+    await expectMainHeading(page, 'Update Profile');
   });
 });

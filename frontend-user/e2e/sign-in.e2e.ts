@@ -40,7 +40,7 @@ afterEach(async () => {
   await context.close();
 });
 
-const WIZARD_HEADING = 'Profile editing is being built';
+const WIZARD_HEADING = 'Update Profile';
 const HOME_HEADING = 'Where brands meet verified creators';
 
 const field = (label: string) => fieldLabelled(page, label);

@@ -28,6 +28,17 @@ describe('api client', () => {
     expect(init.headers).toMatchObject({ 'Content-Type': 'application/json' });
   });
 
+  it('sends a form (an upload) as multipart, leaving the content type to the browser', async () => {
+    const fetch = answer(201, { success: true, secure_url: '/uploads/a1.jpg' });
+    vi.stubGlobal('fetch', fetch);
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array([1, 2, 3])], { type: 'image/jpeg' }), 'post.jpg');
+    await apiRequest('/uploads/image', { method: 'POST', body: form });
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.body).toBe(form);
+    expect(init.headers).not.toHaveProperty('Content-Type');
+  });
+
   it('adds the stored token as a bearer token to authenticated calls only', async () => {
     signedInAs('jwt-1');
     const fetch = answer(200, { success: true });

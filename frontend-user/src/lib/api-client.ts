@@ -41,6 +41,7 @@ export function onUnauthorized(listener: Listener): () => void {
 
 export type ApiRequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON, or as multipart when it is a `FormData`. */
   body?: unknown;
   /** Send the stored token as a bearer token. */
   auth?: boolean;
@@ -65,17 +66,19 @@ async function readMessage(response: Response): Promise<string | null> {
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const { method = 'GET', body, auth = false, headers = {}, signal } = options;
   const token = auth ? getSessionToken() : null;
+  // A form (file uploads) goes as multipart; the browser sets its content type and boundary.
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   let response: Response;
   try {
     response = await fetch(`/api${path}`, {
       method,
       headers: {
         Accept: 'application/json',
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(body === undefined || isForm ? {} : { 'Content-Type': 'application/json' }),
         ...(token ? { Authorization: `Bearer ${token}` } : {}),
         ...headers,
       },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      ...(body === undefined ? {} : { body: isForm ? body : JSON.stringify(body) }),
       credentials: 'same-origin',
       ...(signal ? { signal } : {}),
     });

@@ -21,6 +21,8 @@ export type AuthContextValue = AuthState & {
   logout: () => Promise<void>;
   /** Ends the session in this browser only (e.g. after a password reset revoked its token). */
   signOutLocally: (error?: string | null) => void;
+  /** After a profile save: the stored user takes the saved name (spec: update-user). */
+  userUpdated: (ownerName: string) => void;
   /** Exchanges the token for a fresh one; answers whether it worked. */
   refreshToken: () => Promise<boolean>;
   clearError: () => void;

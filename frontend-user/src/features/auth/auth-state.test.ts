@@ -113,3 +113,14 @@ describe('displayed auth error', () => {
     expect(displayedAuthError(null)).toBeNull();
   });
 });
+
+describe('a profile save', () => {
+  it("replaces the signed-in user's name, and does nothing when signed out", () => {
+    const signedIn: AuthState = { ...signedOut, isAuthenticated: true, user, token: 't' };
+    expect(authReducer(signedIn, { type: 'userUpdated', ownerName: 'asha.cooks' }).user).toEqual({
+      ...user,
+      ownerName: 'asha.cooks',
+    });
+    expect(authReducer(signedOut, { type: 'userUpdated', ownerName: 'x' })).toBe(signedOut);
+  });
+});

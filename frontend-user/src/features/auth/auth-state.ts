@@ -23,6 +23,8 @@ export type AuthAction =
   | { type: 'sessionChecked'; user: SessionUser; success: boolean }
   /** Logout, a failed check-auth, an expired or revoked token: everything cleared. */
   | { type: 'signedOut'; error: string | null }
+  /** The profile wizard saved: the signed-in user's name may have changed. */
+  | { type: 'userUpdated'; ownerName: string }
   | { type: 'tokenRefreshed'; token: string }
   /** A failed refresh: token gone, user kept (spec section 7), so the session ends. */
   | { type: 'refreshFailed'; error: string }
@@ -93,6 +95,10 @@ export function authReducer(state: AuthState, action: AuthAction): AuthState {
         isLoading: false,
         error: action.error,
       };
+    case 'userUpdated':
+      return state.user
+        ? { ...state, user: { ...state.user, ownerName: action.ownerName } }
+        : state;
     case 'tokenRefreshed':
       return { ...state, token: action.token };
     case 'refreshFailed':

@@ -22,9 +22,27 @@ export type GoogleAccountsId = {
   ) => void;
 };
 
+/** The token client of Google Identity Services (OAuth 2.0 access tokens in the browser). */
+export type GoogleTokenResponse = {
+  access_token?: string;
+  error?: string;
+  error_description?: string;
+};
+
+export type GoogleTokenClient = { requestAccessToken: (overrides?: { prompt?: string }) => void };
+
+export type GoogleOAuth2 = {
+  initTokenClient: (config: {
+    client_id: string;
+    scope: string;
+    callback: (response: GoogleTokenResponse) => void;
+    error_callback?: (error: { type: string; message?: string }) => void;
+  }) => GoogleTokenClient;
+};
+
 declare global {
   interface Window {
-    google?: { accounts?: { id?: GoogleAccountsId } };
+    google?: { accounts?: { id?: GoogleAccountsId; oauth2?: GoogleOAuth2 } };
   }
 }
 
@@ -54,4 +72,12 @@ export function loadGoogleIdentity(): Promise<GoogleAccountsId> {
     document.head.append(script);
   });
   return loading;
+}
+
+/** The same script's token client, e.g. for a read-only YouTube access token. */
+export async function loadGoogleOAuth2(): Promise<GoogleOAuth2> {
+  await loadGoogleIdentity();
+  const oauth2 = window.google?.accounts?.oauth2;
+  if (!oauth2) throw new Error('Google Identity Services has no token client');
+  return oauth2;
 }

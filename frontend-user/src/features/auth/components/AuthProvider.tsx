@@ -165,6 +165,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
+  const userUpdated = useCallback((ownerName: string) => {
+    const stored = getSessionUser();
+    if (stored) saveSessionUser({ ...stored, ownerName });
+    dispatch({ type: 'userUpdated', ownerName });
+  }, []);
+
   const clearError = useCallback(() => dispatch({ type: 'errorCleared' }), []);
 
   const value = useMemo<AuthContextValue>(
@@ -176,9 +182,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       logout,
       signOutLocally,
       refreshToken,
+      userUpdated,
       clearError,
     }),
-    [state, login, register, signIn, logout, signOutLocally, refreshToken, clearError],
+    [state, login, register, signIn, logout, signOutLocally, refreshToken, userUpdated, clearError],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -1,0 +1,38 @@
+import { Divider, Stack } from '@mui/material';
+import type { ProfileView } from '@linkcoin/domain/profiles/contracts.ts';
+import { AccountsList } from './AccountsList';
+import { ContactDetails } from './ContactDetails';
+import { PopularPosts } from './PopularPosts';
+import { PriceCards } from './PriceCards';
+import { ProfileHeader } from './ProfileHeader';
+
+type ProfileDetailsProps = {
+  profile: ProfileView;
+  variant: 'page' | 'modal';
+  nameId?: string;
+};
+
+/**
+ * What the profile page and the influencer detail modal both show (spec section 2). Add to List
+ * and Chat Now arrive with collections.
+ */
+export function ProfileDetails({ profile, variant, nameId }: ProfileDetailsProps) {
+  return (
+    <Stack spacing={4} sx={{ minWidth: 0 }}>
+      <ProfileHeader
+        profile={profile}
+        nameComponent={variant === 'page' ? 'h1' : 'h2'}
+        nameId={nameId}
+      />
+      <ContactDetails profile={profile} />
+      <PriceCards pricing={profile.pricing} />
+      <Divider />
+      <AccountsList accounts={profile.profileDetails} />
+      <Divider />
+      <PopularPosts
+        heading={variant === 'page' ? 'Popular Posts' : 'Poppular Posts'}
+        posts={profile.pastPosts}
+      />
+    </Stack>
+  );
+}

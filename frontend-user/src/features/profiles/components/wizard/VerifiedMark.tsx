@@ -1,0 +1,10 @@
+import { Typography } from '@mui/material';
+
+/** Spec section 4: a verified account shows "✓ This account is verified". */
+export function VerifiedMark() {
+  return (
+    <Typography color="success.main" sx={{ fontWeight: 600 }}>
+      ✓ This account is verified
+    </Typography>
+  );
+}

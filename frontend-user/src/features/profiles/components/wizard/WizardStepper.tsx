@@ -1,0 +1,35 @@
+import { Box, Step, StepButton, Stepper } from '@mui/material';
+import { STEP_LABELS, type WizardStep } from '../../utils/wizard-rules';
+
+type WizardStepperProps = {
+  steps: readonly WizardStep[];
+  active: number;
+  disabled: boolean;
+  onStep: (index: number) => void;
+};
+
+/** The step dots and labels; both are clickable (spec section 2), and every change saves. */
+export function WizardStepper({ steps, active, disabled, onStep }: WizardStepperProps) {
+  return (
+    <Box component="nav" aria-label="Profile steps">
+      <Stepper
+        nonLinear
+        alternativeLabel
+        activeStep={active}
+        sx={{ '& .MuiStepLabel-label': { fontSize: { xs: '0.75rem', sm: '0.875rem' } } }}
+      >
+        {steps.map((step, index) => (
+          <Step key={step} completed={false}>
+            <StepButton
+              onClick={() => onStep(index)}
+              disabled={disabled}
+              aria-current={index === active ? 'step' : undefined}
+            >
+              {STEP_LABELS[step]}
+            </StepButton>
+          </Step>
+        ))}
+      </Stepper>
+    </Box>
+  );
+}

@@ -1,0 +1,101 @@
+import type { Role } from '@linkcoin/domain/accounts/roles.ts';
+import { PROFILE_MESSAGES } from '@linkcoin/domain/profiles/contracts.ts';
+import { isFollowersShorthand } from '@linkcoin/domain/profiles/followers.ts';
+import { youTubeVideoId } from '@linkcoin/domain/profiles/media.ts';
+import { normaliseLink } from './links';
+import type { AccountDraft, PostDraft, PriceDraft } from './profile-form';
+
+/** The wizard's steps (spec section 2), in order. */
+export type WizardStep = 'personal' | 'accounts' | 'verification' | 'posts';
+
+export const STEP_LABELS: Readonly<Record<WizardStep, string>> = {
+  personal: 'Personal Details',
+  accounts: 'Add Social Media Accounts',
+  verification: 'Verification',
+  posts: 'Upload Posts',
+};
+
+/** Spec section 6: a brand (role user) sees only Personal Details; other roles see four steps. */
+export function stepsFor(role: Role): WizardStep[] {
+  return role === 'user' ? ['personal'] : ['personal', 'accounts', 'verification', 'posts'];
+}
+
+/** A follower count as people type it: 12500, 12,500, 12.5k or 1.2M (never negative). */
+export function isFollowersText(text: string): boolean {
+  const value = text.trim();
+  return value !== '' && (/^\d[\d,]*$/.test(value) || isFollowersShorthand(value));
+}
+
+/** What an account still lacks before step 2 can be left. */
+export function accountProblems(account: AccountDraft) {
+  return {
+    platform: account.platform === '',
+    profileName: account.profileName.trim() === '',
+    followers: !isFollowersText(account.followers),
+  };
+}
+
+export function isCompleteAccount(account: AccountDraft): boolean {
+  return !Object.values(accountProblems(account)).some(Boolean);
+}
+
+/**
+ * Spec section 5: leaving step 2 requires every account to have platform, profileName and
+ * followers >= 0, and all three prices non-empty. Answers the alert to show, or null.
+ */
+export function accountsStepProblem(form: {
+  accounts: readonly AccountDraft[];
+  pricing: PriceDraft;
+}): string | null {
+  const pricesFilled = Object.values(form.pricing).every((price) => price.trim() !== '');
+  const accountsFilled = form.accounts.every(isCompleteAccount);
+  return pricesFilled && accountsFilled ? null : PROFILE_MESSAGES.accountDetailsMissing;
+}
+
+/**
+ * A post's media: an uploaded image for image platforms, a link for video platforms; a YouTube
+ * link only counts when an 11-character video id can be read from it (spec section 5).
+ */
+export function hasMedia(post: Pick<PostDraft, 'platform' | 'postLink'>): boolean {
+  const link = post.postLink.trim();
+  if (link === '') return false;
+  if (post.platform === 'youtube') return youTubeVideoId(normaliseLink(link)) !== null;
+  return true;
+}
+
+export function isCompletePost(post: PostDraft): boolean {
+  return post.platform !== '' && post.category !== '' && hasMedia(post);
+}
+
+/**
+ * Spec section 5: submitting requires each past post to have category, platform and a link or an
+ * image. Answers the alert to show, or null.
+ */
+export function postsSubmitProblem(posts: readonly PostDraft[]): string | null {
+  return posts.every(isCompletePost) ? null : PROFILE_MESSAGES.pastPostsMissing;
+}
+
+/** A fair shuffle (Fisher-Yates); the random source is passed in so tests can pin it. */
+export function shuffle<T>(values: readonly T[], random: () => number): T[] {
+  const result = [...values];
+  for (let i = result.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    [result[i], result[j]] = [result[j]!, result[i]!];
+  }
+  return result;
+}
+
+/** The quick-add chips: the first `count` values of a (shuffled) order not chosen yet. */
+export function quickAddChoices(
+  order: readonly string[],
+  chosen: readonly string[],
+  count: number,
+): string[] {
+  const taken = new Set(chosen);
+  return order.filter((value) => !taken.has(value)).slice(0, count);
+}
+
+/** Quick-add is disabled once a capped list is full (spec section 5: 20 categories). */
+export function quickAddDisabled(chosen: readonly string[], max: number | undefined): boolean {
+  return max !== undefined && chosen.length >= max;
+}
