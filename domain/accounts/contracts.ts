@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES as M } from './messages.ts';
-import { GRANTABLE_ROLES, REGISTRATION_ROLES, ROLES } from './roles.ts';
+import { GRANTABLE_ROLES, REGISTRATION_ROLES, ROLES, type Role } from './roles.ts';
 
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 128;
@@ -152,3 +152,17 @@ export const resetPasswordFormSchema = z
       ctx.addIssue({ code: 'custom', path: ['newPassword'], message: M.passwordTooShort });
     }
   });
+
+/** A row of the console's users resource (`GET /api/admin/users`), as the accounts read model keeps it. */
+export type AdminUserView = {
+  id: string;
+  email: string;
+  ownerName: string;
+  role: Role;
+  roles: Role[];
+  signInMethods: ('password' | 'google')[];
+  emailProof: string;
+  registeredAt: string;
+  passwordResetAt: string | null;
+  lastLogoutAt: string | null;
+};

@@ -1,21 +1,10 @@
 import type { AccountEvent } from '@linkcoin/domain/accounts/account.ts';
-import type { Role } from '@linkcoin/domain/accounts/roles.ts';
+import type { AdminUserView } from '@linkcoin/domain/accounts/contracts.ts';
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
 import type { Projection } from '@linkcoin/infra/readstore/projections.ts';
 
-/** One row per account, for the console's users list and search. */
-export type AccountView = {
-  id: string;
-  email: string;
-  ownerName: string;
-  role: Role;
-  roles: Role[];
-  signInMethods: ('password' | 'google')[];
-  emailProof: string;
-  registeredAt: string;
-  passwordResetAt: string | null;
-  lastLogoutAt: string | null;
-};
+/** One row per account, for the console's users list and search: the API's shape as stored. */
+export type AccountView = AdminUserView;
 
 export const ACCOUNTS = 'accounts';
 

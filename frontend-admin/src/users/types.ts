@@ -1,15 +1,2 @@
-import type { Role } from '@linkcoin/domain/accounts/roles.ts';
-
-/** A row of the users resource (GET /api/admin/users). */
-export type ConsoleUser = {
-  id: string;
-  email: string;
-  ownerName: string;
-  role: Role;
-  roles: Role[];
-  signInMethods: ('password' | 'google')[];
-  emailProof: string;
-  registeredAt: string;
-  passwordResetAt: string | null;
-  lastLogoutAt: string | null;
-};
+/** A row of the users resource: the API's contract, shared through the domain package. */
+export type { AdminUserView as ConsoleUser } from '@linkcoin/domain/accounts/contracts.ts';

@@ -1,23 +1,8 @@
 import type { Query } from '@linkcoin/infra/readstore/port.ts';
 import type { InstagramOtpStatus } from '@linkcoin/domain/verification/instagram.ts';
+import type { OtpRecordView } from '@linkcoin/domain/verification/contracts.ts';
 import type { OtpRecordDoc } from '../../projector/otp-records.ts';
 import type { CodeVault } from './code-vault.ts';
-
-/** An OTP record as admins see it (spec section 3), with the code opened and today's status. */
-export type OtpRecordView = {
-  id: string;
-  _id: string;
-  userId: string;
-  profileName: string;
-  profileUrl: string;
-  otp: string;
-  status: InstagramOtpStatus;
-  createdAt: string;
-  expiresAt: string;
-  sentAt: string | null;
-  verifiedAt: string | null;
-  failedAttempts: number;
-};
 
 /** Open records past their five hours read as expired before the sweep catches up. */
 export const effectiveStatus = (record: OtpRecordDoc, now: Date): InstagramOtpStatus =>
