@@ -1,43 +1,26 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { ADMIN, adminEnv, registerUser } from '@linkcoin/services/testing/accounts.ts';
-import { startTestServer, type TestServer } from '@linkcoin/services/testing/test-server.ts';
+import { type TestServer } from '@linkcoin/services/testing/test-server.ts';
 import { apiLogin, storeSession } from '../../frontend-user/e2e/support/accounts.ts';
-import { DESKTOP_VIEWPORT, launchBrowser } from '../../frontend-user/e2e/support/browser.ts';
 import {
   consoleLogIn as logIn,
   loginPageShown,
   storedToken,
   waitForConsoleRoute,
 } from './support/console.ts';
+import { useBrowserTest } from '../../frontend-user/e2e/support/harness.ts';
 
 // The admin console (design sections 1 and 6): react-admin's login, open to admins and
 // auditors, and nothing but that login page for anyone else; admins land on the OTP dashboard,
 // auditors on the users; the users resource with the auditor grant.
 
+const harness = useBrowserTest({ env: adminEnv });
 let server: TestServer;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  server = await startTestServer({ env: adminEnv });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: DESKTOP_VIEWPORT });
-  context.setDefaultTimeout(15_000);
-  page = await context.newPage();
-});
-
-afterEach(async () => {
-  await context.close();
+beforeEach(() => {
+  ({ server, page } = harness);
 });
 
 const consoleLogIn = (email: string, password: string) => logIn(page, server, email, password);

@@ -1,5 +1,5 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import {
   ADMIN,
   adminEnv,
@@ -9,10 +9,10 @@ import {
   type TestUser,
 } from '@linkcoin/services/testing/accounts.ts';
 import { creatorWizard, saveProfile } from '@linkcoin/services/testing/profiles.ts';
-import { startTestServer, type TestServer } from '@linkcoin/services/testing/test-server.ts';
+import { type TestServer } from '@linkcoin/services/testing/test-server.ts';
 import { holdRequests } from '../../frontend-user/e2e/support/accounts.ts';
-import { DESKTOP_VIEWPORT, launchBrowser } from '../../frontend-user/e2e/support/browser.ts';
 import { consoleLogIn, loginPageShown, waitForConsoleRoute } from './support/console.ts';
+import { useBrowserTest } from '../../frontend-user/e2e/support/harness.ts';
 
 // Spec section 2 ("Instagram OTP dashboard (admin)"), sections 3 and 4 (the OTP record and its
 // status) and section 8 (its messages), in the admin console.
@@ -26,31 +26,18 @@ type OtpRecordRow = {
 };
 type Summary = { total: number; pending: number; sent: number; verified: number };
 
-let server: TestServer;
+const harness = useBrowserTest({ env: adminEnv });
 let admin: TestUser;
-let browser: Browser;
+let server: TestServer;
 let context: BrowserContext;
 let page: Page;
 
+beforeEach(() => {
+  ({ server, context, page } = harness);
+});
+
 beforeAll(async () => {
-  server = await startTestServer({ env: adminEnv });
-  admin = await loginAdmin(server);
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: DESKTOP_VIEWPORT });
-  context.setDefaultTimeout(15_000);
-  page = await context.newPage();
-});
-
-afterEach(async () => {
-  await context.close();
+  admin = await loginAdmin(harness.server);
 });
 
 async function api<T>(user: TestUser, path: string, init: RequestInit = {}): Promise<T> {

@@ -1,36 +1,19 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { ADMIN, adminEnv, registerUser } from '@linkcoin/services/testing/accounts.ts';
-import { startTestServer, type TestServer } from '@linkcoin/services/testing/test-server.ts';
+import { type TestServer } from '@linkcoin/services/testing/test-server.ts';
 import { fieldLabelled, holdRequests, storedSession } from './support/accounts.ts';
-import { DESKTOP_VIEWPORT, launchBrowser } from './support/browser.ts';
 import { expectMainHeading, waitForPath } from './support/navigation.ts';
+import { useBrowserTest } from './support/harness.ts';
 
 // Spec sections 2 ("Admin login", /dashboard) and 6 (admin-only screens).
 
+const harness = useBrowserTest({ env: adminEnv });
 let server: TestServer;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  server = await startTestServer({ env: adminEnv });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-beforeEach(async () => {
-  context = await browser.newContext({ baseURL: server.url, viewport: DESKTOP_VIEWPORT });
-  context.setDefaultTimeout(15_000);
-  page = await context.newPage();
-});
-
-afterEach(async () => {
-  await context.close();
+beforeEach(() => {
+  ({ server, page } = harness);
 });
 
 const field = (label: string) => fieldLabelled(page, label);

@@ -1,35 +1,16 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startTestServer } from '@linkcoin/services/testing/test-server.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { APP_STORE_URL } from '../src/features/deeplink/config.ts';
-import { DESKTOP_VIEWPORT, launchBrowser } from './support/browser.ts';
 import { expectMainHeading } from './support/navigation.ts';
+import { useBrowserTest } from './support/harness.ts';
 
 // Spec section 2: /privacy-policy and /PublicProfile.
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let browser: Browser;
-let context: BrowserContext;
+const harness = useBrowserTest();
 let page: Page;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-beforeEach(async () => {
-  context = await browser.newContext({ baseURL: server.url, viewport: DESKTOP_VIEWPORT });
-  context.setDefaultTimeout(15_000);
-  page = await context.newPage();
-});
-
-afterEach(async () => {
-  await context.close();
+beforeEach(() => {
+  ({ page } = harness);
 });
 
 describe('privacy policy', () => {

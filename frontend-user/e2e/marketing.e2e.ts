@@ -1,34 +1,15 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startTestServer } from '@linkcoin/services/testing/test-server.ts';
-import { DESKTOP_VIEWPORT, launchBrowser } from './support/browser.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { expectMainHeading, waitForPath } from './support/navigation.ts';
+import { useBrowserTest } from './support/harness.ts';
 
 // Spec sections 1, 2 ("About / landing content"), 3 (Packages) and 9 (marketing constants).
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let browser: Browser;
-let context: BrowserContext;
+const harness = useBrowserTest();
 let page: Page;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-beforeEach(async () => {
-  context = await browser.newContext({ baseURL: server.url, viewport: DESKTOP_VIEWPORT });
-  context.setDefaultTimeout(15_000);
-  page = await context.newPage();
-});
-
-afterEach(async () => {
-  await context.close();
+beforeEach(() => {
+  ({ page } = harness);
 });
 
 /** The step titles (h3) of the visible list of steps inside `scope`. */

@@ -1,36 +1,20 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { registerUser } from '@linkcoin/services/testing/accounts.ts';
-import { startTestServer } from '@linkcoin/services/testing/test-server.ts';
 import { apiLogin, storeSession } from './support/accounts.ts';
-import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, launchBrowser } from './support/browser.ts';
+import { PHONE_VIEWPORT } from './support/browser.ts';
 import { currentPath, expectMainHeading, waitForPath } from './support/navigation.ts';
+import type { TestServer } from '@linkcoin/services/testing/test-server.ts';
+import { useBrowserTest } from './support/harness.ts';
 
 // Spec section 2 (routes, protected routes) and "Top navigation bar".
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let browser: Browser;
-let context: BrowserContext;
+const harness = useBrowserTest();
+let server: TestServer;
 let page: Page;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-beforeEach(async () => {
-  context = await browser.newContext({ baseURL: server.url, viewport: DESKTOP_VIEWPORT });
-  context.setDefaultTimeout(15_000);
-  page = await context.newPage();
-});
-
-afterEach(async () => {
-  await context.close();
+beforeEach(() => {
+  ({ server, page } = harness);
 });
 
 const HOME_HEADING = 'Where brands meet verified creators';
@@ -79,7 +63,10 @@ describe('top navigation bar', () => {
 
 describe('phone-sized screens', () => {
   it('fold the links into a drawer opened by the menu button', async () => {
-    const phone = await browser.newContext({ baseURL: server.url, viewport: PHONE_VIEWPORT });
+    const phone = await harness.browser.newContext({
+      baseURL: server.url,
+      viewport: PHONE_VIEWPORT,
+    });
     try {
       const phonePage = await phone.newPage();
       await phonePage.goto('/');
@@ -113,7 +100,7 @@ describe('phone-sized screens', () => {
     ['/forgot-password', 'Forgot password'],
     ['/adminLogin', 'Admin Login'],
   ])('fit %s on a 360 px screen without sideways scrolling', async (path, heading) => {
-    const narrow = await browser.newContext({
+    const narrow = await harness.browser.newContext({
       baseURL: server.url,
       viewport: { width: 360, height: 740 },
     });

@@ -1,44 +1,26 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { adminEnv, registerUser } from '@linkcoin/services/testing/accounts.ts';
-import {
-  adjustableClock,
-  startTestServer,
-  type TestServer,
-} from '@linkcoin/services/testing/test-server.ts';
+import { adjustableClock, type TestServer } from '@linkcoin/services/testing/test-server.ts';
 import { fieldLabelled, mailedOtp, uniqueEmail, wrongOtp } from './support/accounts.ts';
-import { DESKTOP_VIEWPORT, launchBrowser } from './support/browser.ts';
 import { expectMainHeading, waitForPath } from './support/navigation.ts';
+import { useBrowserTest } from './support/harness.ts';
 
 // Spec sections 2 ("Forgot password"), 4, 5 and 8, with the server-side code check of DESIGN 5.1.
 
-let server: TestServer;
 // Registering mails a code; another code to the same address waits a minute (resend throttle).
 const clock = adjustableClock();
-let browser: Browser;
-let context: BrowserContext;
+const harness = useBrowserTest({ env: adminEnv, clock });
+let server: TestServer;
 let page: Page;
 
-beforeAll(async () => {
-  server = await startTestServer({ env: adminEnv, clock });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+beforeEach(() => {
+  ({ server, page } = harness);
 });
 
 beforeEach(async () => {
-  context = await browser.newContext({ baseURL: server.url, viewport: DESKTOP_VIEWPORT });
-  context.setDefaultTimeout(15_000);
-  page = await context.newPage();
   await page.goto('/forgot-password');
   await expectMainHeading(page, 'Forgot password');
-});
-
-afterEach(async () => {
-  await context.close();
 });
 
 /** A registered member whose registration code is older than the resend interval. */

@@ -1,5 +1,5 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   adminEnv,
   loginAdmin,
@@ -7,42 +7,28 @@ import {
   type TestUser,
 } from '@linkcoin/services/testing/accounts.ts';
 import { creatorWizard, saveProfile } from '@linkcoin/services/testing/profiles.ts';
-import { startTestServer, type TestServer } from '@linkcoin/services/testing/test-server.ts';
+import { type TestServer } from '@linkcoin/services/testing/test-server.ts';
 import { apiLogin, fieldLabelled, holdRequests, storeSession } from './support/accounts.ts';
-import { DESKTOP_VIEWPORT, launchBrowser } from './support/browser.ts';
 import { expectMainHeading, waitForPath } from './support/navigation.ts';
 import { imageSize, pickAutocomplete, pngImage, selectOption } from './support/profiles.ts';
+import { useBrowserTest } from './support/harness.ts';
 
 // Spec sections 2 ("Profile edit wizard"), 4 (verified flag, Instagram verification, past post
 // flow), 5 (wizard validation) and 8 (wizard alerts).
 
+const harness = useBrowserTest({ env: adminEnv });
 let server: TestServer;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  server = await startTestServer({ env: adminEnv });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+beforeEach(() => {
+  ({ server, page } = harness);
 });
 
 beforeEach(async () => {
-  context = await browser.newContext({ baseURL: server.url, viewport: DESKTOP_VIEWPORT });
-  context.setDefaultTimeout(15_000);
-  page = await context.newPage();
   // Embedded videos never reach the network in tests.
   await page.route('https://www.youtube-nocookie.com/**', (route) =>
     route.fulfill({ status: 200, contentType: 'text/html', body: '<p>video</p>' }),
   );
-});
-
-afterEach(async () => {
-  await context.close();
 });
 
 const field = (label: string) => fieldLabelled(page, label);

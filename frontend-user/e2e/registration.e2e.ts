@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { adminEnv, registerUser } from '@linkcoin/services/testing/accounts.ts';
-import { startTestServer, type TestServer } from '@linkcoin/services/testing/test-server.ts';
+import { type TestServer } from '@linkcoin/services/testing/test-server.ts';
 import {
   apiLogin,
   fieldLabelled,
@@ -12,35 +12,18 @@ import {
   uniqueEmail,
   wrongOtp,
 } from './support/accounts.ts';
-import { DESKTOP_VIEWPORT, launchBrowser } from './support/browser.ts';
 import { expectMainHeading, waitForPath } from './support/navigation.ts';
+import { useBrowserTest } from './support/harness.ts';
 
 // Spec sections 2 ("Registration screens"), 4 (Registration), 5 and 8, with the server-side
 // code check of DESIGN 5.1.
 
+const harness = useBrowserTest({ env: adminEnv });
 let server: TestServer;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  server = await startTestServer({ env: adminEnv });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-beforeEach(async () => {
-  context = await browser.newContext({ baseURL: server.url, viewport: DESKTOP_VIEWPORT });
-  context.setDefaultTimeout(15_000);
-  page = await context.newPage();
-});
-
-afterEach(async () => {
-  await context.close();
+beforeEach(() => {
+  ({ server, page } = harness);
 });
 
 const PASSWORD = 'sunflower-42';

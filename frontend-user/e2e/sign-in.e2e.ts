@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { adminEnv, registerUser } from '@linkcoin/services/testing/accounts.ts';
-import { startTestServer, type TestServer } from '@linkcoin/services/testing/test-server.ts';
+import { type TestServer } from '@linkcoin/services/testing/test-server.ts';
 import {
   apiLogin,
   fieldLabelled,
@@ -9,35 +9,19 @@ import {
   storeSession,
   storedSession,
 } from './support/accounts.ts';
-import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, launchBrowser } from './support/browser.ts';
+import { PHONE_VIEWPORT } from './support/browser.ts';
 import { expectMainHeading, waitForPath } from './support/navigation.ts';
+import { useBrowserTest } from './support/harness.ts';
 
 // Spec sections 2 ("Login screen", "Top navigation bar"), 3 (session storage), 4 (auth
 // transitions) and 8 (auth errors).
 
+const harness = useBrowserTest({ env: adminEnv });
 let server: TestServer;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  server = await startTestServer({ env: adminEnv });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-beforeEach(async () => {
-  context = await browser.newContext({ baseURL: server.url, viewport: DESKTOP_VIEWPORT });
-  context.setDefaultTimeout(15_000);
-  page = await context.newPage();
-});
-
-afterEach(async () => {
-  await context.close();
+beforeEach(() => {
+  ({ server, page } = harness);
 });
 
 const WIZARD_HEADING = 'Update Profile';
@@ -170,7 +154,10 @@ describe('the signed-in user menu', () => {
   });
 
   it('is in the drawer on phone-sized screens', async () => {
-    const phone = await browser.newContext({ baseURL: server.url, viewport: PHONE_VIEWPORT });
+    const phone = await harness.browser.newContext({
+      baseURL: server.url,
+      viewport: PHONE_VIEWPORT,
+    });
     try {
       const phonePage = await phone.newPage();
       const brand = await registerUser(server, { role: 'user', ownerName: 'Mobile Brand' });
