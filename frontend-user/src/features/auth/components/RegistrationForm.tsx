@@ -12,6 +12,7 @@ import { AuthErrorAlert } from './AuthErrorAlert';
 import { FormError, FormSuccess } from './FormMessage';
 import { GoogleSignInButton } from './GoogleSignInButton';
 import { OtpEntry } from './OtpEntry';
+import { PasswordField } from './PasswordField';
 
 type RegistrationFormValues = z.input<typeof registrationFormSchema>;
 
@@ -121,27 +122,17 @@ export function RegistrationForm({
       {otp.verified && (
         <>
           <FormSuccess message={M.otpVerifiedInForm} />
-          <TextField
+          <PasswordField
             label="Password"
-            type="password"
             autoComplete="new-password"
-            required
-            fullWidth
-            error={errors.password !== undefined}
-            helperText={errors.password?.message}
-            slotProps={{ formHelperText: { role: 'alert' } }}
-            {...register('password', { onChange: clearPasswordErrors })}
+            error={errors.password}
+            registration={register('password', { onChange: clearPasswordErrors })}
           />
-          <TextField
+          <PasswordField
             label="Confirm Password"
-            type="password"
             autoComplete="new-password"
-            required
-            fullWidth
-            error={errors.confirmPassword !== undefined}
-            helperText={errors.confirmPassword?.message}
-            slotProps={{ formHelperText: { role: 'alert' } }}
-            {...register('confirmPassword', { onChange: clearPasswordErrors })}
+            error={errors.confirmPassword}
+            registration={register('confirmPassword', { onChange: clearPasswordErrors })}
           />
           <Button type="submit" variant="contained" size="large" disabled={isLoading}>
             {isLoading ? 'Registering...' : 'Register'}

@@ -1,4 +1,4 @@
-import { Button, Stack, TextField } from '@mui/material';
+import { Button, Stack } from '@mui/material';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
@@ -8,6 +8,7 @@ import { ACCOUNT_MESSAGES as M } from '@linkcoin/domain/accounts/messages.ts';
 import { errorMessage } from '../../../lib/api-client';
 import { resetPassword } from '../api/accounts';
 import { FormError } from './FormMessage';
+import { PasswordField } from './PasswordField';
 
 type ResetPasswordValues = z.input<typeof resetPasswordFormSchema>;
 
@@ -45,27 +46,17 @@ export function ResetPasswordForm({ email, verificationToken, onReset }: ResetPa
       noValidate
       aria-label="Choose a new password"
     >
-      <TextField
+      <PasswordField
         label="New Password"
-        type="password"
         autoComplete="new-password"
-        required
-        fullWidth
-        error={errors.newPassword !== undefined}
-        helperText={errors.newPassword?.message}
-        slotProps={{ formHelperText: { role: 'alert' } }}
-        {...register('newPassword', { onChange: clearPasswordErrors })}
+        error={errors.newPassword}
+        registration={register('newPassword', { onChange: clearPasswordErrors })}
       />
-      <TextField
+      <PasswordField
         label="Confirm New Password"
-        type="password"
         autoComplete="new-password"
-        required
-        fullWidth
-        error={errors.confirmPassword !== undefined}
-        helperText={errors.confirmPassword?.message}
-        slotProps={{ formHelperText: { role: 'alert' } }}
-        {...register('confirmPassword', { onChange: clearPasswordErrors })}
+        error={errors.confirmPassword}
+        registration={register('confirmPassword', { onChange: clearPasswordErrors })}
       />
       <FormError message={reset.isError ? errorMessage(reset.error, M.resetFailed) : null} />
       <Button
