@@ -12,6 +12,7 @@ import { adminLogin } from '../api/accounts';
 import { isAdmin, useAuth } from '../auth-context';
 import { AuthCard } from '../components/AuthCard';
 import { FormError } from '../components/FormMessage';
+import { PasswordField } from '../components/PasswordField';
 
 type AdminLoginValues = { email: string; password: string };
 
@@ -63,16 +64,11 @@ export function AdminLoginPage() {
           slotProps={{ formHelperText: { role: 'alert' } }}
           {...register('email')}
         />
-        <TextField
+        <PasswordField
           label="Password"
-          type="password"
           autoComplete="current-password"
-          required
-          fullWidth
-          error={formState.errors.password !== undefined}
-          helperText={formState.errors.password?.message}
-          slotProps={{ formHelperText: { role: 'alert' } }}
-          {...register('password')}
+          error={formState.errors.password}
+          registration={register('password')}
         />
         <Stack
           direction="row"

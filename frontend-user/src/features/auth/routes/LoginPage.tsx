@@ -9,6 +9,7 @@ import { useAuth } from '../auth-context';
 import { AuthCard } from '../components/AuthCard';
 import { AuthErrorAlert } from '../components/AuthErrorAlert';
 import { GoogleSignInButton } from '../components/GoogleSignInButton';
+import { PasswordField } from '../components/PasswordField';
 
 type LoginFormValues = { email: string; password: string };
 
@@ -61,16 +62,11 @@ export function LoginPage() {
           slotProps={{ formHelperText: { role: 'alert' } }}
           {...register('email')}
         />
-        <TextField
+        <PasswordField
           label="Password"
-          type="password"
           autoComplete="current-password"
-          required
-          fullWidth
-          error={formState.errors.password !== undefined}
-          helperText={formState.errors.password?.message}
-          slotProps={{ formHelperText: { role: 'alert' } }}
-          {...register('password')}
+          error={formState.errors.password}
+          registration={register('password')}
         />
         <Link
           component={RouterLink}
