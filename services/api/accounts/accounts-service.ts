@@ -110,11 +110,19 @@ export class AccountsService {
     if (purpose === 'registration' && account) throw new HttpError(404, M.emailAlreadyRegistered);
     if (purpose === 'password_reset' && !account) throw new HttpError(404, M.noUserWithEmail);
     const code = this.#deps.codes.generate();
-    await this.#deps.commands.handle(emailOtpDecider, emailOtpStreamId(email), {
+    const codeHash = this.#deps.codes.hash(email, code);
+    const issued = await this.#deps.commands.handle(emailOtpDecider, emailOtpStreamId(email), {
       type: 'IssueOtp',
-      data: { email, purpose, codeHash: this.#deps.codes.hash(email, code) },
+      data: { email, purpose, codeHash },
       metadata: meta,
     });
+    // Only a code this call stored may be mailed: anything else would be a code nobody can use.
+    if (
+      issued.alreadyHandled ||
+      !issued.events.some((e) => e.type === 'OtpIssued' && e.data.codeHash === codeHash)
+    ) {
+      throw new Error('the one-time code was not issued');
+    }
     try {
       await this.#deps.mailer.send(otpMail(email, code, purpose));
     } catch (error) {
@@ -167,11 +175,18 @@ export class AccountsService {
     token: string,
     meta: CommandMetadata,
   ) {
-    await this.#deps.commands.handle(emailOtpDecider, emailOtpStreamId(email), {
+    const consumed = await this.#deps.commands.handle(emailOtpDecider, emailOtpStreamId(email), {
       type: 'ConsumeVerification',
       data: { email, purpose, verificationHash: OtpCodes.hashToken(token) },
       metadata: meta,
     });
+    // The flow goes on only when this very call consumed the verification.
+    if (
+      consumed.alreadyHandled ||
+      !consumed.events.some((event) => event.type === 'VerificationConsumed')
+    ) {
+      throw new HttpError(400, M.verificationRequired);
+    }
   }
 
   // Registration and sign-in ---------------------------------------------------------------

@@ -19,7 +19,9 @@ const statusOfKind: Record<DomainErrorKind, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  unprocessable: 422,
   rate_limited: 429,
+  upstream: 502,
 };
 
 /** The one error body of the whole API. */
