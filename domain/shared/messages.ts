@@ -20,7 +20,13 @@ export type CommandMetadata = Readonly<{
   correlationId: string;
   /** The message (request or event id) that directly caused this command. */
   causationId: string | null;
-  /** Set by the caller to make a retried command a no-op; scoped to the command's stream. */
+  /**
+   * Makes a retried command a no-op, in the command's stream. The key repeats only the command it
+   * was first given with: the command handler binds it to the command's type and a fingerprint of
+   * its data, and refuses the same key with anything else. Keys are derived from what caused the
+   * command (`instagram-expired-<requestId>`) or, for the few endpoints that take a client's
+   * Idempotency-Key, scoped to the caller by the edge (`client:<userId>:<key>`).
+   */
   idempotencyKey?: string;
 }>;
 
@@ -40,6 +46,8 @@ export type EventMetadata = Readonly<{
   /** When the event was decided (ISO-8601). */
   timestamp: string;
   idempotencyKey?: string;
+  /** What the key was first used for: a hash of the command's type and data. */
+  idempotencyFingerprint?: string;
 }>;
 
 /** An event as stored: its identity and place in its stream and in the global log. */

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { asEventList, type Decider } from '@linkcoin/domain/shared/decider.ts';
+import { keyReused } from '@linkcoin/domain/shared/idempotency.ts';
 import type {
   Command,
   Event,
   EventMetadata,
   RecordedEvent,
 } from '@linkcoin/domain/shared/messages.ts';
+import { fingerprintOf } from './fingerprint.ts';
 import {
   WrongExpectedRevisionError,
   type EventStore,
@@ -22,7 +24,11 @@ export type CommandResult<State, E extends Event> = Readonly<{
   nextExpectedRevision: number;
   /** The global position of the last event, for read-your-writes; null when nothing exists. */
   position: number | null;
-  /** True when the idempotency key had already been handled and nothing was appended. */
+  /**
+   * True when the idempotency key had already been handled, for this very command and payload,
+   * and nothing was appended. Callers that must know whether THIS call changed something (a
+   * verification consumed, a code issued) check this, never only the events.
+   */
   alreadyHandled: boolean;
 }>;
 
@@ -97,21 +103,57 @@ const remember = (keys: Map<string, RecordedEvent[]>, events: readonly RecordedE
   }
 };
 
-const metadataFor = <C extends Command>(command: C, schemaVersion: number): EventMetadata => ({
+/** What an idempotency key stands for: the command's type and data, not who or when. */
+export const commandFingerprint = (command: Command): string =>
+  fingerprintOf(command.type, command.data);
+
+const metadataFor = <C extends Command>(
+  command: C,
+  schemaVersion: number,
+  fingerprint: string | undefined,
+): EventMetadata => ({
   actorUserId: command.metadata.actorUserId,
   correlationId: command.metadata.correlationId,
   causationId: command.metadata.causationId,
   schemaVersion,
   timestamp: command.metadata.now.toISOString(),
-  ...(command.metadata.idempotencyKey ? { idempotencyKey: command.metadata.idempotencyKey } : {}),
+  ...(command.metadata.idempotencyKey
+    ? { idempotencyKey: command.metadata.idempotencyKey, idempotencyFingerprint: fingerprint }
+    : {}),
 });
+
+/**
+ * Runs work one at a time per key, in arrival order: commands for one stream queue in this
+ * process instead of racing each other into concurrency conflicts. Conflicts with other
+ * processes are still possible and retried.
+ */
+class KeyedQueue {
+  readonly #tails = new Map<string, Promise<void>>();
+
+  run<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.#tails.get(key);
+    const result = previous ? previous.then(work) : work();
+    const tail = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.#tails.set(key, tail);
+    void tail.then(() => {
+      if (this.#tails.get(key) === tail) this.#tails.delete(key);
+    });
+    return result;
+  }
+}
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Reads a stream, folds it, decides, and appends with the expected revision. On a concurrency
- * conflict it re-reads and decides again (bounded, with jittered back-off). A command whose
- * idempotency key is already in the stream returns the earlier events and appends nothing.
+ * Reads a stream, folds it, decides, and appends with the expected revision. Commands for one
+ * stream queue in this process; on a concurrency conflict with another process it re-reads and
+ * decides again (bounded, with jittered back-off). A command whose idempotency key is already in
+ * the stream returns the earlier events and appends nothing, but only when the key was first used
+ * for the same command type and data: the same key with anything else is refused (422), so a key
+ * never stands in for a decision it was not given.
  */
 export const createCommandHandler = (
   eventStore: EventStore,
@@ -119,6 +161,7 @@ export const createCommandHandler = (
 ): CommandHandler => {
   const maxRetries = options.maxRetries ?? 10;
   const cache = new SnapshotCache(options.cacheSize ?? 2000);
+  const queue = new KeyedQueue();
 
   /** The stream's current state: the cached snapshot plus the events appended since. */
   const snapshotOf = async <State, E extends Event>(
@@ -145,17 +188,22 @@ export const createCommandHandler = (
     return snapshot;
   };
 
-  const handle = async <State, C extends Command, E extends Event>(
+  const decideAndAppend = async <State, C extends Command, E extends Event>(
     decider: Decider<State, C, E>,
     streamId: string,
     command: C,
   ): Promise<CommandResult<State, E>> => {
+    const key = command.metadata.idempotencyKey;
+    const fingerprint = key === undefined ? undefined : commandFingerprint(command);
     for (let attempt = 0; ; attempt++) {
       const snapshot = await snapshotOf(decider, streamId);
       const state = snapshot.state as State;
-      const key = command.metadata.idempotencyKey;
       const earlier = key === undefined ? undefined : snapshot.keys.get(key);
       if (earlier) {
+        // Events written before keys were bound carry no fingerprint: they match nothing.
+        if (earlier.some((event) => event.metadata.idempotencyFingerprint !== fingerprint)) {
+          throw keyReused();
+        }
         return {
           events: earlier as unknown as readonly RecordedEvent<E>[],
           state,
@@ -178,7 +226,11 @@ export const createCommandHandler = (
         id: randomUUID(),
         type: event.type,
         data: event.data,
-        metadata: metadataFor(command, decider.schemaVersions?.[event.type as E['type']] ?? 1),
+        metadata: metadataFor(
+          command,
+          decider.schemaVersions?.[event.type as E['type']] ?? 1,
+          fingerprint,
+        ),
       }));
       const expectedRevision: ExpectedRevision =
         snapshot.revision >= 0 ? snapshot.revision : 'no_stream';
@@ -208,6 +260,13 @@ export const createCommandHandler = (
       }
     }
   };
+
+  const handle = <State, C extends Command, E extends Event>(
+    decider: Decider<State, C, E>,
+    streamId: string,
+    command: C,
+  ): Promise<CommandResult<State, E>> =>
+    queue.run(streamId, () => decideAndAppend(decider, streamId, command));
 
   const load = async <State, E extends Event>(
     decider: Pick<Decider<State, never, E>, 'evolve' | 'initialState'>,

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Decider } from '@linkcoin/domain/shared/decider.ts';
+import { DomainError } from '@linkcoin/domain/shared/errors.ts';
 import type {
   Command,
   Event,
@@ -48,6 +49,13 @@ const eventually = async (check: () => void, timeoutMs = 10_000): Promise<void> 
 type Counted = Event<'Counted', { by: string }>;
 type Count = Command<'Count', { by: string }>;
 const counter: Decider<number, Count, Counted> = {
+  initialState: () => 0,
+  evolve: (state) => state + 1,
+  decide: (command) => ({ type: 'Counted', data: { by: command.data.by } }),
+};
+// The same events, decided from another command type: a key must not cross between the two.
+type Tally = Command<'Tally', { by: string }>;
+const tally: Decider<number, Tally, Counted> = {
   initialState: () => 0,
   evolve: (state) => state + 1,
   decide: (command) => ({ type: 'Counted', data: { by: command.data.by } }),
@@ -352,6 +360,51 @@ export const describeEventStoreContract = (
         const read = await store.readStream(id);
         expect(read).toHaveLength(2);
         expect(read[0]!.metadata.idempotencyKey).toBe('purchase-1');
+      });
+
+      it('refuses a key already used with another payload, and appends nothing', async () => {
+        const id = stream('key-payload');
+        const { handle } = createCommandHandler(store);
+        await handle(counter, id, countCommand('alice', 'reset-password-1'));
+        const replay = handle(counter, id, countCommand('mallory', 'reset-password-1'));
+        await expect(replay).rejects.toBeInstanceOf(DomainError);
+        await expect(replay).rejects.toMatchObject({ kind: 'unprocessable' });
+        expect(await store.readStream(id)).toHaveLength(1);
+      });
+
+      it('refuses a key already used by another command type on the stream', async () => {
+        const id = stream('key-type');
+        const { handle } = createCommandHandler(store);
+        await handle(counter, id, countCommand('alice', 'send-otp-key'));
+        const other: Tally = { ...countCommand('alice', 'send-otp-key'), type: 'Tally' };
+        await expect(handle(tally, id, other)).rejects.toMatchObject({ kind: 'unprocessable' });
+        expect(await store.readStream(id)).toHaveLength(1);
+      });
+
+      it('refuses a key found on events written before keys were bound to a command', async () => {
+        const id = stream('key-legacy');
+        const legacy = metadata({ idempotencyKey: 'legacy-key' });
+        await store.append(id, [{ type: 'Counted', data: { by: 'alice' }, metadata: legacy }], {
+          expectedRevision: 'no_stream',
+        });
+        const { handle } = createCommandHandler(store);
+        await expect(
+          handle(counter, id, countCommand('alice', 'legacy-key')),
+        ).rejects.toMatchObject({ kind: 'unprocessable' });
+        expect(await store.readStream(id)).toHaveLength(1);
+      });
+
+      it('queues commands for one stream in a process instead of failing them', async () => {
+        const id = stream('queue');
+        // No retries at all: only queueing can make fifty concurrent commands succeed.
+        const { handle } = createCommandHandler(store, { maxRetries: 0 });
+        const results = await Promise.all(
+          Array.from({ length: 50 }, (_, n) => handle(counter, id, countCommand(`user-${n}`))),
+        );
+        expect(results.map((r) => r.state).sort((a, b) => a - b)).toEqual(
+          Array.from({ length: 50 }, (_, n) => n + 1),
+        );
+        expect(await store.readStream(id)).toHaveLength(50);
       });
 
       it('handles the same idempotency key sent concurrently exactly once', async () => {
