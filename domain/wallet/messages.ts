@@ -1,0 +1,16 @@
+/** The texts of spec section 8 for coins and payments, and the server's own where it is silent. */
+export const WALLET_MESSAGES = {
+  // Spec section 8.
+  paymentStartFailed: 'Failed to initiate payment. Please try again.',
+  insufficientCoins: 'Insufficient LinkCoins. Please purchase more.',
+  comingSoon: 'Comming Soon',
+  // Server rules.
+  invalidQuantity: 'coins: choose between 1 and 2000 LinkCoins',
+  unknownPackage: 'packageId: no such LinkCoin package',
+  invalidAmount:
+    'totalAmount: must be the price of a package (₹50, ₹125 or ₹250) or a whole number of LinkCoins at ₹5 each',
+  oneOrderOnly: 'Send one of packageId, coins or totalAmount',
+  paymentsDisabled: 'Payments are not available yet.',
+  invalidGrant: 'coins: grant between 1 and 10000 LinkCoins',
+  grantReasonRequired: 'reason: say why these coins are granted (3 to 500 characters)',
+} as const;
