@@ -3,6 +3,9 @@ export const WALLET_MESSAGES = {
   // Spec section 8.
   paymentStartFailed: 'Failed to initiate payment. Please try again.',
   insufficientCoins: 'Insufficient LinkCoins. Please purchase more.',
+  alreadyInList: 'This user is already in your list.',
+  added: 'Target User ID added successfully',
+  renewed: 'Connection dates updated successfully',
   comingSoon: 'Comming Soon',
   // Server rules.
   invalidQuantity: 'coins: choose between 1 and 2000 LinkCoins',
@@ -13,4 +16,7 @@ export const WALLET_MESSAGES = {
   paymentsDisabled: 'Payments are not available yet.',
   invalidGrant: 'coins: grant between 1 and 10000 LinkCoins',
   grantReasonRequired: 'reason: say why these coins are granted (3 to 500 characters)',
+  cannotAddYourself: 'You cannot add yourself to your list.',
+  onlyCreators: 'Only creators can be added to a list.',
+  notInList: 'This user is not in your list.',
 } as const;

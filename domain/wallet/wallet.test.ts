@@ -118,3 +118,168 @@ describe('a wallet', () => {
       });
   });
 });
+
+describe('connections paid in LinkCoins', () => {
+  const day = 24 * 60 * 60 * 1000;
+  const t0 = new Date('2026-01-15T10:00:00.000Z');
+  const atDay = (days: number) => new Date(t0.getTime() + days * day);
+  const meta = (days = 0) => testMetadata({ now: atDay(days) });
+  const open = (connectionId = 'c-1', targetUserId = 'creator-1', targetIsCreator = true) => ({
+    type: 'OpenConnection' as const,
+    data: { userId: 'brand-1', connectionId, targetUserId, targetIsCreator },
+    metadata: meta(),
+  });
+  const renew = (days: number, targetUserId = 'creator-1') => ({
+    type: 'RenewConnection' as const,
+    data: { userId: 'brand-1', targetUserId },
+    metadata: meta(days),
+  });
+  const remove = (targetUserId = 'creator-1') => ({
+    type: 'RemoveConnection' as const,
+    data: { userId: 'brand-1', targetUserId },
+    metadata: meta(1),
+  });
+  const refund = (connectionId = 'c-1') => ({
+    type: 'RefundConnection' as const,
+    data: { userId: 'brand-1', connectionId, reason: 'no_reply_within_48_hours' as const },
+    metadata: meta(3),
+  });
+  const opened = (balanceAfter: number, connectionId = 'c-1', targetUserId = 'creator-1') => ({
+    type: 'ConnectionOpened' as const,
+    data: {
+      userId: 'brand-1',
+      connectionId,
+      targetUserId,
+      addedAt: t0.toISOString(),
+      expiresAt: atDay(7).toISOString(),
+      cost: 1,
+      balanceAfter,
+      at: t0.toISOString(),
+    },
+  });
+  const funded = granted('g-1', 5, 5);
+
+  it('adds a creator for 1 coin and 7 days', () => {
+    given([funded]).when(open()).then(opened(4));
+  });
+
+  it('refuses to add with no coin, and charges nothing', () => {
+    given([]).when(open()).thenRefused('validation', M.insufficientCoins);
+  });
+
+  it('never lets the balance go below zero', () => {
+    const last = granted('g-1', 1, 1);
+    given([last, opened(0)])
+      .when(open('c-2', 'creator-2'))
+      .thenRefused('validation', M.insufficientCoins);
+  });
+
+  it('refuses a creator already on the list, without a charge', () => {
+    given([funded, opened(4)])
+      .when(open('c-2'))
+      .thenRefused('conflict', M.alreadyInList);
+  });
+
+  it('charges one click once: the same connection id again is a no-op', () => {
+    given([funded, opened(4)])
+      .when(open('c-1'))
+      .thenNothingHappens();
+  });
+
+  it('adds only creators, and nobody adds themselves', () => {
+    given([funded])
+      .when(open('c-1', 'brand-2', false))
+      .thenRefused('validation', M.onlyCreators);
+    given([funded]).when(open('c-1', 'brand-1')).thenRefused('validation', M.cannotAddYourself);
+  });
+
+  it('renews for 7 days from the current expiry while the chat is live', () => {
+    given([funded, opened(4)])
+      .when(renew(2))
+      .then({
+        type: 'ConnectionRenewed',
+        data: {
+          userId: 'brand-1',
+          connectionId: 'c-1',
+          targetUserId: 'creator-1',
+          previousExpiresAt: atDay(7).toISOString(),
+          expiresAt: atDay(14).toISOString(),
+          cost: 1,
+          balanceAfter: 3,
+          at: atDay(2).toISOString(),
+        },
+      });
+  });
+
+  it('renews for 7 days from now once the chat has expired', () => {
+    given([funded, opened(4)])
+      .when(renew(10))
+      .thenState((state) => {
+        const connection = state.connections['c-1'];
+        if (connection?.expiresAt !== atDay(17).toISOString()) {
+          throw new Error(`expiry ${connection?.expiresAt}`);
+        }
+        if (state.balance !== 3) throw new Error(`balance ${state.balance}`);
+      });
+  });
+
+  it('refuses to renew a creator not on the list, or without a coin', () => {
+    given([funded]).when(renew(1)).thenRefused('not_found', M.notInList);
+    given([granted('g-1', 1, 1), opened(0)])
+      .when(renew(1))
+      .thenRefused('validation', M.insufficientCoins);
+  });
+
+  it('removes a creator from the list for free, who can then be added again', () => {
+    given([funded, opened(4)])
+      .when(remove())
+      .then({
+        type: 'ConnectionRemoved',
+        data: {
+          userId: 'brand-1',
+          connectionId: 'c-1',
+          targetUserId: 'creator-1',
+          balanceAfter: 4,
+          at: atDay(1).toISOString(),
+        },
+      });
+    const removed = {
+      type: 'ConnectionRemoved' as const,
+      data: {
+        userId: 'brand-1',
+        connectionId: 'c-1',
+        targetUserId: 'creator-1',
+        balanceAfter: 4,
+        at: atDay(1).toISOString(),
+      },
+    };
+    given([funded, opened(4), removed])
+      .when(open('c-2'))
+      .then(opened(3, 'c-2'));
+    given([funded, opened(4), removed])
+      .when(remove())
+      .thenRefused('not_found', M.notInList);
+  });
+
+  it('refunds a connection once, renewals included', () => {
+    const refunded = {
+      type: 'CoinRefunded' as const,
+      data: {
+        userId: 'brand-1',
+        connectionId: 'c-1',
+        targetUserId: 'creator-1',
+        coins: 1,
+        reason: 'no_reply_within_48_hours' as const,
+        balanceAfter: 5,
+        at: atDay(3).toISOString(),
+      },
+    };
+    given([funded, opened(4)])
+      .when(refund())
+      .then(refunded);
+    given([funded, opened(4), refunded])
+      .when(refund())
+      .thenNothingHappens();
+    given([funded]).when(refund('c-9')).thenRefused('not_found', M.notInList);
+  });
+});

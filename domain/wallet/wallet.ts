@@ -4,9 +4,15 @@
  * connections and refunds are decided here, one stream, so a balance check and what it pays for
  * are one atomic decision and the balance can never go negative.
  *
- * Every credit names what caused it (a payment id, a grant id): crediting the same cause twice is
- * a no-op whatever idempotency key arrives with it, so a payment is credited exactly once however
- * many times its confirmation is delivered.
+ * Every credit names what caused it (a payment id, a grant id, a connection): crediting the same
+ * cause twice is a no-op whatever idempotency key arrives with it, so a payment is credited exactly
+ * once however many times its confirmation is delivered.
+ *
+ * Connections (spec sections 4, 5 and 9; DESIGN section 6): 1 LinkCoin adds a creator to the
+ * payer's list and opens 7 days of chat; 1 more renews for 7 days from the later of now and the
+ * current expiry; a connection whose creator never answered within 48 hours of the payer's first
+ * message is refunded once (the process manager decides that it qualifies; the wallet that it is
+ * refunded once).
  */
 import type { Decider } from '../shared/decider.ts';
 import { DomainError } from '../shared/errors.ts';
@@ -17,6 +23,11 @@ import type { CoinPackageId } from './pricing.ts';
 export const walletStreamId = (userId: string): string => `wallet-${userId}`;
 
 export const MAX_GRANT_COINS = 10_000;
+/** Adding a creator to the list, and each renewal, cost 1 LinkCoin. */
+export const CONNECTION_COST = 1;
+/** A connection's chat lasts 7 days from when it was added or renewed. */
+export const CONNECTION_DAYS = 7;
+export const CONNECTION_MS = CONNECTION_DAYS * 24 * 60 * 60 * 1000;
 export const MIN_GRANT_REASON = 3;
 export const MAX_GRANT_REASON = 500;
 
@@ -51,7 +62,62 @@ export type CoinsGranted = Event<
   }
 >;
 
-export type WalletEvent = CoinsPurchased | CoinsGranted;
+export type ConnectionOpened = Event<
+  'ConnectionOpened',
+  {
+    userId: string;
+    /** One id per opening: a creator removed and added again is a new connection. */
+    connectionId: string;
+    targetUserId: string;
+    addedAt: string;
+    expiresAt: string;
+    cost: number;
+    balanceAfter: number;
+    at: string;
+  }
+>;
+
+export type ConnectionRenewed = Event<
+  'ConnectionRenewed',
+  {
+    userId: string;
+    connectionId: string;
+    targetUserId: string;
+    previousExpiresAt: string;
+    expiresAt: string;
+    cost: number;
+    balanceAfter: number;
+    at: string;
+  }
+>;
+
+export type ConnectionRemoved = Event<
+  'ConnectionRemoved',
+  { userId: string; connectionId: string; targetUserId: string; balanceAfter: number; at: string }
+>;
+
+export type RefundReason = 'no_reply_within_48_hours';
+
+export type CoinRefunded = Event<
+  'CoinRefunded',
+  {
+    userId: string;
+    connectionId: string;
+    targetUserId: string;
+    coins: number;
+    reason: RefundReason;
+    balanceAfter: number;
+    at: string;
+  }
+>;
+
+export type WalletEvent =
+  | CoinsPurchased
+  | CoinsGranted
+  | ConnectionOpened
+  | ConnectionRenewed
+  | ConnectionRemoved
+  | CoinRefunded;
 
 /** The events that move the balance, with their signed amount. */
 export const coinDelta = (event: WalletEvent): number => {
@@ -59,7 +125,13 @@ export const coinDelta = (event: WalletEvent): number => {
     case 'CoinsPurchased':
       return event.data.coins + event.data.bonusCoins;
     case 'CoinsGranted':
+    case 'CoinRefunded':
       return event.data.coins;
+    case 'ConnectionOpened':
+    case 'ConnectionRenewed':
+      return -event.data.cost;
+    case 'ConnectionRemoved':
+      return 0;
   }
 };
 
@@ -82,13 +154,55 @@ export type GrantCoins = Command<
   { userId: string; grantId: string; coins: number; by: string; reason: string }
 >;
 
-export type WalletCommand = CreditPurchase | GrantCoins;
+export type OpenConnection = Command<
+  'OpenConnection',
+  {
+    userId: string;
+    connectionId: string;
+    targetUserId: string;
+    /** Whether the target is a creator (only creators can be added), read by the caller. */
+    targetIsCreator: boolean;
+  }
+>;
+
+export type RenewConnection = Command<'RenewConnection', { userId: string; targetUserId: string }>;
+
+export type RemoveConnection = Command<
+  'RemoveConnection',
+  { userId: string; targetUserId: string }
+>;
+
+export type RefundConnection = Command<
+  'RefundConnection',
+  { userId: string; connectionId: string; reason: RefundReason }
+>;
+
+export type WalletCommand =
+  | CreditPurchase
+  | GrantCoins
+  | OpenConnection
+  | RenewConnection
+  | RemoveConnection
+  | RefundConnection;
 
 // State -------------------------------------------------------------------------------------
+
+export type Connection = Readonly<{
+  connectionId: string;
+  targetUserId: string;
+  addedAt: string;
+  expiresAt: string;
+  removedAt: string | null;
+  refunded: boolean;
+}>;
 
 export type WalletState = Readonly<{
   userId: string | null;
   balance: number;
+  /** Every connection ever opened, by connection id. */
+  connections: Readonly<Record<string, Connection>>;
+  /** The connection on the list for each creator (removed ones leave the list). */
+  listed: Readonly<Record<string, string>>;
   /** Payments already credited, by payment id. */
   creditedPayments: Readonly<Record<string, true>>;
   /** Grants already made, by grant id. */
@@ -100,12 +214,31 @@ export type WalletState = Readonly<{
 export const initialWalletState = (): WalletState => ({
   userId: null,
   balance: 0,
+  connections: {},
+  listed: {},
   creditedPayments: {},
   grants: {},
   updatedAt: null,
 });
 
 const positiveInteger = (value: number) => Number.isInteger(value) && value > 0;
+
+/** The connection on the list for a creator, if any. */
+export const listedConnection = (state: WalletState, targetUserId: string): Connection | null => {
+  const id = state.listed[targetUserId];
+  return id ? (state.connections[id] ?? null) : null;
+};
+
+/** A conversation is expired from its expiry instant on (spec: older than 7 days). */
+export const isExpired = (connection: Pick<Connection, 'expiresAt'>, now: Date): boolean =>
+  Date.parse(connection.expiresAt) <= now.getTime();
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+const pay = (state: WalletState) => {
+  if (state.balance < CONNECTION_COST) throw new DomainError('validation', M.insufficientCoins);
+  return state.balance - CONNECTION_COST;
+};
 
 const decide = (command: WalletCommand, state: WalletState): WalletEvent | WalletEvent[] => {
   const at = command.metadata.now.toISOString();
@@ -146,7 +279,94 @@ const decide = (command: WalletCommand, state: WalletState): WalletEvent | Walle
         data: { userId, grantId, coins, by, reason, balanceAfter: state.balance + coins, at },
       };
     }
+    case 'OpenConnection': {
+      const { userId, connectionId, targetUserId, targetIsCreator } = command.data;
+      if (state.connections[connectionId]) return []; // this very click, already paid for
+      if (targetUserId === userId) throw new DomainError('validation', M.cannotAddYourself);
+      if (!targetIsCreator) throw new DomainError('validation', M.onlyCreators);
+      if (listedConnection(state, targetUserId)) {
+        throw new DomainError('conflict', M.alreadyInList);
+      }
+      const balanceAfter = pay(state);
+      return {
+        type: 'ConnectionOpened',
+        data: {
+          userId,
+          connectionId,
+          targetUserId,
+          addedAt: at,
+          expiresAt: iso(command.metadata.now.getTime() + CONNECTION_MS),
+          cost: CONNECTION_COST,
+          balanceAfter,
+          at,
+        },
+      };
+    }
+    case 'RenewConnection': {
+      const { userId, targetUserId } = command.data;
+      const connection = listedConnection(state, targetUserId);
+      if (!connection) throw new DomainError('not_found', M.notInList);
+      const balanceAfter = pay(state);
+      const from = Math.max(command.metadata.now.getTime(), Date.parse(connection.expiresAt));
+      return {
+        type: 'ConnectionRenewed',
+        data: {
+          userId,
+          connectionId: connection.connectionId,
+          targetUserId,
+          previousExpiresAt: connection.expiresAt,
+          expiresAt: iso(from + CONNECTION_MS),
+          cost: CONNECTION_COST,
+          balanceAfter,
+          at,
+        },
+      };
+    }
+    case 'RemoveConnection': {
+      const { userId, targetUserId } = command.data;
+      const connection = listedConnection(state, targetUserId);
+      if (!connection) throw new DomainError('not_found', M.notInList);
+      return {
+        type: 'ConnectionRemoved',
+        data: {
+          userId,
+          connectionId: connection.connectionId,
+          targetUserId,
+          balanceAfter: state.balance,
+          at,
+        },
+      };
+    }
+    case 'RefundConnection': {
+      const { userId, connectionId, reason } = command.data;
+      const connection = state.connections[connectionId];
+      if (!connection) throw new DomainError('not_found', M.notInList);
+      if (connection.refunded) return []; // once per connection, renewals included
+      return {
+        type: 'CoinRefunded',
+        data: {
+          userId,
+          connectionId,
+          targetUserId: connection.targetUserId,
+          coins: CONNECTION_COST,
+          reason,
+          balanceAfter: state.balance + CONNECTION_COST,
+          at,
+        },
+      };
+    }
   }
+};
+
+const withConnection = (
+  state: WalletState,
+  connectionId: string,
+  change: (connection: Connection) => Connection,
+): WalletState['connections'] => {
+  const connection = state.connections[connectionId];
+  return connection
+    ? { ...state.connections, [connectionId]: change(connection) }
+    : state.connections;
 };
 
 const evolve = (state: WalletState, event: WalletEvent): WalletState => {
@@ -161,6 +381,56 @@ const evolve = (state: WalletState, event: WalletEvent): WalletState => {
       };
     case 'CoinsGranted':
       return { ...state, ...common, grants: { ...state.grants, [event.data.grantId]: true } };
+    case 'ConnectionOpened': {
+      const { connectionId, targetUserId, addedAt, expiresAt } = event.data;
+      return {
+        ...state,
+        ...common,
+        connections: {
+          ...state.connections,
+          [connectionId]: {
+            connectionId,
+            targetUserId,
+            addedAt,
+            expiresAt,
+            removedAt: null,
+            refunded: false,
+          },
+        },
+        listed: { ...state.listed, [targetUserId]: connectionId },
+      };
+    }
+    case 'ConnectionRenewed':
+      return {
+        ...state,
+        ...common,
+        connections: withConnection(state, event.data.connectionId, (c) => ({
+          ...c,
+          expiresAt: event.data.expiresAt,
+        })),
+      };
+    case 'ConnectionRemoved': {
+      const listed = { ...state.listed };
+      delete listed[event.data.targetUserId];
+      return {
+        ...state,
+        ...common,
+        connections: withConnection(state, event.data.connectionId, (c) => ({
+          ...c,
+          removedAt: event.data.at,
+        })),
+        listed,
+      };
+    }
+    case 'CoinRefunded':
+      return {
+        ...state,
+        ...common,
+        connections: withConnection(state, event.data.connectionId, (c) => ({
+          ...c,
+          refunded: true,
+        })),
+      };
   }
 };
 
