@@ -8,7 +8,6 @@ import { UPLOAD_LIMIT_MESSAGES, uploadLimitReached } from './messages.ts';
 import {
   assertUploadAllowed,
   imageUrlsOfProfile,
-  nextOrphanCheckAt,
   orphanedUploads,
   uploadsDecider,
   uploadsStreamId,
@@ -229,13 +228,11 @@ describe('orphaned uploads', () => {
     ]);
   });
 
-  it('leave out uploads already discarded, and say when to look next', () => {
+  it('leave out uploads already discarded', () => {
     const state = stateOf([recorded(1, 0), recorded(2, HOUR), discarded(1, 25 * HOUR)]);
     expect(orphanedUploads(state, [], new Date(t0 + 48 * HOUR)).map((u) => u.uploadId)).toEqual([
       'up-2',
     ]);
-    expect(nextOrphanCheckAt(state)).toEqual(new Date(t0 + 25 * HOUR));
-    expect(nextOrphanCheckAt(stateOf([]))).toBeNull();
   });
 });
 
@@ -250,5 +247,45 @@ describe('the upload texts', () => {
     expect(uploadLimitReached(1)).toBe(
       'You can upload at most 30 images a day. Try again in 1 minute.',
     );
+  });
+});
+
+describe('an orphan sweep', () => {
+  const sweep = (offsetMs: number, referencedUrls: string[] = []) =>
+    ({
+      type: 'SweepOrphans',
+      data: { userId, referencedUrls, referencesPosition: 41 },
+      metadata: at(offsetMs),
+    }) as const;
+  const swept = (offsetMs: number, discardedCount: number, nextCheckAt: string | null) => ({
+    type: 'OrphansSwept' as const,
+    data: {
+      userId,
+      at: iso(offsetMs),
+      discarded: discardedCount,
+      nextCheckAt,
+      referencesPosition: 41,
+    },
+  });
+
+  it('discards the orphans and records the check, with when the next grace ends', () => {
+    given([recorded(1, 0), recorded(2, HOUR), recorded(3, 30 * HOUR)])
+      .when(sweep(26 * HOUR, [`/uploads/${key(2)}`]))
+      .then([discarded(1, 26 * HOUR), swept(26 * HOUR, 1, iso(54 * HOUR))]);
+  });
+
+  it('records a check that found nothing, so the check is not made again', () => {
+    given([recorded(1, 0)])
+      .when(sweep(25 * HOUR, [`/uploads/${key(1)}`]))
+      .then(swept(25 * HOUR, 0, null));
+    given([])
+      .when(sweep(0))
+      .then(swept(0, 0, null));
+  });
+
+  it('leaves the uploads it discarded out of the state', () => {
+    given([recorded(1, 0), recorded(2, 0)])
+      .when(sweep(25 * HOUR, [`/uploads/${key(2)}`]))
+      .thenState((state) => expect(state.live.map((u) => u.uploadId)).toEqual(['up-2']));
   });
 });

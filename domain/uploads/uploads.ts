@@ -43,14 +43,38 @@ export type UploadDiscarded = Event<
   'UploadDiscarded',
   { userId: string; uploadId: string; key: string; url: string; reason: DiscardReason; at: string }
 >;
-export type UploadsEvent = UploadRecorded | UploadDiscarded;
+/**
+ * An orphan check ran (SweepOrphans): what it discarded precedes it. `nextCheckAt` is when the
+ * next upload's grace ends (null: none left in grace); uploads past their grace that are still
+ * referred to are checked again only when the profile changes after `referencesPosition`.
+ */
+export type OrphansSwept = Event<
+  'OrphansSwept',
+  {
+    userId: string;
+    at: string;
+    discarded: number;
+    nextCheckAt: string | null;
+    referencesPosition: number | null;
+  }
+>;
+export type UploadsEvent = UploadRecorded | UploadDiscarded | OrphansSwept;
 
 export type RecordUpload = Command<'RecordUpload', { userId: string } & Omit<Upload, 'uploadedAt'>>;
 export type DiscardUpload = Command<
   'DiscardUpload',
   { userId: string; uploadId: string; reason: DiscardReason }
 >;
-export type UploadsCommand = RecordUpload | DiscardUpload;
+/**
+ * Discards every orphan at `now` (orphanedUploads) and records that the check ran. The sweeping
+ * process reads the references (imageUrlsOfProfile of the user's profile) just before, and
+ * passes the global position they were read at.
+ */
+export type SweepOrphans = Command<
+  'SweepOrphans',
+  { userId: string; referencedUrls: readonly string[]; referencesPosition: number | null }
+>;
+export type UploadsCommand = RecordUpload | DiscardUpload | SweepOrphans;
 
 export type UploadsState = Readonly<{
   /** Stored and not discarded, oldest first. */
@@ -122,12 +146,6 @@ export const orphanedUploads = (
       !referencedUrls.some((url) => refersTo(url, upload)),
   );
 
-/** The next instant an orphan check of this user can find something: null with no live upload. */
-export const nextOrphanCheckAt = (state: UploadsState): Date | null => {
-  const first = state.live[0];
-  return first ? graceEndsAt(first) : null;
-};
-
 const positiveInteger = (value: number) => Number.isSafeInteger(value) && value > 0;
 
 export const uploadsDecider: Decider<UploadsState, UploadsCommand, UploadsEvent> = {
@@ -154,6 +172,38 @@ export const uploadsDecider: Decider<UploadsState, UploadsCommand, UploadsEvent>
         }
         assertUploadAllowed(state, upload.bytes, command.metadata.now);
         return { type: 'UploadRecorded', data: { userId, ...upload, uploadedAt: at } };
+      }
+      case 'SweepOrphans': {
+        const { userId, referencedUrls, referencesPosition } = command.data;
+        const now = command.metadata.now;
+        const orphans = orphanedUploads(state, referencedUrls, now);
+        const graceEnds = state.live
+          .map((upload) => graceEndsAt(upload).getTime())
+          .filter((time) => time > now.getTime());
+        return [
+          ...orphans.map((upload): UploadDiscarded => ({
+            type: 'UploadDiscarded',
+            data: {
+              userId,
+              uploadId: upload.uploadId,
+              key: upload.key,
+              url: upload.url,
+              reason: 'orphan',
+              at,
+            },
+          })),
+          {
+            type: 'OrphansSwept',
+            data: {
+              userId,
+              at,
+              discarded: orphans.length,
+              nextCheckAt:
+                graceEnds.length > 0 ? new Date(Math.min(...graceEnds)).toISOString() : null,
+              referencesPosition,
+            },
+          },
+        ];
       }
       case 'DiscardUpload': {
         const upload = state.live.find((u) => u.uploadId === command.data.uploadId);
@@ -185,6 +235,8 @@ export const uploadsDecider: Decider<UploadsState, UploadsCommand, UploadsEvent>
       }
       case 'UploadDiscarded':
         return { ...state, live: state.live.filter((u) => u.uploadId !== event.data.uploadId) };
+      case 'OrphansSwept':
+        return state;
     }
   },
 };
