@@ -48,3 +48,16 @@ export const ACCOUNT_MESSAGES = {
 
 export const otpResendWait = (seconds: number): string =>
   `Please wait ${seconds} seconds before requesting another OTP.`;
+
+/**
+ * The answer (429) to every sign-in attempt on an account while its failed-sign-in delay runs,
+ * the right password included (see sign-in-guard.ts).
+ */
+export const tooManyFailedSignIns = (seconds: number): string => {
+  const wait = Math.max(1, Math.ceil(seconds));
+  const amount =
+    wait < 60
+      ? `${wait} second${wait === 1 ? '' : 's'}`
+      : `${Math.ceil(wait / 60)} minute${Math.ceil(wait / 60) === 1 ? '' : 's'}`;
+  return `Too many failed sign-ins for this account. Try again in ${amount}.`;
+};

@@ -1,4 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import pino from 'pino';
+import type { Logger } from '../shared/logger.ts';
 import type { PortStatus } from '../shared/port-status.ts';
 import { UploadRejected, type ImageFile, type StoredImage, type UploadStorage } from './port.ts';
 
@@ -8,7 +10,32 @@ export type HostedUploadOptions = Readonly<{
   /** An unsigned upload preset configured on the service. */
   uploadPreset: string;
   timeoutMs?: number;
+  /**
+   * The service's signed-API credentials, for deleting orphans through its `destroy` call. An
+   * unsigned preset can upload but cannot delete (a delete token lasts only minutes); without
+   * credentials `delete` leaves the file on the service and logs a warning.
+   */
+  credentials?: Readonly<{
+    apiKey: string;
+    apiSecret: string;
+    /** Defaults to the upload URL ending in `/destroy` instead of `/upload`. */
+    destroyUrl?: string;
+  }>;
+  logger?: Logger;
+  /** Seconds since the epoch, for signed calls. */
+  now?: () => number;
 }>;
+
+/** Cloudinary's request signature: the parameters sorted, `k=v` joined by `&`, then the secret. */
+export const signParameters = (parameters: Record<string, string>, apiSecret: string): string =>
+  createHash('sha1')
+    .update(
+      Object.keys(parameters)
+        .sort()
+        .map((name) => `${name}=${parameters[name]}`)
+        .join('&') + apiSecret,
+    )
+    .digest('hex');
 
 /**
  * A hosted image service speaking the spec's upload call: multipart with `file` and
@@ -18,9 +45,11 @@ export type HostedUploadOptions = Readonly<{
 export class HostedUploadStorage implements UploadStorage {
   readonly adapter = 'hosted';
   readonly #options: HostedUploadOptions;
+  readonly #logger: Logger;
 
   constructor(options: HostedUploadOptions) {
     this.#options = options;
+    this.#logger = options.logger ?? pino({ name: 'uploads', level: 'warn' });
   }
 
   async save(image: ImageFile): Promise<StoredImage> {
@@ -47,11 +76,56 @@ export class HostedUploadStorage implements UploadStorage {
         502,
       );
     }
-    const body = (await response.json().catch(() => null)) as { secure_url?: unknown } | null;
+    const body = (await response.json().catch(() => null)) as {
+      secure_url?: unknown;
+      public_id?: unknown;
+    } | null;
     if (!body || typeof body.secure_url !== 'string' || !body.secure_url.startsWith('https://')) {
       throw new UploadRejected('The image service answered without a secure_url', 502);
     }
-    return { url: body.secure_url };
+    if (typeof body.public_id !== 'string' || body.public_id === '') {
+      throw new UploadRejected('The image service answered without a public_id', 502);
+    }
+    return { url: body.secure_url, key: body.public_id };
+  }
+
+  /** The service's signed `destroy` call; "not found" counts as deleted. */
+  async delete(key: string): Promise<void> {
+    const credentials = this.#options.credentials;
+    if (!credentials) {
+      this.#logger.warn(
+        { key },
+        'hosted upload not deleted: the image service was given no API credentials',
+      );
+      return;
+    }
+    const signed = {
+      public_id: key,
+      timestamp: String(Math.floor(this.#options.now?.() ?? Date.now() / 1000)),
+    };
+    const form = new URLSearchParams({
+      ...signed,
+      api_key: credentials.apiKey,
+      signature: signParameters(signed, credentials.apiSecret),
+    });
+    const url = credentials.destroyUrl ?? this.#options.url.replace(/\/upload$/, '/destroy');
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: 'POST',
+        body: form,
+        signal: AbortSignal.timeout(this.#options.timeoutMs ?? 30_000),
+      });
+    } catch (error) {
+      throw new UploadRejected(`The image service could not be reached (${String(error)})`, 502);
+    }
+    const body = (await response.json().catch(() => null)) as { result?: unknown } | null;
+    if (!response.ok || (body?.result !== 'ok' && body?.result !== 'not found')) {
+      throw new UploadRejected(
+        `The image service refused to delete the upload (status ${response.status})`,
+        502,
+      );
+    }
   }
 
   async status(): Promise<PortStatus> {
@@ -59,7 +133,7 @@ export class HostedUploadStorage implements UploadStorage {
       port: 'uploads',
       adapter: this.adapter,
       ok: true,
-      detail: new URL(this.#options.url).host,
+      detail: `${new URL(this.#options.url).host}${this.#options.credentials ? '' : ' (orphans are not deleted: no API credentials)'}`,
     };
   }
 

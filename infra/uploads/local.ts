@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { PortStatus } from '../shared/port-status.ts';
 import type { ImageFile, StoredImage, UploadStorage } from './port.ts';
 
 export const LOCAL_UPLOADS_PATH = '/uploads';
+
+/** The only names this store gives: a key is nothing else, so it can never leave the directory. */
+const LOCAL_KEY =
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:jpg|png|webp|gif)$/;
 
 /**
  * The embedded store: files in the data directory, named by a random UUID (never by the
@@ -26,7 +30,17 @@ export class LocalUploadStorage implements UploadStorage {
     await mkdir(this.#directory, { recursive: true });
     const name = `${randomUUID()}.${image.extension}`;
     await writeFile(join(this.#directory, name), image.bytes, { flag: 'wx', mode: 0o644 });
-    return { url: `${LOCAL_UPLOADS_PATH}/${name}` };
+    return { url: `${LOCAL_UPLOADS_PATH}/${name}`, key: name };
+  }
+
+  async delete(key: string): Promise<void> {
+    if (!LOCAL_KEY.test(key))
+      throw new Error(`Not a key of this upload store: ${JSON.stringify(key)}`);
+    try {
+      await unlink(join(this.#directory, key));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
   }
 
   async status(): Promise<PortStatus> {

@@ -10,12 +10,19 @@ export type ImageFile = Readonly<{
 export type StoredImage = Readonly<{
   /** Where browsers load it: `/uploads/<name>` locally, an https URL on a hosted service. */
   url: string;
+  /** What names the file to `delete`: random, unique, and part of the URL. */
+  key: string;
 }>;
 
 /** Where uploaded images live. The caller has checked type and size; the store picks the name. */
 export interface UploadStorage extends Closeable {
   readonly adapter: string;
   save(image: ImageFile): Promise<StoredImage>;
+  /**
+   * Removes a stored file (orphans, see domain/uploads). Deleting what is already gone succeeds,
+   * so a retried cleanup is harmless.
+   */
+  delete(key: string): Promise<void>;
   status(): Promise<PortStatus>;
 }
 
