@@ -1,0 +1,227 @@
+import { describe, expect, it } from 'vitest';
+import { DeciderSpecification, testMetadata } from '../shared/testing.ts';
+import {
+  conversationDecider,
+  pairIdOf,
+  replyGuaranteeBroken,
+  type ConversationEvent,
+  type SendMessage,
+} from './conversation.ts';
+import { MESSAGING_MESSAGES as M } from './messages.ts';
+
+const given = DeciderSpecification.for(conversationDecider);
+const hour = 60 * 60 * 1000;
+const t0 = new Date('2026-01-15T10:00:00.000Z');
+const atHour = (hours: number) => new Date(t0.getTime() + hours * hour);
+const pairId = pairIdOf('brand-1', 'creator-1');
+
+const opened: ConversationEvent = {
+  type: 'ConversationOpened',
+  data: {
+    pairId,
+    payerId: 'brand-1',
+    creatorId: 'creator-1',
+    connectionId: 'c-1',
+    expiresAt: atHour(7 * 24).toISOString(),
+    at: t0.toISOString(),
+  },
+};
+const send = (
+  messageId: string,
+  senderId = 'brand-1',
+  receiverId = 'creator-1',
+  content = 'Hello!',
+  hours = 1,
+): SendMessage => ({
+  type: 'SendMessage',
+  data: { messageId, senderId, receiverId, content },
+  metadata: testMetadata({ now: atHour(hours) }),
+});
+const sent = (
+  messageId: string,
+  seq: number,
+  senderId = 'brand-1',
+  receiverId = 'creator-1',
+  hours = 1,
+): ConversationEvent => ({
+  type: 'MessageSent',
+  data: {
+    pairId,
+    messageId,
+    seq,
+    senderId,
+    receiverId,
+    content: 'Hello!',
+    connectionId: 'c-1',
+    at: atHour(hours).toISOString(),
+  },
+});
+
+describe('a conversation', () => {
+  it('has one id for the pair, whoever asks', () => {
+    expect(pairIdOf('b', 'a')).toBe(pairIdOf('a', 'b'));
+  });
+
+  it('is opened by a connection and extended by a renewal, once each', () => {
+    const open = {
+      type: 'OpenConversation' as const,
+      data: {
+        payerId: 'brand-1',
+        creatorId: 'creator-1',
+        connectionId: 'c-1',
+        expiresAt: atHour(7 * 24).toISOString(),
+      },
+      metadata: testMetadata({ now: t0 }),
+    };
+    given([]).when(open).then(opened);
+    given([opened]).when(open).thenNothingHappens();
+    given([opened])
+      .when({ ...open, data: { ...open.data, expiresAt: atHour(14 * 24).toISOString() } })
+      .then({
+        type: 'ConversationExtended',
+        data: {
+          pairId,
+          connectionId: 'c-1',
+          expiresAt: atHour(14 * 24).toISOString(),
+          at: t0.toISOString(),
+        },
+      });
+  });
+
+  it('stores a message from either side, trimmed, in order', () => {
+    given([opened])
+      .when(send('m-1', 'brand-1', 'creator-1', '  Hello!  '))
+      .then(sent('m-1', 1));
+    given([opened, sent('m-1', 1)])
+      .when(send('m-2', 'creator-1', 'brand-1'))
+      .then(sent('m-2', 2, 'creator-1', 'brand-1'));
+  });
+
+  it('stores a resent message once', () => {
+    given([opened, sent('m-1', 1)])
+      .when(send('m-1'))
+      .thenNothingHappens();
+  });
+
+  it('refuses blank and oversized messages', () => {
+    given([opened])
+      .when(send('m-1', 'brand-1', 'creator-1', ' \n '))
+      .thenRefused('validation', M.emptyMessage);
+    given([opened])
+      .when(send('m-1', 'brand-1', 'creator-1', 'x'.repeat(2001)))
+      .thenRefused('validation', M.tooLong);
+  });
+
+  it('refuses anyone outside the pair, and a pair that never connected', () => {
+    given([opened])
+      .when(send('m-1', 'brand-2', 'creator-1'))
+      .thenRefused('forbidden', M.notParticipant);
+    given([opened])
+      .when(send('m-1', 'brand-1', 'brand-1'))
+      .thenRefused('forbidden', M.notParticipant);
+    given([]).when(send('m-1')).thenRefused('forbidden', M.noConversation);
+  });
+
+  it('is read-only from its expiry on, for both sides', () => {
+    given([opened])
+      .when(send('m-1', 'brand-1', 'creator-1', 'Hi', 7 * 24))
+      .thenRefused('forbidden', M.expired);
+    given([opened])
+      .when(send('m-1', 'creator-1', 'brand-1', 'Hi', 8 * 24))
+      .thenRefused('forbidden', M.expired);
+  });
+
+  it('is closed when the payer removes the contact', () => {
+    const closed: ConversationEvent = {
+      type: 'ConversationClosed',
+      data: { pairId, connectionId: 'c-1', at: atHour(2).toISOString() },
+    };
+    given([opened])
+      .when({
+        type: 'CloseConversation',
+        data: { connectionId: 'c-1' },
+        metadata: testMetadata({ now: atHour(2) }),
+      })
+      .then(closed);
+    given([opened, closed])
+      .when(send('m-1', 'brand-1', 'creator-1', 'Hi', 3))
+      .thenRefused('forbidden', M.closed);
+  });
+
+  it('moves the ticks forward only: delivered, then read', () => {
+    const history = [opened, sent('m-1', 1), sent('m-2', 2)];
+    const delivered: ConversationEvent = {
+      type: 'MessagesDelivered',
+      data: {
+        pairId,
+        receiverId: 'creator-1',
+        senderId: 'brand-1',
+        upToSeq: 2,
+        at: atHour(1).toISOString(),
+      },
+    };
+    const markDelivered = {
+      type: 'MarkDelivered' as const,
+      data: { receiverId: 'creator-1' },
+      metadata: testMetadata({ now: atHour(1) }),
+    };
+    const markRead = {
+      type: 'MarkRead' as const,
+      data: { readerId: 'creator-1' },
+      metadata: testMetadata({ now: atHour(1) }),
+    };
+    given(history).when(markDelivered).then(delivered);
+    given([...history, delivered])
+      .when(markDelivered)
+      .thenNothingHappens();
+    given([...history, delivered])
+      .when(markRead)
+      .then({
+        type: 'MessagesRead',
+        data: {
+          pairId,
+          readerId: 'creator-1',
+          senderId: 'brand-1',
+          upToSeq: 2,
+          at: atHour(1).toISOString(),
+        },
+      });
+    // The payer has received nothing: nothing to mark.
+    given(history)
+      .when({ ...markRead, data: { readerId: 'brand-1' } })
+      .thenNothingHappens();
+    given(history)
+      .when({ ...markRead, data: { readerId: 'stranger' } })
+      .thenRefused('forbidden', M.notParticipant);
+  });
+});
+
+describe('the 48-hour reply guarantee', () => {
+  const firstPayer = atHour(1).toISOString();
+  it('holds until 48 hours after the payer first wrote', () => {
+    const silent = { firstPayerMessageAt: firstPayer, firstCreatorMessageAt: null };
+    expect(replyGuaranteeBroken(silent, atHour(48))).toBe(false);
+    expect(replyGuaranteeBroken(silent, atHour(49))).toBe(true);
+  });
+
+  it('is kept by a reply within the 48 hours, or by a creator who wrote first', () => {
+    const replied = {
+      firstPayerMessageAt: firstPayer,
+      firstCreatorMessageAt: atHour(30).toISOString(),
+    };
+    expect(replyGuaranteeBroken(replied, atHour(60))).toBe(false);
+    const first = { firstPayerMessageAt: firstPayer, firstCreatorMessageAt: t0.toISOString() };
+    expect(replyGuaranteeBroken(first, atHour(60))).toBe(false);
+  });
+
+  it('is broken by a reply that came too late, and never before the payer wrote', () => {
+    const late = {
+      firstPayerMessageAt: firstPayer,
+      firstCreatorMessageAt: atHour(50).toISOString(),
+    };
+    expect(replyGuaranteeBroken(late, atHour(60))).toBe(true);
+    expect(
+      replyGuaranteeBroken({ firstPayerMessageAt: null, firstCreatorMessageAt: null }, atHour(99)),
+    ).toBe(false);
+  });
+});

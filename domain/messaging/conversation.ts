@@ -1,0 +1,337 @@
+/**
+ * The chat between a payer (usually a brand) and a creator: the `conversation-{pairId}` stream
+ * (DESIGN sections 4 and 6). It is opened and extended from the payer's wallet events by a
+ * process manager, so the coin paid and the days bought are decided once, in the wallet; here
+ * only who may write, until when, and what was delivered and read.
+ *
+ * Nobody writes into an expired or closed conversation; messages carry a client-chosen id, so a
+ * resent message is stored once; ticks move forward only (delivered, then read).
+ */
+import type { Decider } from '../shared/decider.ts';
+import { DomainError } from '../shared/errors.ts';
+import type { Command, Event } from '../shared/messages.ts';
+import { MESSAGING_MESSAGES as M } from './messages.ts';
+
+export const MAX_MESSAGE_LENGTH = 2000;
+/** The creator answers within this long of the payer's first message, or the coin comes back. */
+export const REPLY_GUARANTEE_MS = 48 * 60 * 60 * 1000;
+
+/** The same id whoever of the two asks: the two user ids in order. */
+export const pairIdOf = (a: string, b: string): string => (a < b ? `${a}_${b}` : `${b}_${a}`);
+export const conversationStreamId = (pairId: string): string => `conversation-${pairId}`;
+
+// Events ------------------------------------------------------------------------------------
+
+export type ConversationOpened = Event<
+  'ConversationOpened',
+  {
+    pairId: string;
+    payerId: string;
+    creatorId: string;
+    connectionId: string;
+    expiresAt: string;
+    at: string;
+  }
+>;
+/** Renewed, or opened again by a new connection after a removal. */
+export type ConversationExtended = Event<
+  'ConversationExtended',
+  { pairId: string; connectionId: string; expiresAt: string; at: string }
+>;
+export type ConversationClosed = Event<
+  'ConversationClosed',
+  { pairId: string; connectionId: string; at: string }
+>;
+export type MessageSent = Event<
+  'MessageSent',
+  {
+    pairId: string;
+    messageId: string;
+    /** 1, 2, 3…: the order of the conversation. */
+    seq: number;
+    senderId: string;
+    receiverId: string;
+    content: string;
+    connectionId: string;
+    at: string;
+  }
+>;
+export type MessagesDelivered = Event<
+  'MessagesDelivered',
+  { pairId: string; receiverId: string; senderId: string; upToSeq: number; at: string }
+>;
+export type MessagesRead = Event<
+  'MessagesRead',
+  { pairId: string; readerId: string; senderId: string; upToSeq: number; at: string }
+>;
+
+export type ConversationEvent =
+  | ConversationOpened
+  | ConversationExtended
+  | ConversationClosed
+  | MessageSent
+  | MessagesDelivered
+  | MessagesRead;
+
+// Commands ----------------------------------------------------------------------------------
+
+export type OpenConversation = Command<
+  'OpenConversation',
+  { payerId: string; creatorId: string; connectionId: string; expiresAt: string }
+>;
+export type CloseConversation = Command<'CloseConversation', { connectionId: string }>;
+export type SendMessage = Command<
+  'SendMessage',
+  { messageId: string; senderId: string; receiverId: string; content: string }
+>;
+export type MarkDelivered = Command<'MarkDelivered', { receiverId: string }>;
+export type MarkRead = Command<'MarkRead', { readerId: string }>;
+export type ConversationCommand =
+  OpenConversation | CloseConversation | SendMessage | MarkDelivered | MarkRead;
+
+// State -------------------------------------------------------------------------------------
+
+type Participant = Readonly<{
+  /** The seq of the last message this participant received. */
+  lastReceivedSeq: number;
+  deliveredUpToSeq: number;
+  readUpToSeq: number;
+}>;
+
+export type ConversationState = Readonly<{
+  status: 'none' | 'open' | 'closed';
+  pairId: string | null;
+  payerId: string | null;
+  creatorId: string | null;
+  connectionId: string | null;
+  expiresAt: string | null;
+  seq: number;
+  /** Message ids already stored, so a resent message is stored once. */
+  messageIds: Readonly<Record<string, number>>;
+  participants: Readonly<Record<string, Participant>>;
+  /** For the reply guarantee of the current connection. */
+  firstPayerMessageAt: string | null;
+  firstCreatorMessageAt: string | null;
+}>;
+
+export const initialConversationState = (): ConversationState => ({
+  status: 'none',
+  pairId: null,
+  payerId: null,
+  creatorId: null,
+  connectionId: null,
+  expiresAt: null,
+  seq: 0,
+  messageIds: {},
+  participants: {},
+  firstPayerMessageAt: null,
+  firstCreatorMessageAt: null,
+});
+
+const noOne: Participant = { lastReceivedSeq: 0, deliveredUpToSeq: 0, readUpToSeq: 0 };
+
+export const isConversationExpired = (state: ConversationState, now: Date): boolean =>
+  state.expiresAt === null || Date.parse(state.expiresAt) <= now.getTime();
+
+export const otherParticipant = (state: ConversationState, userId: string): string | null =>
+  userId === state.payerId ? state.creatorId : userId === state.creatorId ? state.payerId : null;
+
+/** Trimmed, non-blank and bounded: what may be stored as a message. */
+export const messageContent = (raw: string): string => {
+  const content = raw.trim();
+  if (content.length === 0) throw new DomainError('validation', M.emptyMessage);
+  if (content.length > MAX_MESSAGE_LENGTH) throw new DomainError('validation', M.tooLong);
+  return content;
+};
+
+const participantOf = (state: ConversationState, userId: string): Participant =>
+  state.participants[userId] ?? noOne;
+
+const decide = (
+  command: ConversationCommand,
+  state: ConversationState,
+): ConversationEvent | ConversationEvent[] => {
+  const now = command.metadata.now;
+  const at = now.toISOString();
+  switch (command.type) {
+    case 'OpenConversation': {
+      const { payerId, creatorId, connectionId, expiresAt } = command.data;
+      const pairId = pairIdOf(payerId, creatorId);
+      if (state.status === 'none') {
+        return {
+          type: 'ConversationOpened',
+          data: { pairId, payerId, creatorId, connectionId, expiresAt, at },
+        };
+      }
+      if (
+        state.status === 'open' &&
+        state.connectionId === connectionId &&
+        state.expiresAt === expiresAt
+      ) {
+        return [];
+      }
+      return { type: 'ConversationExtended', data: { pairId, connectionId, expiresAt, at } };
+    }
+    case 'CloseConversation': {
+      if (state.status !== 'open' || state.connectionId !== command.data.connectionId) return [];
+      return {
+        type: 'ConversationClosed',
+        data: { pairId: state.pairId ?? '', connectionId: command.data.connectionId, at },
+      };
+    }
+    case 'SendMessage': {
+      const { messageId, senderId, receiverId } = command.data;
+      if (state.status === 'none') throw new DomainError('forbidden', M.noConversation);
+      if (otherParticipant(state, senderId) !== receiverId) {
+        throw new DomainError('forbidden', M.notParticipant);
+      }
+      if (state.messageIds[messageId] !== undefined) return []; // resent: stored once
+      if (state.status === 'closed') throw new DomainError('forbidden', M.closed);
+      if (isConversationExpired(state, now)) throw new DomainError('forbidden', M.expired);
+      return {
+        type: 'MessageSent',
+        data: {
+          pairId: state.pairId ?? '',
+          messageId,
+          seq: state.seq + 1,
+          senderId,
+          receiverId,
+          content: messageContent(command.data.content),
+          connectionId: state.connectionId ?? '',
+          at,
+        },
+      };
+    }
+    case 'MarkDelivered': {
+      const { receiverId } = command.data;
+      const sender = otherParticipant(state, receiverId);
+      if (!sender) throw new DomainError('forbidden', M.notParticipant);
+      const me = participantOf(state, receiverId);
+      if (me.deliveredUpToSeq >= me.lastReceivedSeq) return [];
+      return {
+        type: 'MessagesDelivered',
+        data: {
+          pairId: state.pairId ?? '',
+          receiverId,
+          senderId: sender,
+          upToSeq: me.lastReceivedSeq,
+          at,
+        },
+      };
+    }
+    case 'MarkRead': {
+      const { readerId } = command.data;
+      const sender = otherParticipant(state, readerId);
+      if (!sender) throw new DomainError('forbidden', M.notParticipant);
+      const me = participantOf(state, readerId);
+      if (me.readUpToSeq >= me.lastReceivedSeq) return [];
+      return {
+        type: 'MessagesRead',
+        data: {
+          pairId: state.pairId ?? '',
+          readerId,
+          senderId: sender,
+          upToSeq: me.lastReceivedSeq,
+          at,
+        },
+      };
+    }
+  }
+};
+
+const evolve = (state: ConversationState, event: ConversationEvent): ConversationState => {
+  switch (event.type) {
+    case 'ConversationOpened':
+      return {
+        ...state,
+        status: 'open',
+        pairId: event.data.pairId,
+        payerId: event.data.payerId,
+        creatorId: event.data.creatorId,
+        connectionId: event.data.connectionId,
+        expiresAt: event.data.expiresAt,
+      };
+    case 'ConversationExtended': {
+      const newConnection = event.data.connectionId !== state.connectionId;
+      return {
+        ...state,
+        status: 'open',
+        connectionId: event.data.connectionId,
+        expiresAt: event.data.expiresAt,
+        // A new connection is a new reply guarantee.
+        ...(newConnection ? { firstPayerMessageAt: null, firstCreatorMessageAt: null } : {}),
+      };
+    }
+    case 'ConversationClosed':
+      return { ...state, status: 'closed' };
+    case 'MessageSent': {
+      const { senderId, receiverId, seq, messageId } = event.data;
+      const receiver = participantOf(state, receiverId);
+      const fromPayer = senderId === state.payerId;
+      return {
+        ...state,
+        seq,
+        messageIds: { ...state.messageIds, [messageId]: seq },
+        participants: {
+          ...state.participants,
+          [receiverId]: { ...receiver, lastReceivedSeq: seq },
+        },
+        firstPayerMessageAt:
+          fromPayer && !state.firstPayerMessageAt ? event.data.at : state.firstPayerMessageAt,
+        firstCreatorMessageAt:
+          !fromPayer && !state.firstCreatorMessageAt ? event.data.at : state.firstCreatorMessageAt,
+      };
+    }
+    case 'MessagesDelivered': {
+      const me = participantOf(state, event.data.receiverId);
+      return {
+        ...state,
+        participants: {
+          ...state.participants,
+          [event.data.receiverId]: { ...me, deliveredUpToSeq: event.data.upToSeq },
+        },
+      };
+    }
+    case 'MessagesRead': {
+      const me = participantOf(state, event.data.readerId);
+      return {
+        ...state,
+        participants: {
+          ...state.participants,
+          [event.data.readerId]: {
+            ...me,
+            readUpToSeq: event.data.upToSeq,
+            deliveredUpToSeq: Math.max(me.deliveredUpToSeq, event.data.upToSeq),
+          },
+        },
+      };
+    }
+  }
+};
+
+export const conversationDecider: Decider<
+  ConversationState,
+  ConversationCommand,
+  ConversationEvent
+> = {
+  initialState: initialConversationState,
+  decide,
+  evolve,
+};
+
+/**
+ * The reply guarantee (spec section 9): the creator sent no message within 48 hours of the
+ * payer's first message of this connection. A creator who wrote first has answered already.
+ */
+export const replyGuaranteeBroken = (
+  guarantee: Readonly<{ firstPayerMessageAt: string | null; firstCreatorMessageAt: string | null }>,
+  now: Date,
+): boolean => {
+  if (!guarantee.firstPayerMessageAt) return false;
+  const deadline = Date.parse(guarantee.firstPayerMessageAt) + REPLY_GUARANTEE_MS;
+  if (now.getTime() < deadline) return false;
+  return (
+    guarantee.firstCreatorMessageAt === null ||
+    Date.parse(guarantee.firstCreatorMessageAt) > deadline
+  );
+};
