@@ -2,6 +2,10 @@ import { ACCOUNT_MESSAGES } from '../accounts/messages.ts';
 import type { Decider } from '../shared/decider.ts';
 import { DomainError } from '../shared/errors.ts';
 import type { Command, Event } from '../shared/messages.ts';
+import { normalizeHandle } from './handles.ts';
+import { effectiveStatus, isOpenStatus, type InstagramOtpStatus } from './request-status.ts';
+
+export type { InstagramOtpStatus } from './request-status.ts';
 
 /**
  * Instagram verification by direct message (spec sections 2 and 4, DESIGN 5.2): the creator asks
@@ -15,9 +19,6 @@ export const instagramVerificationStreamId = (userId: string): string => `igveri
 export const INSTAGRAM_OTP_VALIDITY_MS = 5 * 60 * 60 * 1000;
 export const INSTAGRAM_MAX_ATTEMPTS = 5;
 export const INSTAGRAM_REQUEST_INTERVAL_MS = 60 * 1000;
-
-/** The OTP record statuses of spec section 3: "send" means the admin has sent it. */
-export type InstagramOtpStatus = 'pending' | 'send' | 'verified' | 'expired';
 
 export const INSTAGRAM_MESSAGES = {
   noOtp: 'No OTP found for this user',
@@ -107,17 +108,12 @@ export type InstagramVerificationState = Readonly<{
   verifiedHandles: readonly string[];
 }>;
 
-const handle = (profileName: string) => profileName.trim().replace(/^@/, '').toLowerCase();
-
 /** The status as of `now`: an open code past its 5 hours reads as expired even before the sweep. */
 export const statusAt = (request: InstagramRequest, now: Date): InstagramOtpStatus =>
-  (request.status === 'pending' || request.status === 'send') &&
-  Date.parse(request.expiresAt) <= now.getTime()
-    ? 'expired'
-    : request.status;
+  effectiveStatus(request.status, request.expiresAt, now);
 
 const isOpen = (request: InstagramRequest | null, now: Date): request is InstagramRequest =>
-  request !== null && (statusAt(request, now) === 'pending' || statusAt(request, now) === 'send');
+  request !== null && isOpenStatus(statusAt(request, now));
 
 export const instagramVerificationDecider: Decider<
   InstagramVerificationState,
@@ -132,7 +128,7 @@ export const instagramVerificationDecider: Decider<
     const current = state.current;
     switch (command.type) {
       case 'RequestInstagramVerification': {
-        if (state.verifiedHandles.includes(handle(command.data.profileName))) {
+        if (state.verifiedHandles.includes(normalizeHandle(command.data.profileName))) {
           throw new DomainError('conflict', INSTAGRAM_MESSAGES.alreadyVerified);
         }
         if (
@@ -198,7 +194,7 @@ export const instagramVerificationDecider: Decider<
       }
       case 'ExpireInstagramVerification': {
         if (!current || current.requestId !== command.data.requestId) return [];
-        if (!(current.status === 'pending' || current.status === 'send')) return [];
+        if (!isOpenStatus(current.status)) return [];
         if (Date.parse(current.expiresAt) > now.getTime()) return [];
         return { type: 'InstagramVerificationExpired', data: { requestId: current.requestId, at } };
       }
@@ -235,7 +231,7 @@ export const instagramVerificationDecider: Decider<
       case 'InstagramAccountVerified':
         return {
           current: current ? { ...current, status: 'verified' } : current,
-          verifiedHandles: [...state.verifiedHandles, handle(event.data.profileName)],
+          verifiedHandles: [...state.verifiedHandles, normalizeHandle(event.data.profileName)],
         };
       case 'InstagramVerificationExpired':
         return current ? { ...state, current: { ...current, status: 'expired' } } : state;

@@ -1,6 +1,6 @@
 import type { Closeable, PortStatus } from '../shared/port-status.ts';
 
-/** An image already checked by content (see services/api/uploads): bytes, extension and type. */
+/** An image already checked by content (see services/uploads): bytes, extension and type. */
 export type ImageFile = Readonly<{
   bytes: Uint8Array;
   extension: 'jpg' | 'png' | 'webp' | 'gif';

@@ -1,8 +1,8 @@
 // `make rebuild [PROJECTIONS="a b"]`: drops read models and replays them from the event log.
 // Run it while the embedded server is stopped (the data directory lock enforces that).
 import { ProjectionRunner } from '@linkcoin/infra/readstore/projections.ts';
-import { projections } from '../projector/registry.ts';
 import { openEventStore, openReadStore } from '../runtime/adapters.ts';
+import { PROJECTIONS as projections } from '../runtime/composition.ts';
 import { ConfigError, loadConfig } from '../runtime/config.ts';
 import { lockDataDir } from '../runtime/data-dir-lock.ts';
 import { createLogger } from '../runtime/logger.ts';

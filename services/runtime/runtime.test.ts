@@ -3,8 +3,20 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { resolve, TOKENS } from './tokens.ts';
+import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
+import { anyone } from '../http/endpoint.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
+import type { BoundedContext } from './bounded-context.ts';
+import { CONTEXTS } from './composition.ts';
+import { resolve, TOKENS } from './tokens.ts';
+
+const probeMetadata = () => ({
+  actorUserId: null,
+  correlationId: 'c',
+  causationId: null,
+  schemaVersion: 1,
+  timestamp: new Date().toISOString(),
+});
 
 describe('the embedded runtime', () => {
   const started: TestServer[] = [];
@@ -46,13 +58,7 @@ describe('the embedded runtime', () => {
         {
           type: 'Probe',
           data: { n: 1 },
-          metadata: {
-            actorUserId: null,
-            correlationId: 'c',
-            causationId: null,
-            schemaVersion: 1,
-            timestamp: new Date().toISOString(),
-          },
+          metadata: probeMetadata(),
         },
       ],
       { expectedRevision: 'no_stream' },
@@ -64,6 +70,73 @@ describe('the embedded runtime', () => {
     );
     expect(events.map((e) => e.data)).toEqual([{ n: 1 }]);
     await second.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('serves, projects and runs a context added to the composition list', async () => {
+    const reacted: RecordedEvent[] = [];
+    const probes: BoundedContext = {
+      name: 'probes',
+      projections: [
+        {
+          name: 'probes',
+          version: 1,
+          collections: [{ name: 'probes' }],
+          eventTypes: ['ProbeHappened'],
+          apply: (event, tx) => tx.put('probes', event.id, { id: event.id }),
+        },
+      ],
+      create: ({ readStore }) => ({
+        endpoints: [
+          {
+            method: 'get',
+            path: '/probes/count',
+            summary: 'How many probes the read model holds',
+            access: anyone,
+            handler: async (_req, res) => {
+              res.json({ count: await readStore.collection('probes').count({}) });
+            },
+          },
+        ],
+        processes: [
+          {
+            projection: {
+              name: 'pm-probes',
+              version: 1,
+              collections: [],
+              eventTypes: ['ProbeHappened'],
+              apply: (event) => void reacted.push(event),
+            },
+          },
+        ],
+      }),
+    };
+    const server = await startTestServer({ contexts: [...CONTEXTS, probes] });
+    started.push(server);
+    expect(server.runtime.endpoints.map((e) => e.path)).toContain('/probes/count');
+    await resolve(server.runtime.container, TOKENS.EventStore).append(
+      'probe-1',
+      [{ type: 'ProbeHappened', data: {}, metadata: probeMetadata() }],
+      { expectedRevision: 'no_stream' },
+    );
+    await expect
+      .poll(async () => (await (await fetch(`${server.url}/api/probes/count`)).json()) as unknown)
+      .toEqual({ count: 1 });
+    await expect.poll(() => reacted.map((event) => event.type)).toEqual(['ProbeHappened']);
+    const ready = (await (await fetch(`${server.url}/readyz`)).json()) as {
+      projections: { name: string }[];
+    };
+    expect(ready.projections.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['accounts', 'profiles', 'otp-records', 'probes']),
+    );
+  });
+
+  it('refuses to serve the API without exactly one authenticating context', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'linkcoin-contexts-'));
+    const withoutAccounts = CONTEXTS.filter((context) => context.name !== 'accounts');
+    await expect(startTestServer({ dataDir, contexts: withoutAccounts })).rejects.toThrow(
+      /exactly one context providing an authenticator/,
+    );
     await rm(dataDir, { recursive: true, force: true });
   });
 });

@@ -10,24 +10,13 @@ import {
 } from 'tsyringe';
 import { createCommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
 import { ProjectionRunner } from '@linkcoin/infra/readstore/projections.ts';
-import { createApp } from '../api/app.ts';
-import { apiRouter } from '../api/routes.ts';
+import { createApp } from '../http/app.ts';
+import { endpointRouter, type Authenticator, type Endpoint } from '../http/endpoint.ts';
 import { Forwarder } from '../forwarder/forwarder.ts';
 import { Gateway } from '../gateway/gateway.ts';
-import { processManagers } from '../processes/registry.ts';
 import { ProcessManagerRunner } from '../processes/runner.ts';
-import { projections as allProjections } from '../projector/registry.ts';
-import { AccountsService } from '../api/accounts/accounts-service.ts';
-import { createAuthenticator } from '../api/auth/authenticate.ts';
-import { GoogleIdTokenVerifier } from '../api/auth/google.ts';
-import { OtpCodes } from '../api/auth/otp-codes.ts';
-import { createAuthRateLimits } from '../api/auth/rate-limits.ts';
-import { SessionTokens } from '../api/auth/session-tokens.ts';
-import { ProfilesService } from '../api/profiles/profiles-service.ts';
-import { CodeVault } from '../api/verification/code-vault.ts';
-import { InstagramVerificationService } from '../api/verification/instagram-service.ts';
-import { YouTubeClient } from '../api/verification/youtube-client.ts';
-import { YouTubeVerificationService } from '../api/verification/youtube-service.ts';
+import { CONTEXTS, projectionsOf } from './composition.ts';
+import { platformOf, type BoundedContext, type ContextParts } from './bounded-context.ts';
 import {
   openBus,
   openEventStore,
@@ -55,6 +44,8 @@ export type Runtime = Readonly<{
   logger: Logger;
   container: DependencyContainer;
   roles: readonly Role[];
+  /** The API registry: every endpoint of every context (empty without the `api` role). */
+  endpoints: readonly Endpoint[];
   /** Where the HTTP server listens (API, front ends, /ws, or only the health endpoints). */
   url: string;
   server: Server;
@@ -72,10 +63,25 @@ export type StartRuntimeOptions = Readonly<{
   logger?: Logger;
   /** The system clock unless given (tests move time forward to expire codes and tokens). */
   clock?: Clock;
+  /** The product's contexts (`composition.ts`) unless given. */
+  contexts?: readonly BoundedContext[];
 }>;
+
+/** The one authenticator the contexts provide (accounts does). */
+const authenticatorOf = (parts: readonly ContextParts[]): Authenticator => {
+  const provided = parts.flatMap((part) => (part.authenticator ? [part.authenticator] : []));
+  if (provided.length !== 1) {
+    throw new Error(
+      `the API needs exactly one context providing an authenticator, not ${provided.length}`,
+    );
+  }
+  return provided[0]!;
+};
 
 export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtime> => {
   const { config, roles } = options;
+  const contexts = options.contexts ?? CONTEXTS;
+  const projections = projectionsOf(contexts);
   const logger = options.logger ?? createLogger(config);
   const has = (role: Role) => roles.includes(role);
   const closers: Closer[] = [];
@@ -115,7 +121,6 @@ export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtim
     container.register(TOKENS.EventStore, { useValue: eventStore });
     container.register(TOKENS.ReadStore, { useValue: readStore });
     container.register(TOKENS.Bus, { useValue: bus });
-    container.register(TOKENS.Projections, { useValue: allProjections });
     container.register(TOKENS.CommandHandler, {
       useFactory: instanceCachingFactory((c) =>
         createCommandHandler(resolve(c, TOKENS.EventStore)),
@@ -123,106 +128,36 @@ export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtim
     });
     container.register(TOKENS.Secrets, { useValue: secrets });
     container.register(TOKENS.Mailer, { useValue: mailer });
-    container.register(TOKENS.SessionTokens, {
-      useFactory: instanceCachingFactory(
-        () => new SessionTokens(secrets.jwtSecret, config.auth.tokenTtlSeconds),
-      ),
-    });
-    container.register(TOKENS.OtpCodes, {
-      useFactory: instanceCachingFactory(() => new OtpCodes(secrets.jwtSecret)),
-    });
-    // A factory, not useValue: tsyringe takes `useValue: null` for "not registered".
-    const googleVerifier = config.auth.google
-      ? new GoogleIdTokenVerifier(config.auth.google)
-      : null;
-    container.register(TOKENS.GoogleVerifier, { useFactory: () => googleVerifier });
-    container.register(TOKENS.AuthRateLimits, {
-      useFactory: instanceCachingFactory(() => createAuthRateLimits(config.auth.rateLimits)),
-    });
-    container.register(TOKENS.Authenticator, {
-      useFactory: instanceCachingFactory((c) =>
-        createAuthenticator({
-          tokens: resolve(c, TOKENS.SessionTokens),
-          commands: resolve(c, TOKENS.CommandHandler),
-          clock: resolve(c, TOKENS.Clock),
-        }),
-      ),
-    });
     container.register(TOKENS.UploadStorage, { useValue: uploads });
-    container.register(TOKENS.CodeVault, {
-      useFactory: instanceCachingFactory(() => new CodeVault(secrets.jwtSecret)),
-    });
-    container.register(TOKENS.ProfilesService, {
-      useFactory: instanceCachingFactory(
-        (c) =>
-          new ProfilesService({
-            commands: resolve(c, TOKENS.CommandHandler),
-            readStore: resolve(c, TOKENS.ReadStore),
-            progress: resolve(c, TOKENS.ProjectionProgress),
-          }),
-      ),
-    });
-    container.register(TOKENS.InstagramVerification, {
-      useFactory: instanceCachingFactory(
-        (c) =>
-          new InstagramVerificationService({
-            commands: resolve(c, TOKENS.CommandHandler),
-            vault: resolve(c, TOKENS.CodeVault),
-            progress: resolve(c, TOKENS.ProjectionProgress),
-            logger: logger.child({ component: 'instagram' }),
-          }),
-      ),
-    });
-    container.register(TOKENS.YouTubeVerification, {
-      useFactory: instanceCachingFactory(
-        (c) =>
-          new YouTubeVerificationService({
-            commands: resolve(c, TOKENS.CommandHandler),
-            client:
-              config.youtube && config.auth.google
-                ? new YouTubeClient({ ...config.youtube, clientId: config.auth.google.clientId })
-                : null,
-            progress: resolve(c, TOKENS.ProjectionProgress),
-            logger: logger.child({ component: 'youtube' }),
-          }),
-      ),
-    });
-    container.register(TOKENS.AccountsService, {
-      useFactory: instanceCachingFactory(
-        (c) =>
-          new AccountsService({
-            commands: resolve(c, TOKENS.CommandHandler),
-            mailer: resolve(c, TOKENS.Mailer),
-            codes: resolve(c, TOKENS.OtpCodes),
-            tokens: resolve(c, TOKENS.SessionTokens),
-            google: resolve(c, TOKENS.GoogleVerifier),
-            logger: logger.child({ component: 'accounts' }),
-          }),
-      ),
-    });
 
     let progress: ProjectionProgress;
     if (has('projector')) {
       const runner = new ProjectionRunner({
         eventStore,
         readStore,
-        projections: allProjections,
+        projections,
         logger: logger.child({ component: 'projector' }),
       });
       await runner.start();
       closers.push({ name: 'projector', close: () => runner.stop() });
       progress = localProgress(runner);
     } else {
-      await readStore.ensureCollections(allProjections.flatMap((p) => p.collections));
-      progress = checkpointProgress(eventStore, readStore, allProjections);
+      await readStore.ensureCollections(projections.flatMap((p) => p.collections));
+      progress = checkpointProgress(eventStore, readStore, projections);
     }
     container.register(TOKENS.ProjectionProgress, { useValue: progress });
+
+    // The contexts are built only where something of theirs runs beyond their read models.
+    const platform = platformOf(container);
+    const parts = has('api') || has('processes') ? contexts.map((c) => c.create(platform)) : [];
+    const endpoints = has('api') ? parts.flatMap((part) => part.endpoints) : [];
+    const authenticate = has('api') ? authenticatorOf(parts) : null;
 
     if (has('processes')) {
       const processes = new ProcessManagerRunner({
         eventStore,
         readStore,
-        managers: processManagers(container),
+        managers: parts.flatMap((part) => part.processes),
         logger: logger.child({ component: 'processes' }),
         clock: resolve(container, TOKENS.Clock),
       });
@@ -243,23 +178,7 @@ export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtim
 
     const notices: string[] = [];
     if (has('api')) {
-      const admin = await resolve(container, TOKENS.AccountsService).ensureAdmin(
-        config.auth.admin,
-        {
-          now: resolve(container, TOKENS.Clock).now(),
-          actorUserId: null,
-          correlationId: 'start-up',
-          causationId: null,
-        },
-      );
-      if (admin.generatedPassword) {
-        notices.push(
-          `  First admin created: ${admin.email} / ${admin.generatedPassword}`,
-          '  (shown this once: sign in at /adminLogin and keep it safe, or set ADMIN_EMAIL/ADMIN_PASSWORD)',
-        );
-      } else if (admin.created) {
-        logger.info({ email: admin.email }, 'admin account created from ADMIN_EMAIL');
-      }
+      for (const part of parts) notices.push(...((await part.onStart?.()) ?? []));
     }
 
     const app = createApp({
@@ -275,7 +194,7 @@ export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtim
       ...(has('api') && config.uploads.adapter === 'local'
         ? { uploadsDirectory: config.uploads.directory }
         : {}),
-      ...(has('api') ? { api: apiRouter(container) } : {}),
+      ...(authenticate ? { api: endpointRouter(endpoints, authenticate) } : {}),
     });
     const server = createServer(app);
     if (has('gateway')) {
@@ -301,6 +220,7 @@ export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtim
       logger,
       container,
       roles,
+      endpoints,
       url,
       server,
       notices,

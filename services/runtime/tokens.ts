@@ -4,19 +4,8 @@ import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.
 import type { EventStore } from '@linkcoin/infra/eventstore/port.ts';
 import type { Bus } from '@linkcoin/infra/bus/port.ts';
 import type { ReadStore } from '@linkcoin/infra/readstore/port.ts';
-import type { Projection } from '@linkcoin/infra/readstore/projections.ts';
 import type { Mailer } from '@linkcoin/infra/mail/port.ts';
 import type { UploadStorage } from '@linkcoin/infra/uploads/port.ts';
-import type { ProfilesService } from '../api/profiles/profiles-service.ts';
-import type { CodeVault } from '../api/verification/code-vault.ts';
-import type { InstagramVerificationService } from '../api/verification/instagram-service.ts';
-import type { YouTubeVerificationService } from '../api/verification/youtube-service.ts';
-import type { AccountsService } from '../api/accounts/accounts-service.ts';
-import type { GoogleIdTokenVerifier } from '../api/auth/google.ts';
-import type { OtpCodes } from '../api/auth/otp-codes.ts';
-import type { AuthRateLimits } from '../api/auth/rate-limits.ts';
-import type { SessionTokens } from '../api/auth/session-tokens.ts';
-import type { Authenticator } from '../api/http/endpoint.ts';
 import type { AppConfig } from './config.ts';
 import type { Secrets } from './secrets.ts';
 import type { ProjectionProgress } from './projection-progress.ts';
@@ -27,7 +16,12 @@ const token = <T>(description: string): Token<T> => Symbol(description) as Token
 
 export type Clock = Readonly<{ now: () => Date }>;
 
-/** Everything the runtime wires, by port. Later features add their tokens here. */
+/**
+ * The ports the runtime wires, one token each. Only ports live here: what a context builds on
+ * top of them (its command handlers, its clients) stays inside the context's factory, so this
+ * file imports nothing from a context. A new port (payments, push) adds its token here and its
+ * field to the `Platform` of `context.ts`.
+ */
 export const TOKENS = {
   Config: token<AppConfig>('Config'),
   Logger: token<Logger>('Logger'),
@@ -36,22 +30,10 @@ export const TOKENS = {
   ReadStore: token<ReadStore>('ReadStore'),
   Bus: token<Bus>('Bus'),
   CommandHandler: token<CommandHandler>('CommandHandler'),
-  Projections: token<readonly Projection[]>('Projections'),
   ProjectionProgress: token<ProjectionProgress>('ProjectionProgress'),
   Secrets: token<Secrets>('Secrets'),
   Mailer: token<Mailer>('Mailer'),
-  SessionTokens: token<SessionTokens>('SessionTokens'),
-  OtpCodes: token<OtpCodes>('OtpCodes'),
-  /** Null when no Google client id is configured: the sign-in button is then not shown. */
-  GoogleVerifier: token<GoogleIdTokenVerifier | null>('GoogleVerifier'),
-  Authenticator: token<Authenticator>('Authenticator'),
-  AuthRateLimits: token<AuthRateLimits>('AuthRateLimits'),
-  AccountsService: token<AccountsService>('AccountsService'),
   UploadStorage: token<UploadStorage>('UploadStorage'),
-  ProfilesService: token<ProfilesService>('ProfilesService'),
-  CodeVault: token<CodeVault>('CodeVault'),
-  InstagramVerification: token<InstagramVerificationService>('InstagramVerification'),
-  YouTubeVerification: token<YouTubeVerificationService>('YouTubeVerification'),
 } as const;
 
 /** Resolves a token with its type (tsyringe cannot infer it from a symbol). */

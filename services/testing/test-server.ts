@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
+import type { BoundedContext } from '../runtime/bounded-context.ts';
 import { loadConfig } from '../runtime/config.ts';
 import type { Clock } from '../runtime/tokens.ts';
 import { ALL_ROLES, startRuntime, type Role, type Runtime } from '../runtime/runtime.ts';
@@ -22,6 +23,8 @@ export type TestServerOptions = Readonly<{
   dataDir?: string;
   clock?: Clock;
   logger?: Logger;
+  /** The product's contexts unless given (a test may add one of its own). */
+  contexts?: readonly BoundedContext[];
 }>;
 
 /**
@@ -46,6 +49,7 @@ export const startTestServer = async (options: TestServerOptions = {}): Promise<
     roles: options.roles ?? ALL_ROLES,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.contexts ? { contexts: options.contexts } : {}),
   });
   return {
     url: runtime.url,

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { grantRoleRequest } from '@linkcoin/domain/accounts/contracts.ts';
+import { ACCOUNT_MESSAGES as M } from '@linkcoin/domain/accounts/messages.ts';
+import { ROLES } from '@linkcoin/domain/accounts/roles.ts';
+import { DomainError } from '@linkcoin/domain/shared/errors.ts';
+import type { ReadStore, Query } from '@linkcoin/infra/readstore/port.ts';
+import { signedIn, type Endpoint } from '../http/endpoint.ts';
+import { commandMetadata } from '../http/metadata.ts';
+import { parseListRequest, sendList, sortOf } from '../http/simple-rest.ts';
+import { parse, parseBody } from '../http/validate.ts';
+import type { ProjectionProgress } from '../runtime/projection-progress.ts';
+import type { Clock } from '../runtime/tokens.ts';
+import type { AccountHandlers } from './handlers.ts';
+import { ACCOUNTS, type AccountView } from './projection.ts';
+
+const userFilter = z.object({
+  q: z.string().max(100).optional(),
+  role: z.enum(ROLES).optional(),
+  id: z.union([z.string().max(64), z.array(z.string().max(64)).max(100)]).optional(),
+});
+const idParams = z.object({ id: z.string().min(1).max(64) });
+
+export type ConsoleUserDeps = Readonly<{
+  readStore: ReadStore;
+  accounts: AccountHandlers;
+  progress: ProjectionProgress;
+  clock: Clock;
+}>;
+
+/** The console's users resource: list, search and show for admins and auditors; grants for admins. */
+export const consoleUserEndpoints = ({
+  readStore,
+  accounts,
+  progress,
+  clock,
+}: ConsoleUserDeps): Endpoint[] => {
+  const users = () => readStore.collection<AccountView>(ACCOUNTS);
+  return [
+    {
+      method: 'get',
+      path: '/admin/users',
+      summary: 'Users, searchable by name or e-mail, filterable by role (console list)',
+      access: signedIn('admin', 'auditor'),
+      handler: async (req, res) => {
+        const list = parseListRequest(req);
+        const filter = parse(userFilter, list.filter);
+        const where: NonNullable<Query['where']> = {
+          ...(filter.role ? { roles: { $contains: filter.role } } : {}),
+          ...(filter.id ? { id: Array.isArray(filter.id) ? { $in: filter.id } : filter.id } : {}),
+        };
+        const query = { where, ...(filter.q?.trim() ? { text: filter.q } : {}) };
+        const [rows, total] = await Promise.all([
+          users().find({
+            ...query,
+            sort: sortOf(
+              list,
+              ['registeredAt', 'email', 'ownerName', 'role'],
+              ['registeredAt', -1],
+            ),
+            skip: list.skip,
+            limit: list.limit,
+          }),
+          users().count(query),
+        ]);
+        sendList(res, 'users', rows, list.skip, total);
+      },
+    },
+    {
+      method: 'get',
+      path: '/admin/users/:id',
+      summary: 'One user (console show)',
+      access: signedIn('admin', 'auditor'),
+      handler: async (req, res) => {
+        const { id } = parse(idParams, req.params);
+        const user = await users().get(id);
+        if (!user) throw new DomainError('not_found', M.accountNotFound);
+        res.json(user);
+      },
+    },
+    {
+      method: 'post',
+      path: '/admin/users/:id/roles',
+      summary: 'Grant a role (auditor) to a user',
+      access: signedIn('admin'),
+      handler: async (req, res) => {
+        const { id } = parse(idParams, req.params);
+        const { role } = parseBody(grantRoleRequest, req);
+        const { position } = await accounts.grantRole(id, role, commandMetadata(req, clock));
+        await progress.waitFor(position);
+        res.json(await users().get(id));
+      },
+    },
+  ];
+};

@@ -1,0 +1,66 @@
+import { GoogleIdTokenVerifier } from '@linkcoin/infra/google/id-token-verifier.ts';
+import type { BoundedContext } from '../runtime/bounded-context.ts';
+import { createAuthenticator } from './authenticate.ts';
+import { consoleUserEndpoints } from './console-endpoints.ts';
+import { accountEndpoints } from './endpoints.ts';
+import { accountHandlers } from './handlers.ts';
+import { OtpCodes } from './otp-codes.ts';
+import { accountsProjection } from './projection.ts';
+import { createAuthRateLimits } from './rate-limits.ts';
+import { SessionTokens } from './session-tokens.ts';
+
+/**
+ * Accounts: registration with e-mail codes, sign-in (password and Google), sessions, password
+ * reset, roles, the first admin, and the console's users. It also tells every endpoint's guard
+ * who is calling (the authenticator).
+ */
+export const accountsContext: BoundedContext = {
+  name: 'accounts',
+  projections: [accountsProjection],
+  create: (platform) => {
+    const { config, clock, commands, mailer, readStore, progress, secrets } = platform;
+    const logger = platform.logger.child({ component: 'accounts' });
+    const tokens = new SessionTokens(secrets.jwtSecret, config.auth.tokenTtlSeconds);
+    const google = config.auth.google ? new GoogleIdTokenVerifier(config.auth.google) : null;
+    const accounts = accountHandlers({
+      commands,
+      mailer,
+      codes: new OtpCodes(secrets.jwtSecret),
+      tokens,
+      google,
+      logger,
+    });
+    return {
+      endpoints: [
+        ...accountEndpoints({
+          accounts,
+          clock,
+          limits: createAuthRateLimits(config.auth.rateLimits),
+          googleClientId: google?.clientId ?? null,
+          // The YouTube settings exist only when a Google client id does too (see config.ts).
+          youtubeVerification: config.youtube !== null,
+        }),
+        ...consoleUserEndpoints({ readStore, accounts, progress, clock }),
+      ],
+      processes: [],
+      authenticator: createAuthenticator({ tokens, commands, clock }),
+      onStart: async () => {
+        const admin = await accounts.ensureAdmin(config.auth.admin, {
+          now: clock.now(),
+          actorUserId: null,
+          correlationId: 'start-up',
+          causationId: null,
+        });
+        if (admin.generatedPassword) {
+          return [
+            `  First admin created: ${admin.email} / ${admin.generatedPassword}`,
+            '  (shown this once: sign in at /adminLogin and keep it safe, or set ADMIN_EMAIL/ADMIN_PASSWORD)',
+          ];
+        }
+        if (admin.created)
+          logger.info({ email: admin.email }, 'admin account created from ADMIN_EMAIL');
+        return [];
+      },
+    };
+  },
+};

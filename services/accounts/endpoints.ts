@@ -1,0 +1,206 @@
+import {
+  forgetPasswordRequest,
+  googleSignInRequest,
+  loginRequest,
+  otpStatusQuery,
+  registerRequest,
+  sendOtpRequest,
+  verifyOtpRequest,
+  type AuthAnswer,
+  type CheckAuthAnswer,
+  type MessageAnswer,
+  type OtpStatusAnswer,
+  type PublicConfig,
+  type RefreshAnswer,
+  type VerifyOtpAnswer,
+} from '@linkcoin/domain/accounts/contracts.ts';
+import { ACCOUNT_MESSAGES as M } from '@linkcoin/domain/accounts/messages.ts';
+import { DomainError } from '@linkcoin/domain/shared/errors.ts';
+import { anyone, callerOf, signedIn, type Endpoint } from '../http/endpoint.ts';
+import { commandMetadata } from '../http/metadata.ts';
+import { parseBody, parseQuery } from '../http/validate.ts';
+import type { Clock } from '../runtime/tokens.ts';
+import type { AccountHandlers, Session } from './handlers.ts';
+import type { AuthRateLimits } from './rate-limits.ts';
+
+export type AccountEndpointDeps = Readonly<{
+  accounts: AccountHandlers;
+  clock: Clock;
+  limits: AuthRateLimits;
+  googleClientId: string | null;
+  youtubeVerification: boolean;
+}>;
+
+const authAnswer = (session: Session): AuthAnswer => ({
+  success: true,
+  token: session.token,
+  expiresIn: session.expiresIn,
+  user: session.user,
+});
+
+/** Spec section 7, "Authentication" and "OTP", with the server-side checks of DESIGN 5. */
+export const accountEndpoints = ({
+  accounts,
+  clock,
+  limits,
+  googleClientId,
+  youtubeVerification,
+}: AccountEndpointDeps): Endpoint[] => [
+  {
+    method: 'post',
+    path: '/otp/send-otp',
+    summary: 'E-mail a registration code (404 when the address is registered)',
+    access: anyone,
+    limits: limits.otpSend,
+    handler: async (req, res) => {
+      const { userId: email } = parseBody(sendOtpRequest, req);
+      await accounts.sendOtp(email, 'registration', commandMetadata(req, clock));
+      res.json({ success: true, message: M.otpSent } satisfies MessageAnswer);
+    },
+  },
+  {
+    method: 'post',
+    path: '/otp/send-otpFP',
+    summary: 'E-mail a password reset code (404 when no user has the address)',
+    access: anyone,
+    limits: limits.otpSend,
+    handler: async (req, res) => {
+      const { userId: email } = parseBody(sendOtpRequest, req);
+      await accounts.sendOtp(email, 'password_reset', commandMetadata(req, clock));
+      res.json({ success: true, message: M.otpSent } satisfies MessageAnswer);
+    },
+  },
+  {
+    method: 'post',
+    path: '/otp/verify',
+    summary: 'Check a code on the server; answers a single-use verification token',
+    access: anyone,
+    limits: limits.otpVerify,
+    handler: async (req, res) => {
+      const { userId: email, otp } = parseBody(verifyOtpRequest, req);
+      const verified = await accounts.verifyOtp(email, otp, commandMetadata(req, clock));
+      res.json({ success: true, message: M.otpVerified, ...verified } satisfies VerifyOtpAnswer);
+    },
+  },
+  {
+    method: 'get',
+    path: '/otp/userId',
+    summary: "Status of an address's code; never the code itself",
+    access: anyone,
+    limits: limits.general,
+    handler: async (req, res) => {
+      const { userId: email } = parseQuery(otpStatusQuery, req);
+      const otpDetails = await accounts.otpStatus(email, clock.now());
+      res.json({ success: true, otpDetails } satisfies OtpStatusAnswer);
+    },
+  },
+  {
+    method: 'post',
+    path: '/pageowners/register',
+    summary: 'Open an account with a verified address (the client then logs in)',
+    access: anyone,
+    limits: limits.register,
+    handler: async (req, res) => {
+      const input = parseBody(registerRequest, req);
+      const account = await accounts.register(input, commandMetadata(req, clock));
+      res.status(201).json({
+        success: true,
+        message: 'Registration successful',
+        user: await accounts.sessionUser(account),
+      });
+    },
+  },
+  {
+    method: 'post',
+    path: '/pageowners/login',
+    summary: 'Sign in with e-mail and password',
+    access: anyone,
+    limits: limits.login,
+    handler: async (req, res) => {
+      const { email, password } = parseBody(loginRequest, req);
+      res.json(authAnswer(await accounts.login(email, password, clock.now())));
+    },
+  },
+  {
+    method: 'post',
+    path: '/pageowners/admin-login',
+    summary: 'Sign in to the verification desk: admins only',
+    access: anyone,
+    limits: limits.login,
+    handler: async (req, res) => {
+      const { email, password } = parseBody(loginRequest, req);
+      res.json(authAnswer(await accounts.adminLogin(email, password, clock.now())));
+    },
+  },
+  {
+    method: 'post',
+    path: '/pageowners/google',
+    summary: 'Sign in (or, with a role, sign up) with a Google ID token verified on the server',
+    access: anyone,
+    limits: limits.google,
+    handler: async (req, res) => {
+      const { credential, role } = parseBody(googleSignInRequest, req);
+      const session = await accounts.googleSignIn(credential, role, commandMetadata(req, clock));
+      res
+        .status(session.isNewUser ? 201 : 200)
+        .json({ ...authAnswer(session), isNewUser: session.isNewUser });
+    },
+  },
+  {
+    method: 'post',
+    path: '/pageowners/logout',
+    summary: 'Log out: revokes every token issued to the account so far',
+    access: signedIn(),
+    handler: async (req, res) => {
+      await accounts.logout(callerOf(req).userId, commandMetadata(req, clock));
+      res.json({ success: true, message: 'Logged out' } satisfies MessageAnswer);
+    },
+  },
+  {
+    method: 'get',
+    path: '/pageowners/check-auth',
+    summary: 'The signed-in user (bearer token; the userid header must match it)',
+    access: signedIn(),
+    handler: async (req, res) => {
+      const caller = callerOf(req);
+      const named = req.get('userid');
+      if (named !== undefined && named !== '' && named !== caller.userId) {
+        throw new DomainError('forbidden', M.notYourAccount);
+      }
+      const user = await accounts.currentUser(caller.userId);
+      res.json({ success: true, user } satisfies CheckAuthAnswer);
+    },
+  },
+  {
+    method: 'post',
+    path: '/pageowners/refresh',
+    summary: 'A fresh token for the signed-in user',
+    access: signedIn(),
+    handler: async (req, res) => {
+      const { token, expiresIn } = await accounts.refresh(callerOf(req).userId, clock.now());
+      res.json({ success: true, newToken: token, expiresIn } satisfies RefreshAnswer);
+    },
+  },
+  {
+    method: 'post',
+    path: '/pageowners/forget-password',
+    summary: 'Set a new password with a verified reset code; revokes older tokens',
+    access: anyone,
+    limits: limits.passwordReset,
+    handler: async (req, res) => {
+      const input = parseBody(forgetPasswordRequest, req);
+      await accounts.resetPassword(input, commandMetadata(req, clock));
+      res.json({ success: true, message: M.passwordReset } satisfies MessageAnswer);
+    },
+  },
+  {
+    method: 'get',
+    path: '/public-config',
+    summary:
+      'What the front ends need at run time: the Google client id, whether YouTube verification works',
+    access: anyone,
+    handler: (_req, res) => {
+      res.json({ googleClientId, youtubeVerification } satisfies PublicConfig);
+    },
+  },
+];

@@ -1,0 +1,448 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import {
+  accountDecider,
+  accountStreamId,
+  rolesOf,
+  type ActiveAccount,
+  type EmailProof,
+} from '@linkcoin/domain/accounts/account.ts';
+import type { SessionUser } from '@linkcoin/domain/accounts/contracts.ts';
+import { emailClaimDecider, emailClaimStreamId } from '@linkcoin/domain/accounts/email-claim.ts';
+import {
+  emailOtpDecider,
+  emailOtpStreamId,
+  otpStatus,
+  VERIFICATION_VALIDITY_MS,
+  type OtpPurpose,
+  type OtpStatus,
+} from '@linkcoin/domain/accounts/email-otp.ts';
+import { FIRST_ADMIN_STREAM, firstAdminDecider } from '@linkcoin/domain/accounts/first-admin.ts';
+import { ACCOUNT_MESSAGES as M } from '@linkcoin/domain/accounts/messages.ts';
+import type {
+  GrantableRole,
+  PrimaryRole,
+  RegistrationRole,
+} from '@linkcoin/domain/accounts/roles.ts';
+import { profileDecider, profileStreamId } from '@linkcoin/domain/profiles/profile.ts';
+import { DomainError } from '@linkcoin/domain/shared/errors.ts';
+import type { CommandMetadata } from '@linkcoin/domain/shared/messages.ts';
+import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
+import {
+  GoogleTokenRejected,
+  type GoogleIdTokenVerifier,
+} from '@linkcoin/infra/google/id-token-verifier.ts';
+import type { Mailer } from '@linkcoin/infra/mail/port.ts';
+import { otpMail } from './mail-templates.ts';
+import { OtpCodes } from './otp-codes.ts';
+import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './passwords.ts';
+import type { SessionTokens } from './session-tokens.ts';
+
+export type Session = Readonly<{ token: string; expiresIn: number; user: SessionUser }>;
+
+export type AccountHandlerDeps = Readonly<{
+  commands: CommandHandler;
+  mailer: Mailer;
+  codes: OtpCodes;
+  tokens: SessionTokens;
+  /** Null when no Google client id is configured. */
+  google: GoogleIdTokenVerifier | null;
+  logger: Logger;
+}>;
+
+type NewAccount = Readonly<{
+  email: string;
+  ownerName: string;
+  role: PrimaryRole;
+  mobile: string;
+  passwordHash: string | null;
+  googleSub: string | null;
+  emailProof: EmailProof;
+}>;
+
+/**
+ * The account use cases, as plain functions over the ports. Each step is a single-stream
+ * decision; flows that touch several streams order their steps so a failure part-way leaves
+ * nothing inconsistent behind (a burnt verification, at worst, which the user replaces by asking
+ * for a new code). Refusals are `DomainError`s: the HTTP edge maps their kind to a status.
+ */
+export const accountHandlers = ({
+  commands,
+  mailer,
+  codes,
+  tokens,
+  google,
+  logger,
+}: AccountHandlerDeps) => {
+  const accountById = async (userId: string): Promise<ActiveAccount | null> => {
+    const { state } = await commands.load(accountDecider, accountStreamId(userId));
+    return state.status === 'active' ? state : null;
+  };
+
+  /** The active account registered with an address, if any. */
+  const accountByEmail = async (email: string): Promise<ActiveAccount | null> => {
+    const { state: claim } = await commands.load(emailClaimDecider, emailClaimStreamId(email));
+    if (!claim.claimedBy) return null;
+    return accountById(claim.claimedBy);
+  };
+
+  /** The user as the browser keeps it; the name is the profile's when the wizard set one. */
+  const sessionUser = async (account: ActiveAccount): Promise<SessionUser> => {
+    const { state: profile } = await commands.load(profileDecider, profileStreamId(account.userId));
+    return {
+      _id: account.userId,
+      ownerName: profile.personal.ownerName ?? account.ownerName,
+      email: account.email,
+      role: account.role,
+      roles: rolesOf(account),
+      linkCoins: 0,
+    };
+  };
+
+  const session = async (account: ActiveAccount, now: Date): Promise<Session> => {
+    const issued = await tokens.issue(
+      { userId: account.userId, roles: rolesOf(account), tokenVersion: account.tokenVersion },
+      now,
+    );
+    return { token: issued.token, expiresIn: issued.expiresIn, user: await sessionUser(account) };
+  };
+
+  // One-time codes ------------------------------------------------------------------------
+
+  /** Sends a code for registration (the address must be free) or password reset (it must be taken). */
+  const sendOtp = async (
+    email: string,
+    purpose: OtpPurpose,
+    meta: CommandMetadata,
+  ): Promise<void> => {
+    const account = await accountByEmail(email);
+    if (purpose === 'registration' && account) {
+      throw new DomainError('not_found', M.emailAlreadyRegistered);
+    }
+    if (purpose === 'password_reset' && !account) {
+      throw new DomainError('not_found', M.noUserWithEmail);
+    }
+    const code = codes.generate();
+    const codeHash = codes.hash(email, code);
+    const issued = await commands.handle(emailOtpDecider, emailOtpStreamId(email), {
+      type: 'IssueOtp',
+      data: { email, purpose, codeHash },
+      metadata: meta,
+    });
+    // Only a code this call stored may be mailed: anything else would be a code nobody can use.
+    if (
+      issued.alreadyHandled ||
+      !issued.events.some((e) => e.type === 'OtpIssued' && e.data.codeHash === codeHash)
+    ) {
+      throw new Error('the one-time code was not issued');
+    }
+    try {
+      await mailer.send(otpMail(email, code, purpose));
+    } catch (error) {
+      logger.error({ err: error }, 'the one-time code mail could not be sent');
+      throw new DomainError('upstream', M.sendOtpFailed);
+    }
+  };
+
+  /** Checks a code on the server; a right one yields a single-use verification token. */
+  const verifyOtp = async (
+    email: string,
+    otp: string,
+    meta: CommandMetadata,
+  ): Promise<{ verificationToken: string; expiresIn: number }> => {
+    const verification = codes.verificationToken();
+    const result = await commands.handle(emailOtpDecider, emailOtpStreamId(email), {
+      type: 'VerifyOtp',
+      data: { email, codeHash: codes.hash(email, otp), verificationHash: verification.hash },
+      metadata: meta,
+    });
+    if (!result.events.some((event) => event.type === 'OtpVerified')) {
+      throw new DomainError('validation', M.invalidOtp);
+    }
+    return { verificationToken: verification.token, expiresIn: VERIFICATION_VALIDITY_MS / 1000 };
+  };
+
+  const otpStatusOf = async (
+    email: string,
+    now: Date,
+  ): Promise<{ status: OtpStatus; expiresAt: string | null }> => {
+    const { state } = await commands.load(emailOtpDecider, emailOtpStreamId(email));
+    const status = otpStatus(state, now);
+    const code = state.current;
+    const expiresAt =
+      status === 'pending'
+        ? (code?.expiresAt ?? null)
+        : status === 'verified'
+          ? (code?.verification?.validUntil ?? null)
+          : null;
+    return { status, expiresAt };
+  };
+
+  const consumeVerification = async (
+    email: string,
+    purpose: OtpPurpose,
+    token: string,
+    meta: CommandMetadata,
+  ) => {
+    const consumed = await commands.handle(emailOtpDecider, emailOtpStreamId(email), {
+      type: 'ConsumeVerification',
+      data: { email, purpose, verificationHash: OtpCodes.hashToken(token) },
+      metadata: meta,
+    });
+    // The flow goes on only when this very call consumed the verification.
+    if (
+      consumed.alreadyHandled ||
+      !consumed.events.some((event) => event.type === 'VerificationConsumed')
+    ) {
+      throw new DomainError('validation', M.verificationRequired);
+    }
+  };
+
+  // Registration and sign-in ---------------------------------------------------------------
+
+  /** Claims the address for a new user id and opens the account. */
+  const openAccount = async (input: NewAccount, meta: CommandMetadata): Promise<ActiveAccount> => {
+    const userId = randomUUID();
+    const { state: claim } = await commands.load(
+      emailClaimDecider,
+      emailClaimStreamId(input.email),
+    );
+    const orphanedClaimant =
+      claim.claimedBy && !(await accountById(claim.claimedBy)) ? claim.claimedBy : null;
+    await commands.handle(emailClaimDecider, emailClaimStreamId(input.email), {
+      type: 'ClaimEmail',
+      data: { email: input.email, userId, orphanedClaimant },
+      metadata: meta,
+    });
+    const result = await commands.handle(accountDecider, accountStreamId(userId), {
+      type: 'RegisterAccount',
+      data: { userId, ...input },
+      metadata: { ...meta, actorUserId: meta.actorUserId ?? userId },
+    });
+    if (result.state.status !== 'active') throw new Error('registration did not open the account');
+    return result.state;
+  };
+
+  const register = async (
+    input: {
+      ownerName: string;
+      email: string;
+      password: string;
+      role: RegistrationRole;
+      mobile: string;
+      verificationToken: string;
+    },
+    meta: CommandMetadata,
+  ): Promise<ActiveAccount> => {
+    if (await accountByEmail(input.email)) {
+      throw new DomainError('conflict', M.emailAlreadyRegistered);
+    }
+    const passwordHash = await hashPassword(input.password);
+    await consumeVerification(input.email, 'registration', input.verificationToken, meta);
+    return openAccount(
+      {
+        email: input.email,
+        ownerName: input.ownerName,
+        role: input.role,
+        mobile: input.mobile,
+        passwordHash,
+        googleSub: null,
+        emailProof: 'email_otp',
+      },
+      meta,
+    );
+  };
+
+  const login = async (email: string, password: string, now: Date): Promise<Session> => {
+    const account = await accountByEmail(email);
+    // Unknown addresses cost a hash too, so timing does not tell which addresses exist.
+    const valid = await verifyPassword(password, account?.passwordHash ?? DUMMY_PASSWORD_HASH);
+    if (!account || !account.passwordHash || !valid) {
+      throw new DomainError('unauthorized', M.wrongCredentials);
+    }
+    return session(account, now);
+  };
+
+  const adminLogin = async (email: string, password: string, now: Date): Promise<Session> => {
+    const signedIn = await login(email, password, now);
+    if (!signedIn.user.roles.includes('admin')) throw new DomainError('forbidden', M.adminOnly);
+    return signedIn;
+  };
+
+  /**
+   * Google sign-in: the ID token is verified on the server. A known address signs in (linking
+   * the Google account on first use); an unknown one is registered when a role is given (the
+   * registration screens), and refused otherwise (the login screen).
+   */
+  const googleSignIn = async (
+    credential: string,
+    role: RegistrationRole | undefined,
+    meta: CommandMetadata,
+  ): Promise<Session & { isNewUser: boolean }> => {
+    if (!google) throw new DomainError('not_found', M.googleNotConfigured);
+    let identity;
+    try {
+      identity = await google.verify(credential, meta.now);
+    } catch (error) {
+      if (error instanceof GoogleTokenRejected) {
+        logger.warn({ reason: error.message }, 'Google ID token rejected');
+        throw new DomainError('unauthorized', M.googleRejected);
+      }
+      throw error;
+    }
+    if (!identity.emailVerified) throw new DomainError('unauthorized', M.googleEmailUnverified);
+    const existing = await accountByEmail(identity.email);
+    if (existing) {
+      const linked = await commands.handle(accountDecider, accountStreamId(existing.userId), {
+        type: 'LinkGoogleAccount',
+        data: { googleSub: identity.sub },
+        metadata: { ...meta, actorUserId: existing.userId },
+      });
+      if (linked.state.status !== 'active') throw new Error('account vanished');
+      return { ...(await session(linked.state, meta.now)), isNewUser: false };
+    }
+    if (!role) throw new DomainError('not_found', M.googleNoAccount);
+    const account = await openAccount(
+      {
+        email: identity.email,
+        ownerName: (identity.name ?? identity.email.split('@')[0] ?? 'New member').slice(0, 100),
+        role,
+        mobile: '',
+        passwordHash: null,
+        googleSub: identity.sub,
+        emailProof: 'google',
+      },
+      meta,
+    );
+    return { ...(await session(account, meta.now)), isNewUser: true };
+  };
+
+  /** The signed-in user as the browser keeps it, or a refusal when the account is gone. */
+  const currentUser = async (userId: string): Promise<SessionUser> => {
+    const account = await accountById(userId);
+    if (!account) throw new DomainError('unauthorized', M.sessionExpired);
+    return sessionUser(account);
+  };
+
+  const refresh = async (
+    userId: string,
+    now: Date,
+  ): Promise<{ token: string; expiresIn: number }> => {
+    const account = await accountById(userId);
+    if (!account) throw new DomainError('unauthorized', M.sessionExpired);
+    const { token, expiresIn } = await session(account, now);
+    return { token, expiresIn };
+  };
+
+  const logout = async (userId: string, meta: CommandMetadata): Promise<void> => {
+    await commands.handle(accountDecider, accountStreamId(userId), {
+      type: 'LogOut',
+      data: {},
+      metadata: meta,
+    });
+  };
+
+  const resetPassword = async (
+    input: { email: string; newPassword: string; verificationToken: string },
+    meta: CommandMetadata,
+  ): Promise<void> => {
+    const account = await accountByEmail(input.email);
+    if (!account) throw new DomainError('not_found', M.noUserWithEmail);
+    const passwordHash = await hashPassword(input.newPassword);
+    await consumeVerification(input.email, 'password_reset', input.verificationToken, meta);
+    await commands.handle(accountDecider, accountStreamId(account.userId), {
+      type: 'ResetPassword',
+      data: { passwordHash },
+      metadata: { ...meta, actorUserId: meta.actorUserId ?? account.userId },
+    });
+  };
+
+  /** Grants a role to an existing account; answers the position to wait for in the read model. */
+  const grantRole = async (
+    userId: string,
+    role: GrantableRole,
+    meta: CommandMetadata,
+  ): Promise<{ account: ActiveAccount; position: number | null }> => {
+    if (!(await accountById(userId))) throw new DomainError('not_found', M.accountNotFound);
+    const result = await commands.handle(accountDecider, accountStreamId(userId), {
+      type: 'GrantRole',
+      data: { role },
+      metadata: meta,
+    });
+    if (result.state.status !== 'active') throw new DomainError('not_found', M.accountNotFound);
+    return { account: result.state, position: result.position };
+  };
+
+  /**
+   * Makes sure the marketplace has an admin. With ADMIN_EMAIL/ADMIN_PASSWORD that account is
+   * ensured on every start. Otherwise the first start creates admin@linkcoin.local with a
+   * generated password returned once (for the console banner, never the logs); once a first
+   * admin is recorded, later starts create nobody.
+   */
+  const ensureAdmin = async (
+    configured: { email: string; password: string } | null,
+    meta: CommandMetadata,
+  ): Promise<{ email: string; generatedPassword: string | null; created: boolean }> => {
+    const { state: recorded } = await commands.load(firstAdminDecider, FIRST_ADMIN_STREAM);
+    if (!configured && recorded.email) {
+      return { email: recorded.email, generatedPassword: null, created: false };
+    }
+    const email = configured?.email ?? 'admin@linkcoin.local';
+    let account = await accountByEmail(email);
+    let generatedPassword: string | null = null;
+    if (account && !rolesOf(account).includes('admin')) {
+      logger.warn({ email }, 'the configured admin address belongs to a non-admin account');
+      return { email, generatedPassword: null, created: false };
+    }
+    const created = !account;
+    if (!account) {
+      const password = configured?.password ?? randomBytes(12).toString('base64url');
+      try {
+        account = await openAccount(
+          {
+            email,
+            ownerName: 'LinkCoin Admin',
+            role: 'admin',
+            mobile: '',
+            passwordHash: await hashPassword(password),
+            googleSub: null,
+            emailProof: 'operator',
+          },
+          meta,
+        );
+        generatedPassword = configured ? null : password;
+      } catch (error) {
+        // Another replica created it at the same moment: that one is the admin.
+        if (!(error instanceof DomainError && error.kind === 'conflict')) throw error;
+        return { email, generatedPassword: null, created: false };
+      }
+    }
+    await commands.handle(firstAdminDecider, FIRST_ADMIN_STREAM, {
+      type: 'RecordFirstAdmin',
+      data: { userId: account.userId, email },
+      metadata: meta,
+    });
+    return { email, generatedPassword, created };
+  };
+
+  return {
+    accountById,
+    accountByEmail,
+    sessionUser,
+    currentUser,
+    sendOtp,
+    verifyOtp,
+    otpStatus: otpStatusOf,
+    register,
+    login,
+    adminLogin,
+    googleSignIn,
+    refresh,
+    logout,
+    resetPassword,
+    grantRole,
+    ensureAdmin,
+  };
+};
+
+export type AccountHandlers = ReturnType<typeof accountHandlers>;

@@ -1,0 +1,50 @@
+import type { Request, RequestHandler } from 'express';
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { ACCOUNT_MESSAGES as M } from '@linkcoin/domain/accounts/messages.ts';
+import type { AppConfig } from '../runtime/config.ts';
+
+type Limits = AppConfig['auth']['rateLimits'];
+
+const emailOf = (req: Request): string => {
+  const body = req.body as Record<string, unknown> | undefined;
+  const value = body?.email ?? body?.userId ?? '';
+  return typeof value === 'string' ? value.trim().toLowerCase().slice(0, 254) : '';
+};
+
+const limiter = (windowMs: number, limit: number, key: (req: Request) => string): RequestHandler =>
+  rateLimit({
+    windowMs,
+    limit,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    keyGenerator: key,
+    handler: (_req, res) => {
+      res.status(429).json({ success: false, message: M.tooManyRequests });
+    },
+  });
+
+const ip = (req: Request) => ipKeyGenerator(req.ip ?? 'unknown');
+
+/**
+ * Brute-force guards for the sign-in and one-time-code endpoints: per address and client (so one
+ * attacker cannot lock others out), plus a looser cap per client across all of them. The
+ * counters live in memory: in the distributed runtime each API replica counts on its own.
+ */
+export const createAuthRateLimits = (limits: Limits) => {
+  const perIp = limiter(limits.windowMs, limits.perIp, (req) => `ip:${ip(req)}`);
+  const perAddress = (name: string, limit: number) =>
+    limiter(limits.windowMs, limit, (req) => `${name}:${ip(req)}:${emailOf(req)}`);
+  // Each flow has its own counters: correcting a registration form must not use up the codes.
+  return {
+    login: [perIp, perAddress('login', limits.loginAttempts)] as const,
+    otpSend: [perIp, perAddress('otp-send', limits.otpRequests)] as const,
+    otpVerify: [perIp, perAddress('otp-verify', limits.otpVerifyAttempts)] as const,
+    register: [perIp, perAddress('register', limits.loginAttempts * 2)] as const,
+    // A Google credential names no address in the body: counted per client.
+    google: [perIp, perAddress('google', limits.loginAttempts * 3)] as const,
+    passwordReset: [perIp, perAddress('password-reset', limits.loginAttempts)] as const,
+    general: [perIp] as const,
+  };
+};
+
+export type AuthRateLimits = ReturnType<typeof createAuthRateLimits>;

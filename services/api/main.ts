@@ -1,4 +1,0 @@
-// The api service of the distributed runtime (see infra/compose/compose.yaml).
-import { runProcess } from '../runtime/process.ts';
-
-await runProcess(['api'], 'LinkCoin API');

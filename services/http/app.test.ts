@@ -1,0 +1,216 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import express from 'express';
+import pino from 'pino';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { DomainError } from '@linkcoin/domain/shared/errors.ts';
+import { createApp } from './app.ts';
+import { parseBody } from './validate.ts';
+import { frontends } from './static.ts';
+
+const logger = pino({ level: 'silent' });
+const healthy = { status: async () => ({ port: 'eventstore', adapter: 'test', ok: true }) };
+
+const testApi = () => {
+  const router = express.Router();
+  const schema = z.object({
+    email: z.email(),
+    name: z.string().min(1, 'Please enter both name and email').max(50),
+  });
+  router.post('/echo', (req, res) => {
+    const input = parseBody(schema, req);
+    res.json({ success: true, input });
+  });
+  router.get('/refused', () => {
+    throw new DomainError('forbidden', 'Access restricted to administrators only');
+  });
+  router.get('/boom', () => {
+    throw new Error('database password is hunter2');
+  });
+  return router;
+};
+
+const appWith = (overrides: Partial<Parameters<typeof createApp>[0]> = {}) =>
+  createApp({
+    logger,
+    health: { ports: [healthy], startedAt: new Date() },
+    bodyLimit: '1kb',
+    trustProxy: 0,
+    serveFrontends: false,
+    api: testApi(),
+    ...overrides,
+  });
+
+describe('the HTTP edge', () => {
+  const app = appWith();
+
+  it('answers /healthz and /readyz with each port', async () => {
+    await request(app)
+      .get('/healthz')
+      .expect(200)
+      .expect((res) => {
+        expect(res.body).toMatchObject({ success: true, status: 'ok' });
+      });
+    const ready = await request(app).get('/readyz').expect(200);
+    expect(ready.body).toEqual({
+      success: true,
+      status: 'ready',
+      ports: [{ port: 'eventstore', adapter: 'test', ok: true }],
+      projections: [],
+    });
+  });
+
+  it('is not ready when a port is down or a projection is failing', async () => {
+    const down = appWith({
+      health: {
+        ports: [
+          healthy,
+          {
+            status: async () => ({
+              port: 'bus',
+              adapter: 'kafka',
+              ok: false,
+              detail: 'no brokers',
+            }),
+          },
+        ],
+        startedAt: new Date(),
+      },
+    });
+    const answer = await request(down).get('/readyz').expect(503);
+    expect(answer.body.status).toBe('not_ready');
+    expect(answer.body.ports[1]).toMatchObject({ port: 'bus', ok: false, detail: 'no brokers' });
+
+    const failing = appWith({
+      health: {
+        ports: [healthy],
+        startedAt: new Date(),
+        progress: {
+          waitFor: async () => true,
+          statuses: async () => [
+            { name: 'directory', state: 'failing', position: 3, head: 10, lag: 7, lastError: 'x' },
+          ],
+        },
+      },
+    });
+    const failingAnswer = await request(failing).get('/readyz').expect(503);
+    expect(failingAnswer.body.projections[0]).toMatchObject({ name: 'directory', lag: 7 });
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const res = await request(app).get('/api/no/such/thing?x=1').expect(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.body).toEqual({ success: false, message: 'No API endpoint GET /api/no/such/thing' });
+  });
+
+  it('validates input with the schema, naming the field or using the spec text', async () => {
+    const bad = await request(app).post('/api/echo').send({ email: 'nope', name: 'A' }).expect(400);
+    expect(bad.body).toEqual({ success: false, message: 'email: Invalid email address' });
+    const spec = await request(app)
+      .post('/api/echo')
+      .send({ email: 'a@b.co', name: '' })
+      .expect(400);
+    expect(spec.body).toEqual({ success: false, message: 'Please enter both name and email' });
+    const missing = await request(app).post('/api/echo').send({}).expect(400);
+    expect(missing.body.message).toMatch(/^email: /);
+    const wrongType = await request(app)
+      .post('/api/echo')
+      .send({ email: 'a@b.co', name: 7 })
+      .expect(400);
+    expect(wrongType.body.message).toBe('name: Invalid input: expected string, received number');
+    await request(app).post('/api/echo').send({ email: 'a@b.co', name: 'Asha' }).expect(200);
+  });
+
+  it('refuses malformed JSON and bodies over the limit', async () => {
+    const malformed = await request(app)
+      .post('/api/echo')
+      .set('Content-Type', 'application/json')
+      .send('{"email":')
+      .expect(400);
+    expect(malformed.body).toEqual({
+      success: false,
+      message: 'The request body is not valid JSON',
+    });
+    const large = await request(app)
+      .post('/api/echo')
+      .send({ email: 'a@b.co', name: 'x'.repeat(5000) })
+      .expect(413);
+    expect(large.body).toEqual({ success: false, message: 'The request body is too large' });
+  });
+
+  it('maps refusals to their status and hides unexpected errors', async () => {
+    const refused = await request(app).get('/api/refused').expect(403);
+    expect(refused.body).toEqual({
+      success: false,
+      message: 'Access restricted to administrators only',
+    });
+    const boom = await request(app).get('/api/boom').expect(500);
+    expect(boom.body.success).toBe(false);
+    expect(JSON.stringify(boom.body)).not.toContain('hunter2');
+  });
+
+  it('gives every response a request id, keeping a sane one from the caller', async () => {
+    const generated = await request(app).get('/healthz');
+    expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const kept = await request(app).get('/healthz').set('X-Request-Id', 'proxy-id-12345');
+    expect(kept.headers['x-request-id']).toBe('proxy-id-12345');
+    const replaced = await request(app).get('/healthz').set('X-Request-Id', 'bad id <script>');
+    expect(replaced.headers['x-request-id']).not.toBe('bad id <script>');
+  });
+
+  it('sends security headers and never caches API answers', async () => {
+    const res = await request(app).get('/api/no-such');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('the front ends from one port', () => {
+  let dir: string;
+  let app: express.Express;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'linkcoin-dist-'));
+    for (const [name, title] of [
+      ['user', 'User app'],
+      ['admin', 'Console'],
+    ] as const) {
+      await mkdir(join(dir, name, 'assets'), { recursive: true });
+      await writeFile(join(dir, name, 'index.html'), `<!doctype html><title>${title}</title>`);
+      await writeFile(join(dir, name, 'assets', 'app-abc123.js'), `console.log('${name}')`);
+    }
+    app = express();
+    app.use('/api', (_req, res) => res.status(404).json({ success: false, message: 'api' }));
+    app.use(frontends(logger, { user: join(dir, 'user'), admin: join(dir, 'admin') }));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('serves the user app with history fallback for client routes', async () => {
+    for (const path of ['/', '/AboutUs', '/Profile/abc', '/launcPage']) {
+      const res = await request(app).get(path).set('Accept', 'text/html').expect(200);
+      expect(res.text).toContain('<title>User app</title>');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves the console under /admin with its own fallback', async () => {
+    await request(app).get('/admin').expect(301).expect('Location', '/admin/');
+    for (const path of ['/admin/', '/admin/otp-records', '/admin/users/42/show']) {
+      const res = await request(app).get(path).set('Accept', 'text/html').expect(200);
+      expect(res.text).toContain('<title>Console</title>');
+    }
+  });
+
+  it('caches hashed assets for a year and does not answer JSON clients with a page', async () => {
+    const asset = await request(app).get('/assets/app-abc123.js').expect(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    await request(app).get('/admin/assets/app-abc123.js').expect(200, "console.log('admin')");
+    await request(app).get('/missing.js').set('Accept', 'application/json').expect(404);
+  });
+});

@@ -1,0 +1,175 @@
+/**
+ * Who may call what: every endpoint of the API, every kind of caller. The expected table is
+ * written out below; an endpoint added without a row here fails this test, so each feature
+ * extends the matrix deliberately.
+ */
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '@linkcoin/domain/accounts/roles.ts';
+import {
+  adminEnv,
+  grantAuditor,
+  loginAdmin,
+  registerUser,
+  type TestUser,
+} from '../testing/accounts.ts';
+import { startTestServer, type TestServer } from '../testing/test-server.ts';
+import type { Endpoint } from './endpoint.ts';
+
+type Expected = 'anyone' | 'signed-in' | readonly Role[];
+
+const EXPECTED: Record<string, Expected> = {
+  'POST /otp/send-otp': 'anyone',
+  'POST /otp/send-otpFP': 'anyone',
+  'POST /otp/verify': 'anyone',
+  'GET /otp/userId': 'anyone',
+  'POST /pageowners/register': 'anyone',
+  'POST /pageowners/login': 'anyone',
+  'POST /pageowners/admin-login': 'anyone',
+  'POST /pageowners/google': 'anyone',
+  'POST /pageowners/logout': 'signed-in',
+  'GET /pageowners/check-auth': 'signed-in',
+  'POST /pageowners/refresh': 'signed-in',
+  'POST /pageowners/forget-password': 'anyone',
+  'GET /public-config': 'anyone',
+  'PUT /pageowners/updateUser/:userId': 'signed-in',
+  'GET /pageowners/user/:userId': 'anyone',
+  'POST /uploads/image': 'signed-in',
+  'POST /pageowners/store': ['influencer', 'admin'],
+  'GET /pageowners/get-by-userid': 'signed-in',
+  'PUT /pageowners/send-status': 'signed-in',
+  'GET /pageowners/get-all': ['admin'],
+  'POST /pageowners/verify-youtube': ['influencer', 'admin'],
+  'GET /admin/otp-records': ['admin'],
+  'GET /admin/otp-records/summary': ['admin'],
+  'GET /admin/otp-records/:id': ['admin'],
+  'POST /admin/otp-records/:id/send': ['admin'],
+  'GET /admin/users': ['admin', 'auditor'],
+  'GET /admin/users/:id': ['admin', 'auditor'],
+  'POST /admin/users/:id/roles': ['admin'],
+};
+
+type Caller = 'anonymous' | 'user' | 'influencer' | 'admin' | 'auditor';
+const CALLERS: readonly Caller[] = ['anonymous', 'user', 'influencer', 'admin', 'auditor'];
+
+const keyOf = (endpoint: Endpoint) => `${endpoint.method.toUpperCase()} ${endpoint.path}`;
+
+const allowed = (expected: Expected, caller: Caller): boolean => {
+  if (expected === 'anyone') return true;
+  if (caller === 'anonymous') return false;
+  if (expected === 'signed-in') return true;
+  return expected.includes(caller);
+};
+
+describe('the authorisation matrix', () => {
+  let server: TestServer;
+  let endpoints: readonly Endpoint[];
+  const users = new Map<Exclude<Caller, 'anonymous'>, TestUser>();
+
+  /** A fresh token per request: logout, one of the endpoints, revokes the ones before. */
+  const tokenOf = async (caller: Caller): Promise<string | null> => {
+    if (caller === 'anonymous') return null;
+    const user = users.get(caller)!;
+    const login = await request(server.url)
+      .post('/api/pageowners/login')
+      .send({ email: user.email, password: user.password })
+      .expect(200);
+    return login.body.token as string;
+  };
+
+  const call = async (endpoint: Endpoint, caller: Caller, named: string | null) => {
+    const subject = endpoint.subject;
+    const path = endpoint.path.replace(/:(\w+)/g, (_, name: string) =>
+      subject?.in === 'params' && subject.field === name ? (named ?? 'nobody') : 'matrix-probe',
+    );
+    const body = subject?.in === 'body' && named ? { [subject.field]: named } : {};
+    const query = subject?.in === 'query' && named ? { [subject.field]: named } : {};
+    const token = await tokenOf(caller);
+    let req = request(server.url)[endpoint.method](`/api${path}`).query(query);
+    if (token) req = req.set('Authorization', `Bearer ${token}`);
+    return endpoint.method === 'get' ? req : req.send(body);
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer({
+      env: {
+        ...adminEnv,
+        LOGIN_ATTEMPTS_PER_WINDOW: '10000',
+        OTP_REQUESTS_PER_WINDOW: '10000',
+        OTP_VERIFY_ATTEMPTS_PER_WINDOW: '10000',
+        AUTH_REQUESTS_PER_IP_PER_WINDOW: '100000',
+      },
+    });
+    // The composed registry: every endpoint of every context of runtime/composition.ts.
+    endpoints = server.runtime.endpoints;
+    const admin = await loginAdmin(server);
+    users.set('admin', admin);
+    users.set('user', await registerUser(server, { role: 'user' }));
+    users.set('influencer', await registerUser(server, { role: 'influencer' }));
+    const auditor = await registerUser(server, { role: 'user' });
+    await grantAuditor(server, admin, auditor.userId);
+    users.set('auditor', auditor);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('has a row for every endpoint, and an endpoint for every row', () => {
+    expect(endpoints.map(keyOf).sort()).toEqual(Object.keys(EXPECTED).sort());
+  });
+
+  it('declares on every endpoint the access the table expects', () => {
+    for (const endpoint of endpoints) {
+      const expected = EXPECTED[keyOf(endpoint)];
+      const declared: Expected =
+        endpoint.access.kind === 'anyone' ? 'anyone' : (endpoint.access.roles ?? 'signed-in');
+      expect(declared, keyOf(endpoint)).toEqual(expected);
+    }
+  });
+
+  it('answers 401 to anonymous callers and 403 to other roles where the table says so', async () => {
+    const failures: string[] = [];
+    for (const endpoint of endpoints) {
+      const expected = EXPECTED[keyOf(endpoint)]!;
+      for (const caller of CALLERS) {
+        const own = caller === 'anonymous' ? null : users.get(caller)!.userId;
+        const res = await call(endpoint, caller, own);
+        const ok = allowed(expected, caller);
+        const verdict = ok
+          ? res.status !== 401 && res.status !== 403
+          : res.status === (caller === 'anonymous' ? 401 : 403);
+        if (!verdict)
+          failures.push(
+            `${keyOf(endpoint)} as ${caller}: ${res.status} ${JSON.stringify(res.body)}`,
+          );
+        if (!ok) expect(res.body.success).toBe(false);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("refuses a request naming another user's id unless the caller is an admin", async () => {
+    const failures: string[] = [];
+    const someoneElse = users.get('influencer')!.userId;
+    const naming = endpoints.filter((e) => e.subject);
+    expect(naming.map(keyOf).sort()).toEqual([
+      'GET /pageowners/get-by-userid',
+      'POST /pageowners/store',
+      'POST /pageowners/verify-youtube',
+      'PUT /pageowners/send-status',
+      'PUT /pageowners/updateUser/:userId',
+    ]);
+    for (const endpoint of naming) {
+      const expected = EXPECTED[keyOf(endpoint)]!;
+      for (const caller of CALLERS.filter((c) => c !== 'anonymous' && c !== 'influencer')) {
+        if (!allowed(expected, caller)) continue;
+        const res = await call(endpoint, caller, someoneElse);
+        const shouldPass = caller === 'admin';
+        if (shouldPass ? res.status === 403 : res.status !== 403) {
+          failures.push(`${keyOf(endpoint)} as ${caller} naming another user: ${res.status}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});

@@ -1,0 +1,17 @@
+import type { BoundedContext } from '../runtime/bounded-context.ts';
+import { profileEndpoints } from './endpoints.ts';
+import { profileHandlers } from './handlers.ts';
+import { profilesProjection } from './projection.ts';
+
+/** Profiles: the wizard's save and the public profile, with contact fields for its owner only. */
+export const profilesContext: BoundedContext = {
+  name: 'profiles',
+  projections: [profilesProjection],
+  create: ({ commands, readStore, progress, clock }) => ({
+    endpoints: profileEndpoints({
+      profiles: profileHandlers({ commands, readStore, progress }),
+      clock,
+    }),
+    processes: [],
+  }),
+};

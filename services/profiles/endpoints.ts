@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { profileUpdateRequest } from '@linkcoin/domain/profiles/contracts.ts';
+import {
+  anyoneIdentified,
+  callerOf,
+  principalOf,
+  signedIn,
+  type Endpoint,
+} from '../http/endpoint.ts';
+import { commandMetadata } from '../http/metadata.ts';
+import { parse, parseBody } from '../http/validate.ts';
+import type { Clock } from '../runtime/tokens.ts';
+import type { ProfileHandlers } from './handlers.ts';
+import { profileView } from './view.ts';
+
+const userParams = z.object({ userId: z.string().min(1).max(64) });
+
+/** Spec section 7: updateUser and user. */
+export const profileEndpoints = (deps: { profiles: ProfileHandlers; clock: Clock }): Endpoint[] => [
+  {
+    method: 'put',
+    path: '/pageowners/updateUser/:userId',
+    summary: "Save the profile wizard (the user's own, or any as admin); answers the updated user",
+    access: signedIn(),
+    subject: { in: 'params', field: 'userId' },
+    handler: async (req, res) => {
+      const { userId } = parse(userParams, req.params);
+      const changes = parseBody(profileUpdateRequest, req);
+      const doc = await deps.profiles.update(userId, changes, commandMetadata(req, deps.clock));
+      res.json({
+        success: true,
+        message: 'Profile updated',
+        user: profileView(doc, callerOf(req)),
+      });
+    },
+  },
+  {
+    method: 'get',
+    path: '/pageowners/user/:userId',
+    summary: 'A public profile; contact fields only for the owner and admins',
+    access: anyoneIdentified,
+    handler: async (req, res) => {
+      const { userId } = parse(userParams, req.params);
+      const doc = await deps.profiles.get(userId);
+      res.json({ success: true, data: profileView(doc, principalOf(req)) });
+    },
+  },
+];

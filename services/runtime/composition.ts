@@ -1,0 +1,24 @@
+import type { Projection } from '@linkcoin/infra/readstore/projections.ts';
+import { accountsContext } from '../accounts/context.ts';
+import { profilesContext } from '../profiles/context.ts';
+import { uploadsContext } from '../uploads/context.ts';
+import { verificationContext } from '../verification/context.ts';
+import type { BoundedContext } from './bounded-context.ts';
+
+/**
+ * The product, as the list of its contexts. The API registry, the projector's read models, the
+ * process managers and `make rebuild` all come from this list: a new context is one folder
+ * under `services/` and one line here.
+ */
+export const CONTEXTS: readonly BoundedContext[] = [
+  accountsContext,
+  profilesContext,
+  verificationContext,
+  uploadsContext,
+];
+
+/** Every business read model: the projector runs them, `make rebuild` replays them, `/readyz` reports them. */
+export const projectionsOf = (contexts: readonly BoundedContext[]): readonly Projection[] =>
+  contexts.flatMap((context) => context.projections);
+
+export const PROJECTIONS: readonly Projection[] = projectionsOf(CONTEXTS);

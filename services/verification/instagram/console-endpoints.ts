@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { DomainError } from '@linkcoin/domain/shared/errors.ts';
+import { INSTAGRAM_MESSAGES } from '@linkcoin/domain/verification/instagram.ts';
+import {
+  INSTAGRAM_OTP_STATUSES,
+  isOpenStatus,
+} from '@linkcoin/domain/verification/request-status.ts';
+import type { Query, ReadStore } from '@linkcoin/infra/readstore/port.ts';
+import { signedIn, type Endpoint } from '../../http/endpoint.ts';
+import { commandMetadata } from '../../http/metadata.ts';
+import { parseListRequest, sendList, sortOf } from '../../http/simple-rest.ts';
+import { parse } from '../../http/validate.ts';
+import type { Clock } from '../../runtime/tokens.ts';
+import type { CodeVault } from './code-vault.ts';
+import type { InstagramHandlers } from './handlers.ts';
+import { effectiveStatusOf, otpRecordView, whereStatus } from './otp-record-view.ts';
+import { OTP_RECORDS, type OtpRecordDoc } from './otp-records.ts';
+
+const recordFilter = z.object({
+  status: z.enum(INSTAGRAM_OTP_STATUSES).optional(),
+  userId: z.string().max(64).optional(),
+  profileName: z.string().max(100).optional(),
+  q: z.string().max(100).optional(),
+  id: z.union([z.string().max(64), z.array(z.string().max(64)).max(100)]).optional(),
+});
+const idParams = z.object({ id: z.string().min(1).max(64) });
+
+export type ConsoleOtpRecordDeps = Readonly<{
+  readStore: ReadStore;
+  instagram: InstagramHandlers;
+  vault: CodeVault;
+  clock: Clock;
+}>;
+
+/** The Instagram OTP dashboard's data (spec section 2), for admins only: the codes are in it. */
+export const consoleOtpRecordEndpoints = ({
+  readStore,
+  instagram,
+  vault,
+  clock,
+}: ConsoleOtpRecordDeps): Endpoint[] => {
+  const records = () => readStore.collection<OtpRecordDoc>(OTP_RECORDS);
+  const one = async (id: string) => {
+    const record = await records().get(id);
+    if (!record) throw new DomainError('not_found', 'No OTP records found');
+    return record;
+  };
+  return [
+    {
+      method: 'get',
+      path: '/admin/otp-records',
+      summary:
+        'OTP records: status, user id and profile name filters, sorting, paging (console list)',
+      access: signedIn('admin'),
+      handler: async (req, res) => {
+        const list = parseListRequest(req);
+        const filter = parse(recordFilter, list.filter);
+        const now = clock.now();
+        const words = [filter.userId, filter.profileName, filter.q]
+          .filter((w) => w && w.trim())
+          .join(' ');
+        const query: Omit<Query, 'sort' | 'skip' | 'limit'> = {
+          where: {
+            ...(filter.status ? whereStatus(filter.status, now) : {}),
+            ...(filter.id ? { id: Array.isArray(filter.id) ? { $in: filter.id } : filter.id } : {}),
+          },
+          ...(words ? { text: words } : {}),
+        };
+        const [rows, total] = await Promise.all([
+          records().find({
+            ...query,
+            sort: sortOf(list, ['createdAt', 'status', 'profileName', 'userId'], ['createdAt', -1]),
+            skip: list.skip,
+            limit: list.limit,
+          }),
+          records().count(query),
+        ]);
+        sendList(
+          res,
+          'otp-records',
+          rows.map((row) => otpRecordView(row, vault, now)),
+          list.skip,
+          total,
+        );
+      },
+    },
+    {
+      method: 'get',
+      path: '/admin/otp-records/summary',
+      summary: 'The dashboard tiles: Total Records, Pending, Sent, Verified (and Expired)',
+      access: signedIn('admin'),
+      handler: async (_req, res) => {
+        const now = clock.now();
+        const count = (where?: Query['where']) => records().count(where ? { where } : {});
+        const [total, pending, sent, verified, expired] = await Promise.all([
+          count(),
+          count(whereStatus('pending', now)),
+          count(whereStatus('send', now)),
+          count(whereStatus('verified', now)),
+          count(whereStatus('expired', now)),
+        ]);
+        res.json({ success: true, total, pending, sent, verified, expired });
+      },
+    },
+    {
+      method: 'get',
+      path: '/admin/otp-records/:id',
+      summary: 'One OTP record (console side panel)',
+      access: signedIn('admin'),
+      handler: async (req, res) => {
+        const { id } = parse(idParams, req.params);
+        res.json(otpRecordView(await one(id), vault, clock.now()));
+      },
+    },
+    {
+      method: 'post',
+      path: '/admin/otp-records/:id/send',
+      summary: 'Mark a record sent once its code went out by direct message (Send Otp)',
+      access: signedIn('admin'),
+      handler: async (req, res) => {
+        const { id } = parse(idParams, req.params);
+        const record = await one(id);
+        const status = effectiveStatusOf(record, clock.now());
+        if (!isOpenStatus(status)) {
+          throw new DomainError(
+            'conflict',
+            status === 'verified' ? INSTAGRAM_MESSAGES.alreadyVerified : INSTAGRAM_MESSAGES.expired,
+          );
+        }
+        await instagram.markSent(record.userId, commandMetadata(req, clock));
+        res.json(otpRecordView(await one(id), vault, clock.now()));
+      },
+    },
+  ];
+};

@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { ACCOUNT_MESSAGES } from '@linkcoin/domain/accounts/messages.ts';
+import { DomainError } from '@linkcoin/domain/shared/errors.ts';
+import { INSTAGRAM_MESSAGES } from '@linkcoin/domain/verification/instagram.ts';
+import { INSTAGRAM_OTP_STATUSES } from '@linkcoin/domain/verification/request-status.ts';
+import type { ReadStore } from '@linkcoin/infra/readstore/port.ts';
+import { callerOf, isAdmin, signedIn, type Endpoint } from '../../http/endpoint.ts';
+import { commandMetadata } from '../../http/metadata.ts';
+import { parseBody, parseQuery } from '../../http/validate.ts';
+import type { Clock } from '../../runtime/tokens.ts';
+import type { CodeVault } from './code-vault.ts';
+import type { InstagramHandlers } from './handlers.ts';
+import { otpRecordView, whereStatus } from './otp-record-view.ts';
+import { OTP_RECORDS, type OtpRecordDoc } from './otp-records.ts';
+
+const userId = z.string('userId: required').min(1, 'userId: required').max(64);
+const storeRequest = z.object({
+  userId,
+  profileName: z.string('profileName: required').trim().min(1, 'profileName: required').max(100),
+  profileUrl: z.string().trim().max(500).optional().default(''),
+});
+const sendStatusRequest = z.discriminatedUnion(
+  'status',
+  [
+    z.object({ userId, status: z.literal('send') }),
+    z.object({
+      userId,
+      status: z.literal('verified'),
+      otp: z
+        .string(INSTAGRAM_MESSAGES.enterOtp)
+        .trim()
+        .min(1, INSTAGRAM_MESSAGES.enterOtp)
+        .max(12, INSTAGRAM_MESSAGES.invalidOtp),
+    }),
+  ],
+  'status: must be send or verified',
+);
+const getAllQuery = z.object({
+  status: z.enum(INSTAGRAM_OTP_STATUSES).optional(),
+  userId: z.string().max(64).optional(),
+  profileName: z.string().max(100).optional(),
+});
+
+export type InstagramEndpointDeps = Readonly<{
+  instagram: InstagramHandlers;
+  readStore: ReadStore;
+  vault: CodeVault;
+  clock: Clock;
+}>;
+
+/** Spec section 7: get-by-userid, store, send-status and get-all, with DESIGN 5.2's checks. */
+export const instagramEndpoints = ({
+  instagram,
+  readStore,
+  vault,
+  clock,
+}: InstagramEndpointDeps): Endpoint[] => [
+  {
+    method: 'post',
+    path: '/pageowners/store',
+    summary: 'Ask for an Instagram verification code for a handle on the profile',
+    access: signedIn('influencer', 'admin'),
+    subject: { in: 'body', field: 'userId' },
+    handler: async (req, res) => {
+      const input = parseBody(storeRequest, req);
+      const result = await instagram.request(
+        input.userId,
+        input.profileName,
+        input.profileUrl,
+        commandMetadata(req, clock),
+      );
+      res.status(201).json({ success: true, message: INSTAGRAM_MESSAGES.requested, ...result });
+    },
+  },
+  {
+    method: 'get',
+    path: '/pageowners/get-by-userid',
+    summary:
+      "A user's current Instagram verification: status for the creator, the code too for admins",
+    access: signedIn(),
+    subject: { in: 'query', field: 'userId' },
+    handler: async (req, res) => {
+      const { userId: id } = parseQuery(z.object({ userId }), req);
+      const status = await instagram.status(id, clock.now(), isAdmin(callerOf(req)));
+      res.json({ success: true, ...status });
+    },
+  },
+  {
+    method: 'put',
+    path: '/pageowners/send-status',
+    summary:
+      'status "send" (admins: the code was sent by DM) or "verified" (the owner, with the code)',
+    access: signedIn(),
+    subject: { in: 'body', field: 'userId' },
+    handler: async (req, res) => {
+      const input = parseBody(sendStatusRequest, req);
+      const caller = callerOf(req);
+      const meta = commandMetadata(req, clock);
+      if (input.status === 'send') {
+        if (!isAdmin(caller)) throw new DomainError('forbidden', ACCOUNT_MESSAGES.adminOnly);
+        await instagram.markSent(input.userId, meta);
+        res.json({ success: true, message: INSTAGRAM_MESSAGES.sent, status: 'send' });
+        return;
+      }
+      // The code proves the creator reads that Instagram inbox: only they can enter it.
+      if (caller.userId !== input.userId) {
+        throw new DomainError('forbidden', ACCOUNT_MESSAGES.notYourAccount);
+      }
+      await instagram.verify(input.userId, input.otp, meta);
+      res.json({ success: true, message: INSTAGRAM_MESSAGES.verified, status: 'verified' });
+    },
+  },
+  {
+    method: 'get',
+    path: '/pageowners/get-all',
+    summary: 'Every OTP record, filtered by status, user id and profile name (admins)',
+    access: signedIn('admin'),
+    handler: async (req, res) => {
+      const filter = parseQuery(getAllQuery, req);
+      const now = clock.now();
+      const words = [filter.userId, filter.profileName]
+        .filter((word) => word && word.trim())
+        .join(' ');
+      const records = await readStore.collection<OtpRecordDoc>(OTP_RECORDS).find({
+        ...(filter.status ? { where: whereStatus(filter.status, now) } : {}),
+        ...(words ? { text: words } : {}),
+        sort: [['createdAt', -1]],
+        limit: 500,
+      });
+      res.json({
+        success: true,
+        data: { data: records.map((record) => otpRecordView(record, vault, now)) },
+      });
+    },
+  },
+];

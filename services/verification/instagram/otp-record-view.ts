@@ -1,0 +1,47 @@
+import type { OtpRecordView } from '@linkcoin/domain/verification/contracts.ts';
+import {
+  effectiveStatus,
+  statusCriteria,
+  type InstagramOtpStatus,
+} from '@linkcoin/domain/verification/request-status.ts';
+import type { Query } from '@linkcoin/infra/readstore/port.ts';
+import type { CodeVault } from './code-vault.ts';
+import type { OtpRecordDoc } from './otp-records.ts';
+
+/** A stored record's status as of `now` (the rule is the domain's `effectiveStatus`). */
+export const effectiveStatusOf = (record: OtpRecordDoc, now: Date): InstagramOtpStatus =>
+  effectiveStatus(record.status, record.closesAt, now);
+
+/** An OTP record as the console shows it: the code opened, the status as of now. */
+export const otpRecordView = (
+  record: OtpRecordDoc,
+  vault: CodeVault,
+  now: Date,
+): OtpRecordView => ({
+  id: record.id,
+  _id: record.id,
+  userId: record.userId,
+  profileName: record.profileName,
+  profileUrl: record.profileUrl,
+  otp: vault.open(record.sealedCode),
+  status: effectiveStatusOf(record, now),
+  createdAt: record.createdAt,
+  expiresAt: record.expiresAt,
+  sentAt: record.sentAt,
+  verifiedAt: record.verifiedAt,
+  failedAttempts: record.failedAttempts,
+});
+
+/**
+ * The read-store condition for a status as the dashboard filters it: the domain's
+ * `statusCriteria` (proved consistent with `effectiveStatus` by its unit tests) in the read
+ * store's query language.
+ */
+export const whereStatus = (status: InstagramOtpStatus, now: Date): NonNullable<Query['where']> => {
+  const { stored, closed } = statusCriteria(status);
+  const at = now.toISOString();
+  return {
+    status: stored.length === 1 ? stored[0]! : { $in: [...stored] },
+    ...(closed === null ? {} : { closesAt: closed ? { $lte: at } : { $gt: at } }),
+  };
+};

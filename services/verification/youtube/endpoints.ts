@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { YOUTUBE_MESSAGES } from '@linkcoin/domain/verification/youtube.ts';
+import { signedIn, type Endpoint } from '../../http/endpoint.ts';
+import { commandMetadata } from '../../http/metadata.ts';
+import { parseBody } from '../../http/validate.ts';
+import type { Clock } from '../../runtime/tokens.ts';
+import type { YouTubeHandlers } from './handlers.ts';
+
+const verifyRequest = z.object({
+  userId: z.string('userId: required').min(1).max(64),
+  handle: z.string('handle: required').trim().min(1, 'handle: required').max(100),
+  accessToken: z.string('accessToken: required').min(10, 'accessToken: required').max(4096),
+});
+
+export const youTubeEndpoints = (deps: { youtube: YouTubeHandlers; clock: Clock }): Endpoint[] => [
+  {
+    method: 'post',
+    path: '/pageowners/verify-youtube',
+    summary:
+      "Verify a YouTube account: the handle's channel must be the signed-in Google account's",
+    access: signedIn('influencer', 'admin'),
+    subject: { in: 'body', field: 'userId' },
+    handler: async (req, res) => {
+      const input = parseBody(verifyRequest, req);
+      const channel = await deps.youtube.verify(
+        input.userId,
+        input.handle,
+        input.accessToken,
+        commandMetadata(req, deps.clock),
+      );
+      res.json({
+        success: true,
+        message: YOUTUBE_MESSAGES.verified(channel.title, channel.subscribers),
+        channel,
+      });
+    },
+  },
+];
