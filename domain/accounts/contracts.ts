@@ -4,6 +4,7 @@
  * the front ends build their forms on them.
  */
 import { z } from 'zod';
+import { phoneField } from '../shared/phone.ts';
 import { ACCOUNT_MESSAGES as M } from './messages.ts';
 import { GRANTABLE_ROLES, REGISTRATION_ROLES, ROLES, type Role } from './roles.ts';
 
@@ -58,7 +59,7 @@ export const registerRequest = z
     password: passwordField,
     confirmPassword: z.string().max(MAX_PASSWORD_LENGTH),
     role: z.enum(REGISTRATION_ROLES, 'role: must be user or influencer'),
-    mobile: z.string().trim().max(20, 'mobile: at most 20 characters').optional().default(''),
+    mobile: phoneField('mobile').optional().default(''),
     verificationToken: verificationTokenField,
   })
   .refine((value) => value.password === value.confirmPassword, {

@@ -7,6 +7,7 @@ import { MAX_NAME_LENGTH } from '../accounts/contracts.ts';
 import type { Role } from '../accounts/roles.ts';
 import { isFollowersShorthand, type Followers } from './followers.ts';
 import { isMediaLink } from './media.ts';
+import { phoneField } from '../shared/phone.ts';
 import {
   AUDIENCE_TYPES,
   CONTENT_TOPICS,
@@ -55,13 +56,6 @@ const linkField = (what: string) =>
     .refine((value) => value === '' || isMediaLink(value), {
       error: `${what}: expected an https:// link`,
     });
-
-const phoneField = (what: string) =>
-  z
-    .string()
-    .trim()
-    .max(20, `${what}: at most 20 characters`)
-    .regex(/^[+\d][\d\s-]*$|^$/, `${what}: digits, spaces, dashes and a leading + only`);
 
 export const followersField = z.union(
   [
