@@ -2,6 +2,7 @@ import express, { type Request, type RequestHandler, type Response, type Router 
 import { ACCOUNT_MESSAGES as M } from '@linkcoin/domain/accounts/messages.ts';
 import type { PrimaryRole, Role } from '@linkcoin/domain/accounts/roles.ts';
 import { HttpError } from './errors.ts';
+import { acceptIdempotencyKey } from './idempotency.ts';
 
 /** The authenticated caller of a request. */
 export type Principal = Readonly<{
@@ -38,6 +39,12 @@ export type Endpoint = Readonly<{
   subject?: Subject;
   /** Run before authentication: rate limits. */
   limits?: readonly RequestHandler[];
+  /**
+   * Takes a client's Idempotency-Key (signed-in endpoints only): its handler makes the one
+   * command a retry must not repeat with `keyedMetadata` (http/idempotency.ts). Without this,
+   * the header is ignored.
+   */
+  acceptsIdempotencyKey?: boolean;
   handler: (req: Request, res: Response) => unknown;
 }>;
 
@@ -96,6 +103,13 @@ const guard =
       }
     }
     principals.set(req, principal);
+    if (endpoint.acceptsIdempotencyKey) {
+      acceptIdempotencyKey(
+        req,
+        `${endpoint.method.toUpperCase()} ${endpoint.path}`,
+        principal.userId,
+      );
+    }
     next();
   };
 
@@ -106,6 +120,10 @@ export const endpointRouter = (
 ): Router => {
   const router = express.Router();
   for (const endpoint of endpoints) {
+    if (endpoint.acceptsIdempotencyKey && endpoint.access.kind !== 'signed-in') {
+      // A key is scoped to its caller: an anonymous endpoint has nobody to scope it to.
+      throw new Error(`${endpoint.path}: only signed-in endpoints may accept an Idempotency-Key`);
+    }
     router[endpoint.method](
       endpoint.path,
       ...(endpoint.limits ?? []),
