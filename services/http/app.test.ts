@@ -55,7 +55,24 @@ describe('the HTTP edge', () => {
         expect(res.body).toMatchObject({ success: true, status: 'ok' });
       });
     const ready = await request(app).get('/readyz').expect(200);
-    expect(ready.body).toEqual({
+    expect(ready.body).toEqual({ success: true, status: 'ready' });
+  });
+
+  it('shows the details of /readyz only to whom the runtime allows (admins)', async () => {
+    const detailed = appWith({
+      health: {
+        ports: [healthy],
+        startedAt: new Date(),
+        showsDetailsTo: async (req) => req.get('Authorization') === 'Bearer admin',
+      },
+    });
+    const anonymous = await request(detailed).get('/readyz').expect(200);
+    expect(anonymous.body).toEqual({ success: true, status: 'ready' });
+    const admin = await request(detailed)
+      .get('/readyz')
+      .set('Authorization', 'Bearer admin')
+      .expect(200);
+    expect(admin.body).toEqual({
       success: true,
       status: 'ready',
       ports: [{ port: 'eventstore', adapter: 'test', ok: true }],
@@ -66,6 +83,7 @@ describe('the HTTP edge', () => {
   it('is not ready when a port is down or a projection is failing', async () => {
     const down = appWith({
       health: {
+        showsDetailsTo: async () => true,
         ports: [
           healthy,
           {
@@ -86,6 +104,7 @@ describe('the HTTP edge', () => {
 
     const failing = appWith({
       health: {
+        showsDetailsTo: async () => true,
         ports: [healthy],
         startedAt: new Date(),
         progress: {

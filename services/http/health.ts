@@ -1,4 +1,4 @@
-import express, { type Router } from 'express';
+import express, { type Request, type Router } from 'express';
 import type { PortStatus } from '@linkcoin/infra/shared/port-status.ts';
 import type { ProjectionProgress } from '../runtime/projection-progress.ts';
 
@@ -7,11 +7,17 @@ export type HealthSources = Readonly<{
   ports: readonly { status(): Promise<PortStatus> }[];
   progress?: ProjectionProgress;
   startedAt: Date;
+  /**
+   * Whether this caller may see each port's and projection's details (file paths, lags, errors):
+   * admins, where the API runs. Anonymous callers, load balancers and orchestrators get the
+   * status only.
+   */
+  showsDetailsTo?: (req: Request) => Promise<boolean>;
 }>;
 
 /**
  * `/healthz`: the process is alive. `/readyz`: every port answers and no projection is failing;
- * it lists each port's status and each projection's lag either way.
+ * to an admin it also lists each port's status and each projection's lag.
  */
 export const healthRoutes = (sources: HealthSources): Router => {
   const router = express.Router();
@@ -22,7 +28,7 @@ export const healthRoutes = (sources: HealthSources): Router => {
       uptimeSeconds: Math.round((Date.now() - sources.startedAt.getTime()) / 1000),
     });
   });
-  router.get('/readyz', async (_req, res) => {
+  router.get('/readyz', async (req, res) => {
     const ports = await Promise.all(
       sources.ports.map((port) =>
         port.status().catch((error: unknown): PortStatus => ({
@@ -35,11 +41,11 @@ export const healthRoutes = (sources: HealthSources): Router => {
     );
     const projections = (await sources.progress?.statuses()) ?? [];
     const ready = ports.every((port) => port.ok) && projections.every((p) => p.state !== 'failing');
+    const details = (await sources.showsDetailsTo?.(req).catch(() => false)) ?? false;
     res.status(ready ? 200 : 503).json({
       success: ready,
       status: ready ? 'ready' : 'not_ready',
-      ports,
-      projections,
+      ...(details ? { ports, projections } : {}),
     });
   });
   return router;

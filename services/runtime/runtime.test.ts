@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
 import { anyone } from '../http/endpoint.ts';
+import { adminEnv, loginAdmin } from '../testing/accounts.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import type { BoundedContext } from './bounded-context.ts';
 import { CONTEXTS } from './composition.ts';
@@ -34,6 +35,10 @@ describe('the embedded runtime', () => {
     expect(resolve(container, TOKENS.Bus).adapter).toBe('inprocess');
     const ready = await fetch(`${server.url}/readyz`);
     expect(ready.status).toBe(200);
+    // Anonymous callers learn the status, not where the data lives.
+    const answer = await ready.text();
+    expect(JSON.parse(answer)).toEqual({ success: true, status: 'ready' });
+    expect(answer).not.toContain(server.dataDir);
     expect(existsSync(join(server.dataDir, 'eventstore.db'))).toBe(true);
     expect(existsSync(join(server.dataDir, 'readmodels.db'))).toBe(true);
   });
@@ -111,7 +116,7 @@ describe('the embedded runtime', () => {
         ],
       }),
     };
-    const server = await startTestServer({ contexts: [...CONTEXTS, probes] });
+    const server = await startTestServer({ contexts: [...CONTEXTS, probes], env: adminEnv });
     started.push(server);
     expect(server.runtime.endpoints.map((e) => e.path)).toContain('/probes/count');
     await resolve(server.runtime.container, TOKENS.EventStore).append(
@@ -123,9 +128,10 @@ describe('the embedded runtime', () => {
       .poll(async () => (await (await fetch(`${server.url}/api/probes/count`)).json()) as unknown)
       .toEqual({ count: 1 });
     await expect.poll(() => reacted.map((event) => event.type)).toEqual(['ProbeHappened']);
-    const ready = (await (await fetch(`${server.url}/readyz`)).json()) as {
-      projections: { name: string }[];
-    };
+    const admin = await loginAdmin(server);
+    const ready = (await (
+      await fetch(`${server.url}/readyz`, { headers: { Authorization: `Bearer ${admin.token}` } })
+    ).json()) as { projections: { name: string }[] };
     expect(ready.projections.map((p) => p.name)).toEqual(
       expect.arrayContaining(['accounts', 'profiles', 'otp-records', 'probes']),
     );

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { Request } from 'express';
 import { createServer, type Server } from 'node:http';
 import { closeServer, listen } from './http-server.ts';
 import type { AddressInfo } from 'node:net';
@@ -187,6 +188,14 @@ export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtim
         ports: [eventStore, readStore, bus, mailer, uploads],
         progress,
         startedAt: new Date(),
+        ...(authenticate
+          ? {
+              showsDetailsTo: async (req: Request) => {
+                const outcome = await authenticate(req);
+                return outcome.kind === 'principal' && outcome.principal.roles.includes('admin');
+              },
+            }
+          : {}),
       },
       bodyLimit: config.http.bodyLimit,
       trustProxy: config.http.trustProxy,
