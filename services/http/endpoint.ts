@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import { ACCOUNT_MESSAGES as M } from '@linkcoin/domain/accounts/messages.ts';
 import type { PrimaryRole, Role } from '@linkcoin/domain/accounts/roles.ts';
@@ -53,7 +54,10 @@ export type AuthOutcome =
   | Readonly<{ kind: 'principal'; principal: Principal }>
   | Readonly<{ kind: 'rejected'; message: string }>;
 
-export type Authenticator = (req: Request) => Promise<AuthOutcome>;
+/** Who is calling, from the request's headers (an HTTP request, or a WebSocket upgrade). */
+export type Authenticator = (
+  req: Readonly<{ headers: IncomingHttpHeaders }>,
+) => Promise<AuthOutcome>;
 
 const principals = new WeakMap<Request, Principal>();
 

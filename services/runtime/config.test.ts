@@ -82,4 +82,46 @@ describe('configuration from the environment', () => {
       host: '127.0.0.1',
     });
   });
+
+  it('lets the WebSocket be opened from the public origin, its loopback names and listed origins', () => {
+    const local = loadConfig({ NODE_ENV: 'test' }).gateway;
+    expect(local.allowedOrigins).toEqual(
+      expect.arrayContaining(['http://127.0.0.1:8080', 'http://localhost:8080']),
+    );
+    expect(local.allowedOrigins).not.toContain('http://localhost:5173');
+    const dev = loadConfig({ NODE_ENV: 'development' }).gateway;
+    expect(dev.allowedOrigins).toContain('http://localhost:5173');
+    const hosted = loadConfig({
+      NODE_ENV: 'test',
+      PUBLIC_URL: 'https://linkcoin.example/',
+      WS_ALLOWED_ORIGINS: 'https://m.linkcoin.example/path',
+    }).gateway;
+    expect(hosted.allowedOrigins).toEqual([
+      'https://linkcoin.example',
+      'https://m.linkcoin.example',
+    ]);
+    expect(hosted).toMatchObject({ maxConnections: 20_000, maxConnectionsPerUser: 10 });
+  });
+
+  it('pays through the sandbox by default, never in production, and needs Razorpay keys', () => {
+    expect(loadConfig({}).payments).toEqual({ adapter: 'sandbox', secret: null });
+    const secret = 'x'.repeat(32);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret }).payments).toEqual({
+      adapter: 'disabled',
+    });
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, PAYMENTS: 'sandbox' }),
+    ).toThrow('PAYMENTS: the sandbox gives coins away');
+    expect(() => loadConfig({ PAYMENTS: 'razorpay' })).toThrow(
+      'RAZORPAY_KEY_SECRET: required when PAYMENTS=razorpay',
+    );
+    expect(
+      loadConfig({
+        PAYMENTS: 'razorpay',
+        RAZORPAY_KEY_ID: 'rzp_test_1',
+        RAZORPAY_KEY_SECRET: 'secret-key-1',
+        RAZORPAY_WEBHOOK_SECRET: 'hook-secret-1',
+      }).payments,
+    ).toMatchObject({ adapter: 'razorpay', apiBaseUrl: 'https://api.razorpay.com' });
+  });
 });

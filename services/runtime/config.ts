@@ -96,6 +96,18 @@ const environmentSchema = z
 
     PROCESS_TICK_MS: z.coerce.number().int().min(50).max(3_600_000).default(30_000),
 
+    WS_ALLOWED_ORIGINS: csv.optional(),
+    WS_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
+    WS_MAX_CONNECTIONS_PER_USER: z.coerce.number().int().min(1).max(1000).default(10),
+
+    PAYMENTS: z.enum(['sandbox', 'razorpay', 'disabled']).optional(),
+    PAYMENTS_SANDBOX_SECRET: z.string().min(32, 'expected at least 32 characters').optional(),
+    RAZORPAY_KEY_ID: z.string().min(5).optional(),
+    RAZORPAY_KEY_SECRET: z.string().min(8).optional(),
+    RAZORPAY_WEBHOOK_SECRET: z.string().min(8).optional(),
+    RAZORPAY_API_BASE_URL: z.url().default('https://api.razorpay.com'),
+    RAZORPAY_TIMEOUT_MS: z.coerce.number().int().min(1000).max(60_000).default(10_000),
+
     RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
     LOGIN_ATTEMPTS_PER_WINDOW: z.coerce.number().int().min(1).default(10),
     OTP_REQUESTS_PER_WINDOW: z.coerce.number().int().min(1).default(5),
@@ -114,6 +126,22 @@ const environmentSchema = z
     requireWhen('UPLOADS_HOSTED_URL', env.UPLOADS === 'hosted', 'UPLOADS=hosted');
     requireWhen('UPLOADS_HOSTED_PRESET', env.UPLOADS === 'hosted', 'UPLOADS=hosted');
     requireWhen('JWT_SECRET', env.NODE_ENV === 'production', 'NODE_ENV=production');
+    for (const key of [
+      'RAZORPAY_KEY_ID',
+      'RAZORPAY_KEY_SECRET',
+      'RAZORPAY_WEBHOOK_SECRET',
+    ] as const) {
+      requireWhen(key, env.PAYMENTS === 'razorpay', 'PAYMENTS=razorpay');
+    }
+    if (env.PAYMENTS === 'sandbox' && env.NODE_ENV === 'production') {
+      // The sandbox approves payments without money: in production it would hand out coins.
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENTS'],
+        message:
+          'the sandbox gives coins away: not with NODE_ENV=production (razorpay or disabled)',
+      });
+    }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({
         code: 'custom',
@@ -166,6 +194,23 @@ export type AppConfig = Readonly<{
   /** Null when YouTube verification is not configured: the card then says it is not available. */
   youtube: Readonly<{ apiKey: string; apiBaseUrl: string; tokenInfoUrl: string }> | null;
   processes: Readonly<{ tickMs: number }>;
+  gateway: Readonly<{
+    /** Browser origins allowed to open /ws (the public URL's, plus WS_ALLOWED_ORIGINS). */
+    allowedOrigins: readonly string[];
+    maxConnections: number;
+    maxConnectionsPerUser: number;
+  }>;
+  payments:
+    | Readonly<{ adapter: 'disabled' }>
+    | Readonly<{ adapter: 'sandbox'; secret: string | null }>
+    | Readonly<{
+        adapter: 'razorpay';
+        keyId: string;
+        keySecret: string;
+        webhookSecret: string;
+        apiBaseUrl: string;
+        timeoutMs: number;
+      }>;
   mail:
     | Readonly<{ adapter: 'outbox'; directory: string; from: string }>
     | Readonly<{ adapter: 'smtp'; url: string; from: string }>;
@@ -179,6 +224,48 @@ export type AppConfig = Readonly<{
         replicationFactor: number;
       }>;
 }>;
+
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * The browser origins that may open the WebSocket: the public URL's (on a loopback host, under
+ * each loopback name), the Vite dev servers of `make dev` in development, and WS_ALLOWED_ORIGINS.
+ */
+const allowedOrigins = (publicUrl: string, env: Environment): readonly string[] => {
+  const url = new URL(publicUrl);
+  const origins = new Set([url.origin]);
+  if (LOOPBACK_NAMES.includes(url.hostname)) {
+    for (const name of LOOPBACK_NAMES)
+      origins.add(`${url.protocol}//${name}${url.port ? `:${url.port}` : ''}`);
+  }
+  if (env.NODE_ENV === 'development') {
+    for (const port of [5173, 5174]) {
+      for (const name of LOOPBACK_NAMES) origins.add(`http://${name}:${port}`);
+    }
+  }
+  for (const origin of env.WS_ALLOWED_ORIGINS ?? []) origins.add(new URL(origin).origin);
+  return [...origins];
+};
+
+/** Payments default to the sandbox, except in production, where they stay off until configured. */
+const paymentsOf = (env: Environment): AppConfig['payments'] => {
+  const adapter = env.PAYMENTS ?? (env.NODE_ENV === 'production' ? 'disabled' : 'sandbox');
+  switch (adapter) {
+    case 'disabled':
+      return { adapter };
+    case 'sandbox':
+      return { adapter, secret: env.PAYMENTS_SANDBOX_SECRET ?? null };
+    case 'razorpay':
+      return {
+        adapter,
+        keyId: env.RAZORPAY_KEY_ID!,
+        keySecret: env.RAZORPAY_KEY_SECRET!,
+        webhookSecret: env.RAZORPAY_WEBHOOK_SECRET!,
+        apiBaseUrl: env.RAZORPAY_API_BASE_URL.replace(/\/$/, ''),
+        timeoutMs: env.RAZORPAY_TIMEOUT_MS,
+      };
+  }
+};
 
 /** Raised at start-up with every bad variable named. */
 export class ConfigError extends Error {
@@ -204,12 +291,13 @@ export const loadConfig = (
   const env = parsed.data;
   const dataDir = isAbsolute(env.DATA_DIR) ? env.DATA_DIR : resolve(REPO_ROOT, env.DATA_DIR);
   const displayHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
+  const publicUrl = (env.PUBLIC_URL ?? `http://${displayHost}:${env.PORT}`).replace(/\/$/, '');
   return {
     env: env.NODE_ENV,
     http: {
       host: env.HOST,
       port: env.PORT,
-      publicUrl: (env.PUBLIC_URL ?? `http://${displayHost}:${env.PORT}`).replace(/\/$/, ''),
+      publicUrl,
       bodyLimit: env.BODY_LIMIT,
       trustProxy: env.TRUST_PROXY,
       shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
@@ -276,6 +364,12 @@ export const loadConfig = (
           }
         : null,
     processes: { tickMs: env.PROCESS_TICK_MS },
+    gateway: {
+      allowedOrigins: allowedOrigins(publicUrl, env),
+      maxConnections: env.WS_MAX_CONNECTIONS,
+      maxConnectionsPerUser: env.WS_MAX_CONNECTIONS_PER_USER,
+    },
+    payments: paymentsOf(env),
     mail:
       env.MAIL === 'smtp'
         ? { adapter: 'smtp', url: env.SMTP_URL!, from: env.MAIL_FROM }

@@ -150,9 +150,12 @@ export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtim
 
     // The contexts are built only where something of theirs runs beyond their read models.
     const platform = platformOf(container);
-    const parts = has('api') || has('processes') ? contexts.map((c) => c.create(platform)) : [];
+    const parts =
+      has('api') || has('processes') || has('gateway')
+        ? contexts.map((c) => c.create(platform))
+        : [];
     const endpoints = has('api') ? parts.flatMap((part) => part.endpoints) : [];
-    const authenticate = has('api') ? authenticatorOf(parts) : null;
+    const authenticate = has('api') || has('gateway') ? authenticatorOf(parts) : null;
 
     if (has('processes')) {
       const processes = new ProcessManagerRunner({
@@ -203,13 +206,19 @@ export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtim
       ...(has('api') && config.uploads.adapter === 'local'
         ? { uploadsDirectory: config.uploads.directory }
         : {}),
-      ...(authenticate ? { api: endpointRouter(endpoints, authenticate) } : {}),
+      ...(authenticate && has('api') ? { api: endpointRouter(endpoints, authenticate) } : {}),
     });
     const server = createServer(app);
-    if (has('gateway')) {
-      const gateway = new Gateway({ logger: logger.child({ component: 'gateway' }) });
+    let gateway: Gateway | null = null;
+    if (has('gateway') && authenticate) {
+      gateway = new Gateway({
+        logger: logger.child({ component: 'gateway' }),
+        authenticate,
+        ...config.gateway,
+      });
       gateway.attach(server);
-      closers.push({ name: 'gateway', close: () => gateway.close() });
+      const opened = gateway;
+      closers.push({ name: 'gateway', close: () => opened.close() });
     }
     await listen(server, config.http.host, config.http.port);
     closers.push({
@@ -222,6 +231,9 @@ export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtim
       config.http.port === 0 || config.http.host === '0.0.0.0' || config.http.host === '::'
         ? `http://${config.http.host === '0.0.0.0' || config.http.host === '::' ? 'localhost' : host}:${address.port}`
         : config.http.publicUrl;
+
+    // On a port chosen at start-up (PORT=0) the configured origin could not know the port.
+    gateway?.allowOrigins([new URL(url).origin]);
 
     let stopping: Promise<void> | null = null;
     return {
