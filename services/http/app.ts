@@ -2,6 +2,7 @@ import express, { type Express, type Router } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
 import { errorHandler, notFoundApi } from './errors.ts';
+import { jsonGuard } from './json-guard.ts';
 import { requestIdFor } from './request-id.ts';
 import { securityHeaders } from './security.ts';
 import { healthRoutes, type HealthSources } from './health.ts';
@@ -49,6 +50,7 @@ export const createApp = (options: AppOptions): Express => {
 
   const api = express.Router();
   api.use(express.json({ limit: options.bodyLimit }));
+  api.use(jsonGuard);
   api.use((_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
     next();

@@ -66,14 +66,18 @@ describe('the authorisation matrix', () => {
   let endpoints: readonly Endpoint[];
   const users = new Map<Exclude<Caller, 'anonymous'>, TestUser>();
 
-  /** A fresh token per request: logout, one of the endpoints, revokes the ones before. */
+  /** One token per caller, renewed after logout (one of the endpoints) revoked it. */
+  const tokens = new Map<Caller, string>();
   const tokenOf = async (caller: Caller): Promise<string | null> => {
     if (caller === 'anonymous') return null;
+    const known = tokens.get(caller);
+    if (known) return known;
     const user = users.get(caller)!;
     const login = await request(server.url)
       .post('/api/pageowners/login')
       .send({ email: user.email, password: user.password })
       .expect(200);
+    tokens.set(caller, login.body.token as string);
     return login.body.token as string;
   };
 
@@ -85,6 +89,7 @@ describe('the authorisation matrix', () => {
     const body = subject?.in === 'body' && named ? { [subject.field]: named } : {};
     const query = subject?.in === 'query' && named ? { [subject.field]: named } : {};
     const token = await tokenOf(caller);
+    if (keyOf(endpoint) === 'POST /pageowners/logout') tokens.delete(caller);
     let req = request(server.url)[endpoint.method](`/api${path}`).query(query);
     if (token) req = req.set('Authorization', `Bearer ${token}`);
     return endpoint.method === 'get' ? req : req.send(body);

@@ -4,6 +4,7 @@ import { ACCOUNT_MESSAGES as M } from '@linkcoin/domain/accounts/messages.ts';
 import type { PrimaryRole, Role } from '@linkcoin/domain/accounts/roles.ts';
 import { HttpError } from './errors.ts';
 import { acceptIdempotencyKey } from './idempotency.ts';
+import { checkInput, type EndpointInput } from './validate.ts';
 
 /** The authenticated caller of a request. */
 export type Principal = Readonly<{
@@ -40,6 +41,12 @@ export type Endpoint = Readonly<{
   subject?: Subject;
   /** Run before authentication: rate limits. */
   limits?: readonly RequestHandler[];
+  /**
+   * What it takes: checked after the access guard and before the handler, so anything else
+   * (an unknown query parameter, a body it does not take, a malformed field) is refused with a
+   * 400 and changes nothing. The handler's own parseBody/parseQuery reuse the parsed values.
+   */
+  input?: EndpointInput;
   /**
    * Takes a client's Idempotency-Key (signed-in endpoints only): its handler makes the one
    * command a retry must not repeat with `keyedMetadata` (http/idempotency.ts). Without this,
@@ -133,6 +140,7 @@ export const endpointRouter = (
       ...(endpoint.limits ?? []),
       guard(endpoint, authenticate),
       async (req: Request, res: Response) => {
+        if (endpoint.input) checkInput(endpoint.input, req);
         await endpoint.handler(req, res);
       },
     );

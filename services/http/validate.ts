@@ -1,5 +1,6 @@
 import type { Request } from 'express';
 import { z } from 'zod';
+import { HttpError } from './errors.ts';
 
 const english = z.locales.en().localeError;
 
@@ -18,9 +19,79 @@ const namedFieldError: z.core.$ZodErrorMap = (issue) => {
 export const parse = <S extends z.ZodType>(schema: S, input: unknown): z.output<S> =>
   schema.parse(input, { error: namedFieldError });
 
+type Part = 'body' | 'query' | 'params';
+
+/** What the router already parsed for a request, by part and schema: parsed once, used twice. */
+const parsed = new WeakMap<Request, Map<string, Map<z.ZodType, unknown>>>();
+
+const sourceOf = (req: Request, part: Part): unknown =>
+  part === 'body' ? (req.body ?? {}) : part === 'query' ? req.query : req.params;
+
+const parsePart = <S extends z.ZodType>(schema: S, req: Request, part: Part): z.output<S> => {
+  const byPart = parsed.get(req)?.get(part);
+  if (byPart?.has(schema)) return byPart.get(schema) as z.output<S>;
+  const value = parse(schema, sourceOf(req, part));
+  let parts = parsed.get(req);
+  if (!parts) parsed.set(req, (parts = new Map()));
+  let schemas = parts.get(part);
+  if (!schemas) parts.set(part, (schemas = new Map()));
+  schemas.set(schema, value);
+  return value;
+};
+
 export const parseBody = <S extends z.ZodType>(schema: S, req: Request): z.output<S> =>
-  parse(schema, req.body ?? {});
+  parsePart(schema, req, 'body');
 export const parseQuery = <S extends z.ZodType>(schema: S, req: Request): z.output<S> =>
-  parse(schema, req.query);
+  parsePart(schema, req, 'query');
 export const parseParams = <S extends z.ZodType>(schema: S, req: Request): z.output<S> =>
-  parse(schema, req.params);
+  parsePart(schema, req, 'params');
+
+/**
+ * What an endpoint takes, declared beside it so the router can refuse anything else before the
+ * handler runs (and the security sweep can walk every endpoint's inputs). A part left out is a
+ * part the endpoint does not take: a body, or query parameters, sent to it are refused. The
+ * body may be `'multipart'` (a form the endpoint reads itself, such as an upload).
+ */
+export type EndpointInput = Readonly<{
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType | 'multipart';
+}>;
+
+const isEmptyBody = (body: unknown): boolean =>
+  body === undefined ||
+  (typeof body === 'object' &&
+    body !== null &&
+    !Array.isArray(body) &&
+    Object.keys(body).length === 0);
+
+/** The keys a query schema names, when it is an object schema. */
+const keysOf = (schema: z.ZodType): ReadonlySet<string> | null =>
+  schema instanceof z.ZodObject ? new Set(Object.keys(schema.shape)) : null;
+
+/** Checks a request against an endpoint's declared input; a refusal is a 400 naming the problem. */
+export const checkInput = (input: EndpointInput, req: Request): void => {
+  if (input.params) parseParams(input.params, req);
+  if (input.query) {
+    const known = keysOf(input.query);
+    const unknown = known ? Object.keys(req.query).filter((key) => !known.has(key)) : [];
+    if (unknown.length > 0)
+      throw new HttpError(400, `${unknown[0]}: not a parameter of this endpoint`);
+    parseQuery(input.query, req);
+  } else if (Object.keys(req.query).length > 0) {
+    throw new HttpError(400, 'This endpoint takes no query parameters');
+  }
+  if (input.body === 'multipart') return;
+  if (input.body) {
+    const body: unknown = req.body;
+    if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) {
+      throw new HttpError(400, 'The request body must be a JSON object');
+    }
+    if (body === undefined && req.headers['content-length'] && !req.is('application/json')) {
+      throw new HttpError(415, 'Send the request body as application/json');
+    }
+    parseBody(input.body, req);
+  } else if (!isEmptyBody(req.body)) {
+    throw new HttpError(400, 'This endpoint takes no request body');
+  }
+};
