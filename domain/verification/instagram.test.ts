@@ -21,7 +21,7 @@ const requested = (ms = 0, requestId = 'r-1'): InstagramVerificationRequested =>
     requestId,
     userId: 'creator-1',
     profileName: 'asha.cooks',
-    profileUrl: 'https://instagram.com/asha.cooks',
+    profileUrl: 'https://www.instagram.com/asha.cooks/',
     codeHash: `hash-${requestId}`,
     sealedCode: `sealed-${requestId}`,
     requestedAt: iso(ms),
@@ -39,10 +39,14 @@ const request = (requestId: string) => ({
     requestId,
     userId: 'creator-1',
     profileName: 'asha.cooks',
-    profileUrl: 'https://instagram.com/asha.cooks',
     codeHash: `hash-${requestId}`,
     sealedCode: `sealed-${requestId}`,
   },
+});
+const markSent = (requestId: string, ms: number) => ({
+  type: 'MarkInstagramOtpSent' as const,
+  data: { requestId },
+  metadata: at(ms, 'admin-1'),
 });
 
 describe('Instagram verification', () => {
@@ -64,16 +68,84 @@ describe('Instagram verification', () => {
       });
   });
 
-  it('is marked sent by an admin, once', () => {
-    given(requested(0))
-      .when({ type: 'MarkInstagramOtpSent', data: {}, metadata: at(60_000, 'admin-1') })
-      .then(sent);
-    given([requested(0), sent])
-      .when({ type: 'MarkInstagramOtpSent', data: {}, metadata: at(90_000, 'admin-1') })
-      .thenNothingHappens();
+  it('derives the link from the handle, whatever the request carried', () => {
     given([])
-      .when({ type: 'MarkInstagramOtpSent', data: {}, metadata: at(0, 'admin-1') })
-      .thenRefused('not_found', 'No OTP found for this user');
+      .when({
+        ...request('r-1'),
+        data: { ...request('r-1').data, profileName: ' @Asha.Cooks' },
+        metadata: at(0),
+      })
+      .thenState((state) =>
+        expect(state.current?.profileUrl).toBe('https://www.instagram.com/asha.cooks/'),
+      );
+    const command = { ...request('r-1'), metadata: at(0) };
+    // A client's link smuggled into the command is not what the event records.
+    const smuggled = {
+      ...command,
+      data: { ...command.data, profileUrl: 'javascript:alert(document.cookie)' },
+    };
+    given([])
+      .when(smuggled)
+      .thenState((state) =>
+        expect(state.current?.profileUrl).toBe('https://www.instagram.com/asha.cooks/'),
+      );
+    expect(
+      instagramVerificationDecider.decide(smuggled, fold(instagramVerificationDecider, [])),
+    ).toMatchObject({ data: { profileUrl: 'https://www.instagram.com/asha.cooks/' } });
+  });
+
+  it('reads an old request with a client link as the link of its handle', () => {
+    const old = requested(0);
+    const withClientLink = (profileUrl: string, profileName = 'asha.cooks') => ({
+      ...old,
+      data: { ...old.data, profileName, profileUrl },
+    });
+    for (const link of ['javascript:alert(document.cookie)', 'https://instagram.com/another']) {
+      const state = fold(instagramVerificationDecider, [withClientLink(link)]);
+      expect(state.current?.profileUrl).toBe('https://www.instagram.com/asha.cooks/');
+    }
+    // A handle that is no username has no link at all.
+    const state = fold(instagramVerificationDecider, [
+      withClientLink('https://instagram.com/another', 'Asha Cooks <b>'),
+    ]);
+    expect(state.current?.profileUrl).toBe('');
+  });
+
+  it('refuses a handle that is no Instagram username', () => {
+    const message =
+      'profileName: must be an Instagram username (letters, digits, dots and underscores, at most 30)';
+    for (const profileName of ['asha cooks', 'javascript:alert(1)', 'a/b', 'x'.repeat(31), '@']) {
+      given([])
+        .when({ ...request('r-1'), data: { ...request('r-1').data, profileName }, metadata: at(0) })
+        .thenRefused('validation', message);
+    }
+  });
+
+  it('is marked sent by an admin, once', () => {
+    given(requested(0)).when(markSent('r-1', 60_000)).then(sent);
+    given([requested(0), sent])
+      .when(markSent('r-1', 90_000))
+      .thenNothingHappens();
+    given([]).when(markSent('r-1', 0)).thenRefused('not_found', 'No OTP found for this user');
+  });
+
+  it('refuses to mark sent a request that a newer one replaced, leaving the newer alone', () => {
+    const replaced = [requested(0), requested(2 * 60_000, 'r-2')];
+    given(replaced)
+      .when(markSent('r-1', 3 * 60_000))
+      .thenRefused(
+        'conflict',
+        'This code was replaced by a newer request. Refresh and send the newer code.',
+      );
+    given(replaced)
+      .when(markSent('r-2', 3 * 60_000))
+      .then({
+        type: 'InstagramOtpSent',
+        data: { requestId: 'r-2', sentBy: 'admin-1', at: iso(3 * 60_000) },
+      });
+    given([requested(0), sent])
+      .when(markSent('r-1', 5 * HOUR))
+      .thenRefused('conflict', 'This OTP has expired. Please request a new one.');
   });
 
   it('verifies the account when the creator types the right code', () => {
@@ -85,7 +157,7 @@ describe('Instagram verification', () => {
           requestId: 'r-1',
           userId: 'creator-1',
           profileName: 'asha.cooks',
-          profileUrl: 'https://instagram.com/asha.cooks',
+          profileUrl: 'https://www.instagram.com/asha.cooks/',
           at: iso(HOUR),
         },
       });

@@ -2,7 +2,7 @@ import { ACCOUNT_MESSAGES } from '../accounts/messages.ts';
 import type { Decider } from '../shared/decider.ts';
 import { DomainError } from '../shared/errors.ts';
 import type { Command, Event } from '../shared/messages.ts';
-import { normalizeHandle } from './handles.ts';
+import { instagramProfileUrl, normalizeHandle } from './handles.ts';
 import { effectiveStatus, isOpenStatus, type InstagramOtpStatus } from './request-status.ts';
 
 export type { InstagramOtpStatus } from './request-status.ts';
@@ -32,6 +32,9 @@ export const INSTAGRAM_MESSAGES = {
   sendFailed: 'Error sending OTP',
   verificationFailed: 'Verification failed',
   notInProfile: 'Add this Instagram account to your profile and save it first.',
+  invalidHandle:
+    'profileName: must be an Instagram username (letters, digits, dots and underscores, at most 30)',
+  replaced: 'This code was replaced by a newer request. Refresh and send the newer code.',
 } as const;
 
 export type InstagramVerificationRequested = Event<
@@ -40,6 +43,10 @@ export type InstagramVerificationRequested = Event<
     requestId: string;
     userId: string;
     profileName: string;
+    /**
+     * The account's link, derived from the handle by the decider. Requests recorded before that
+     * may carry a link a client gave: readers derive it from `profileName` again, never read it.
+     */
     profileUrl: string;
     codeHash: string;
     /** The code encrypted with the server's key, opened only for admins. */
@@ -74,11 +81,16 @@ export type InstagramVerificationEvent =
   | InstagramAccountVerified
   | InstagramVerificationExpired;
 
+/** The link is no part of the command: the decider derives it from the handle. */
 export type RequestInstagramVerification = Command<
   'RequestInstagramVerification',
-  Omit<InstagramVerificationRequested['data'], 'requestedAt' | 'expiresAt' | 'replaces'>
+  Omit<
+    InstagramVerificationRequested['data'],
+    'profileUrl' | 'requestedAt' | 'expiresAt' | 'replaces'
+  >
 >;
-export type MarkInstagramOtpSent = Command<'MarkInstagramOtpSent', Record<string, never>>;
+/** The admin sent this request's code: refused once a newer request replaced it. */
+export type MarkInstagramOtpSent = Command<'MarkInstagramOtpSent', { requestId: string }>;
 export type VerifyInstagramOtp = Command<'VerifyInstagramOtp', { codeHash: string }>;
 export type ExpireInstagramVerification = Command<
   'ExpireInstagramVerification',
@@ -93,6 +105,7 @@ export type InstagramVerificationCommand =
 export type InstagramRequest = Readonly<{
   requestId: string;
   profileName: string;
+  /** Derived from `profileName` ('' for a handle that is no Instagram username). */
   profileUrl: string;
   codeHash: string;
   sealedCode: string;
@@ -128,6 +141,10 @@ export const instagramVerificationDecider: Decider<
     const current = state.current;
     switch (command.type) {
       case 'RequestInstagramVerification': {
+        const profileUrl = instagramProfileUrl(command.data.profileName);
+        if (profileUrl === null) {
+          throw new DomainError('validation', INSTAGRAM_MESSAGES.invalidHandle);
+        }
         if (state.verifiedHandles.includes(normalizeHandle(command.data.profileName))) {
           throw new DomainError('conflict', INSTAGRAM_MESSAGES.alreadyVerified);
         }
@@ -148,6 +165,7 @@ export const instagramVerificationDecider: Decider<
           type: 'InstagramVerificationRequested',
           data: {
             ...command.data,
+            profileUrl,
             requestedAt: at,
             expiresAt: new Date(now.getTime() + INSTAGRAM_OTP_VALIDITY_MS).toISOString(),
             replaces: isOpen(current, now) ? current.requestId : null,
@@ -156,6 +174,10 @@ export const instagramVerificationDecider: Decider<
       }
       case 'MarkInstagramOtpSent': {
         if (!current) throw new DomainError('not_found', INSTAGRAM_MESSAGES.noOtp);
+        // The admin sent the code of the record they had open; a newer request has its own code.
+        if (current.requestId !== command.data.requestId) {
+          throw new DomainError('conflict', INSTAGRAM_MESSAGES.replaced);
+        }
         const status = statusAt(current, now);
         if (status === 'verified')
           throw new DomainError('conflict', INSTAGRAM_MESSAGES.alreadyVerified);
@@ -205,14 +227,14 @@ export const instagramVerificationDecider: Decider<
     const current = state.current;
     switch (event.type) {
       case 'InstagramVerificationRequested': {
-        const { requestId, profileName, profileUrl, codeHash, sealedCode, requestedAt, expiresAt } =
-          event.data;
+        const { requestId, profileName, codeHash, sealedCode, requestedAt, expiresAt } = event.data;
         return {
           ...state,
           current: {
             requestId,
             profileName,
-            profileUrl,
+            // Derived again: an event recorded before the decider derived it may hold a client's.
+            profileUrl: instagramProfileUrl(profileName) ?? '',
             codeHash,
             sealedCode,
             status: 'pending',

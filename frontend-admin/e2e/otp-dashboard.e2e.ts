@@ -167,8 +167,9 @@ describe('the OTP dashboard', () => {
     await details.getByText(`@${handle}`, { exact: true }).waitFor();
     await details.getByText(record.otp, { exact: true }).waitFor();
     await details.getByText('Pending', { exact: true }).waitFor();
-    const link = details.getByRole('link', { name: `https://instagram.com/${handle}` });
-    expect(await link.getAttribute('href')).toBe(`https://instagram.com/${handle}`);
+    // The link is derived from the handle on the server, whatever link the creator's app sent.
+    const link = details.getByRole('link', { name: `https://www.instagram.com/${handle}/` });
+    expect(await link.getAttribute('href')).toBe(`https://www.instagram.com/${handle}/`);
     expect(await link.getAttribute('target')).toBe('_blank');
 
     // Copy DM Message: the handle and the code, ready to paste into Instagram.

@@ -1,10 +1,6 @@
 import { z } from 'zod';
 import { DomainError } from '@linkcoin/domain/shared/errors.ts';
-import { INSTAGRAM_MESSAGES } from '@linkcoin/domain/verification/instagram.ts';
-import {
-  INSTAGRAM_OTP_STATUSES,
-  isOpenStatus,
-} from '@linkcoin/domain/verification/request-status.ts';
+import { INSTAGRAM_OTP_STATUSES } from '@linkcoin/domain/verification/request-status.ts';
 import type { Query, ReadStore } from '@linkcoin/infra/readstore/port.ts';
 import { signedIn, type Endpoint } from '../../http/endpoint.ts';
 import { commandMetadata } from '../../http/metadata.ts';
@@ -13,7 +9,7 @@ import { parse } from '../../http/validate.ts';
 import type { Clock } from '../../runtime/tokens.ts';
 import type { CodeVault } from './code-vault.ts';
 import type { InstagramHandlers } from './handlers.ts';
-import { effectiveStatusOf, otpRecordView, whereStatus } from './otp-record-view.ts';
+import { otpRecordView, whereRecords, whereStatus } from './otp-record-view.ts';
 import { OTP_RECORDS, type OtpRecordDoc } from './otp-records.ts';
 
 const recordFilter = z.object({
@@ -50,21 +46,20 @@ export const consoleOtpRecordEndpoints = ({
       method: 'get',
       path: '/admin/otp-records',
       summary:
-        'OTP records: status, user id and profile name filters, sorting, paging (console list)',
+        'OTP records (console list): status, user id (exact or prefix) and profile name (a word ' +
+        'prefix of the handle) filters, each on its own field, q on both; sorting, paging',
       access: signedIn('admin'),
       handler: async (req, res) => {
         const list = parseListRequest(req);
         const filter = parse(recordFilter, list.filter);
         const now = clock.now();
-        const words = [filter.userId, filter.profileName, filter.q]
-          .filter((w) => w && w.trim())
-          .join(' ');
         const query: Omit<Query, 'sort' | 'skip' | 'limit'> = {
           where: {
-            ...(filter.status ? whereStatus(filter.status, now) : {}),
+            ...whereRecords(filter, now),
             ...(filter.id ? { id: Array.isArray(filter.id) ? { $in: filter.id } : filter.id } : {}),
           },
-          ...(words ? { text: words } : {}),
+          // react-admin's free search: words of the handle or of the user id.
+          ...(filter.q?.trim() ? { text: filter.q } : {}),
         };
         const [rows, total] = await Promise.all([
           records().find({
@@ -115,19 +110,15 @@ export const consoleOtpRecordEndpoints = ({
     {
       method: 'post',
       path: '/admin/otp-records/:id/send',
-      summary: 'Mark a record sent once its code went out by direct message (Send Otp)',
+      summary:
+        "Mark this record's code sent by direct message (Send Otp); refused once a newer " +
+        'request replaced it',
       access: signedIn('admin'),
       handler: async (req, res) => {
         const { id } = parse(idParams, req.params);
         const record = await one(id);
-        const status = effectiveStatusOf(record, clock.now());
-        if (!isOpenStatus(status)) {
-          throw new DomainError(
-            'conflict',
-            status === 'verified' ? INSTAGRAM_MESSAGES.alreadyVerified : INSTAGRAM_MESSAGES.expired,
-          );
-        }
-        await instagram.markSent(record.userId, commandMetadata(req, clock));
+        // The record's own request: the decider refuses it when it is no longer the open one.
+        await instagram.markSent(record.userId, record.id, commandMetadata(req, clock));
         res.json(otpRecordView(await one(id), vault, clock.now()));
       },
     },

@@ -10,14 +10,15 @@ import { parseBody, parseQuery } from '../../http/validate.ts';
 import type { Clock } from '../../runtime/tokens.ts';
 import type { CodeVault } from './code-vault.ts';
 import type { InstagramHandlers } from './handlers.ts';
-import { otpRecordView, whereStatus } from './otp-record-view.ts';
+import { otpRecordView, whereRecords } from './otp-record-view.ts';
 import { OTP_RECORDS, type OtpRecordDoc } from './otp-records.ts';
 
 const userId = z.string('userId: required').min(1, 'userId: required').max(64);
 const storeRequest = z.object({
   userId,
   profileName: z.string('profileName: required').trim().min(1, 'profileName: required').max(100),
-  profileUrl: z.string().trim().max(500).optional().default(''),
+  // The spec's field, still sent by the mobile app: accepted and ignored (the link is derived).
+  profileUrl: z.string().max(2000).optional(),
 });
 const sendStatusRequest = z.discriminatedUnion(
   'status',
@@ -58,7 +59,10 @@ export const instagramEndpoints = ({
   {
     method: 'post',
     path: '/pageowners/store',
-    summary: 'Ask for an Instagram verification code for a handle on the profile',
+    summary:
+      'Ask for an Instagram verification code for a handle on the profile; the profile link is ' +
+      "derived from the handle (https://www.instagram.com/<handle>/): the spec's profileUrl is " +
+      'accepted and ignored',
     access: signedIn('influencer', 'admin'),
     subject: { in: 'body', field: 'userId' },
     handler: async (req, res) => {
@@ -66,7 +70,6 @@ export const instagramEndpoints = ({
       const result = await instagram.request(
         input.userId,
         input.profileName,
-        input.profileUrl,
         commandMetadata(req, clock),
       );
       res.status(201).json({ success: true, message: INSTAGRAM_MESSAGES.requested, ...result });
@@ -89,7 +92,8 @@ export const instagramEndpoints = ({
     method: 'put',
     path: '/pageowners/send-status',
     summary:
-      'status "send" (admins: the code was sent by DM) or "verified" (the owner, with the code)',
+      'status "send" (admins: the code of the current request was sent by DM; the console sends ' +
+      'a chosen record through /admin/otp-records/:id/send) or "verified" (the owner, with the code)',
     access: signedIn(),
     subject: { in: 'body', field: 'userId' },
     handler: async (req, res) => {
@@ -98,7 +102,8 @@ export const instagramEndpoints = ({
       const meta = commandMetadata(req, clock);
       if (input.status === 'send') {
         if (!isAdmin(caller)) throw new DomainError('forbidden', ACCOUNT_MESSAGES.adminOnly);
-        await instagram.markSent(input.userId, meta);
+        // The spec's body names no request: this marks the current one.
+        await instagram.markCurrentSent(input.userId, meta);
         res.json({ success: true, message: INSTAGRAM_MESSAGES.sent, status: 'send' });
         return;
       }
@@ -113,17 +118,15 @@ export const instagramEndpoints = ({
   {
     method: 'get',
     path: '/pageowners/get-all',
-    summary: 'Every OTP record, filtered by status, user id and profile name (admins)',
+    summary:
+      'Every OTP record (admins), filtered by status, user id (exact or prefix) and profile name ' +
+      '(a word prefix of the handle, case-insensitive, @ ignored)',
     access: signedIn('admin'),
     handler: async (req, res) => {
       const filter = parseQuery(getAllQuery, req);
       const now = clock.now();
-      const words = [filter.userId, filter.profileName]
-        .filter((word) => word && word.trim())
-        .join(' ');
       const records = await readStore.collection<OtpRecordDoc>(OTP_RECORDS).find({
-        ...(filter.status ? { where: whereStatus(filter.status, now) } : {}),
-        ...(words ? { text: words } : {}),
+        where: whereRecords(filter, now),
         sort: [['createdAt', -1]],
         limit: 500,
       });

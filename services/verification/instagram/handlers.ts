@@ -69,13 +69,11 @@ export const instagramHandlers = ({ commands, vault, progress, logger }: Instagr
     }
   };
 
-  /** The creator asks for a code for one of the Instagram accounts on their profile. */
-  const request = async (
-    userId: string,
-    profileName: string,
-    profileUrl: string,
-    meta: CommandMetadata,
-  ) => {
+  /**
+   * The creator asks for a code for one of the Instagram accounts on their profile. The link the
+   * admin follows to send it is derived from the handle by the decider: no client gives it.
+   */
+  const request = async (userId: string, profileName: string, meta: CommandMetadata) => {
     const { state: profile } = await commands.load(profileDecider, profileStreamId(userId));
     const account = accountForHandle(profile.accounts, 'instagram', profileName);
     if (!account) throw new DomainError('validation', INSTAGRAM_MESSAGES.notInProfile);
@@ -90,7 +88,6 @@ export const instagramHandlers = ({ commands, vault, progress, logger }: Instagr
           requestId,
           userId,
           profileName: account.profileName,
-          profileUrl: profileUrl || account.profileUrl,
           codeHash: vault.hash(requestId, code),
           sealedCode: vault.seal(code),
         },
@@ -123,14 +120,34 @@ export const instagramHandlers = ({ commands, vault, progress, logger }: Instagr
     };
   };
 
-  /** The admin has sent the code by direct message. */
-  const markSent = async (userId: string, meta: CommandMetadata): Promise<void> => {
+  /**
+   * The admin has sent this request's code by direct message (the console's record). Refused
+   * when a newer request replaced it: the newer code is still to be sent.
+   */
+  const markSent = async (
+    userId: string,
+    requestId: string,
+    meta: CommandMetadata,
+  ): Promise<void> => {
     const result = await commands.handle(
       instagramVerificationDecider,
       instagramVerificationStreamId(userId),
-      { type: 'MarkInstagramOtpSent', data: {}, metadata: meta },
+      { type: 'MarkInstagramOtpSent', data: { requestId }, metadata: meta },
     );
     await progress.waitFor(result.position);
+  };
+
+  /**
+   * The spec's `send-status` with status "send" names no request: it marks the user's current
+   * one, as it stands when the call arrives.
+   */
+  const markCurrentSent = async (userId: string, meta: CommandMetadata): Promise<void> => {
+    const { state } = await commands.load(
+      instagramVerificationDecider,
+      instagramVerificationStreamId(userId),
+    );
+    if (!state.current) throw new DomainError('not_found', INSTAGRAM_MESSAGES.noOtp);
+    await markSent(userId, state.current.requestId, meta);
   };
 
   /** The creator types the code; on a match the account is verified on the profile too. */
@@ -152,7 +169,7 @@ export const instagramHandlers = ({ commands, vault, progress, logger }: Instagr
     await progress.waitFor(position ?? result.position);
   };
 
-  return { request, status, markSent, verify };
+  return { request, status, markSent, markCurrentSent, verify };
 };
 
 export type InstagramHandlers = ReturnType<typeof instagramHandlers>;

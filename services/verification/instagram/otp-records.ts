@@ -1,4 +1,5 @@
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
+import { handleSearchKeys } from '@linkcoin/domain/verification/handles.ts';
 import type { InstagramVerificationEvent } from '@linkcoin/domain/verification/instagram.ts';
 import {
   isOpenStatus,
@@ -11,7 +12,11 @@ export type OtpRecordDoc = {
   id: string;
   userId: string;
   profileName: string;
-  profileUrl: string;
+  /**
+   * What the Profile name filter finds the record by (`handleSearchKeys`). No link is stored:
+   * the view derives it from the handle, as events recorded before may carry a client's.
+   */
+  profileNameKeys: string[];
   /** Opened only for admins by the API. */
   sealedCode: string;
   status: InstagramOtpStatus;
@@ -29,7 +34,8 @@ export const OTP_RECORDS = 'otp_records';
 
 export const otpRecordsProjection: Projection = {
   name: 'otp-records',
-  version: 1,
+  // 2: no stored profileUrl (derived by the view), profileNameKeys for the Profile name filter.
+  version: 2,
   collections: [
     {
       name: OTP_RECORDS,
@@ -38,6 +44,8 @@ export const otpRecordsProjection: Projection = {
         { fields: ['status', 'closesAt'] },
         { fields: ['userId', 'createdAt'] },
       ],
+      // For react-admin's free search `q` only; the User ID and Profile name filters use
+      // `userId` and `profileNameKeys`, each matching its own field.
       textSearch: ['profileName', 'userId'],
     },
   ],
@@ -66,7 +74,7 @@ export const otpRecordsProjection: Projection = {
         id: data.requestId,
         userId: data.userId,
         profileName: data.profileName,
-        profileUrl: data.profileUrl,
+        profileNameKeys: handleSearchKeys(data.profileName),
         sealedCode: data.sealedCode,
         status: 'pending',
         createdAt: data.requestedAt,
