@@ -179,6 +179,24 @@ describe('YouTube verification over HTTP', () => {
     });
   });
 
+  it('never answers success to a replayed Idempotency-Key: every request is checked with Google', async () => {
+    const second = await registerUser(server, { role: 'influencer' });
+    await saveProfile(server, second, creatorWizard()).expect(200);
+    const keyed = (accessToken: string) =>
+      verify(second, { handle: '@AshaCooksTV', accessToken }).set(
+        'Idempotency-Key',
+        'youtube-replay-1',
+      );
+    await keyed('token-other').expect(400);
+    const head = await headPosition(server);
+    // The same key again, with a token that does not prove the channel: still a failure.
+    await keyed('token-foreign-app').expect(400, {
+      success: false,
+      message: '❌ Verification failed',
+    });
+    expect(await headPosition(server)).toBe(head);
+  });
+
   it('answers a clear failure when Google cannot be reached', async () => {
     const offline = await startTestServer({
       env: {
