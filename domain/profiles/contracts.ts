@@ -5,9 +5,16 @@
 import { z } from 'zod';
 import { MAX_NAME_LENGTH } from '../accounts/contracts.ts';
 import type { Role } from '../accounts/roles.ts';
-import { isFollowersShorthand, type Followers } from './followers.ts';
-import { isMediaLink } from './media.ts';
+import {
+  isFollowersShorthand,
+  followersCount,
+  MAX_FOLLOWERS,
+  type Followers,
+} from './followers.ts';
+import { takesVideoLink } from './media.ts';
+import { isSafeHttpUrl, MAX_URL_LENGTH } from '../shared/links.ts';
 import { phoneField } from '../shared/phone.ts';
+import { plausibleImageUrl, type ImageUrlRule } from '../uploads/urls.ts';
 import {
   AUDIENCE_TYPES,
   CONTENT_TOPICS,
@@ -48,130 +55,204 @@ const uniqueList = (item: z.ZodType<string>, max: number, what: string) =>
 export const platformField = optionField(PLATFORMS, 'platform');
 const categoryValues = [...PRODUCT_CATEGORIES, ...CONTENT_TOPICS];
 
-const linkField = (what: string) =>
-  z
-    .string(`${what}: expected a link`)
-    .trim()
-    .max(500, `${what}: at most 500 characters`)
-    .refine((value) => value === '' || isMediaLink(value), {
-      error: `${what}: expected an https:// link`,
-    });
+/**
+ * What a refused link or picture is told, naming the field. Pages (an account's profile, a video)
+ * are links to anywhere on the web; pictures are only files uploaded here (domain/uploads/urls.ts).
+ */
+export const LINK_MESSAGES = {
+  tooLong: (what: string) => `${what}: at most ${MAX_URL_LENGTH} characters`,
+  notAWebAddress: (what: string) => `${what}: expected a web address starting with https://`,
+  notUploadedHere: (what: string) =>
+    `${what}: upload the image here; images from other sites are not accepted`,
+  notAVideoLink: (what: string) => `${what}: expected a link to the video, starting with https://`,
+} as const;
 
-export const followersField = z.union(
-  [
-    z
-      .number()
-      .int('followers: a whole number')
-      .min(0, 'followers: cannot be negative')
-      .max(10_000_000_000, 'followers: too large'),
-    z
-      .string()
-      .trim()
-      .refine((text) => isFollowersShorthand(text) || /^\d[\d,]*$/.test(text), {
-        error: 'followers: a number, or a count such as 12.5k or 1.2M',
-      })
-      .transform((text): Followers =>
-        isFollowersShorthand(text) ? text : Number(text.replaceAll(',', '')),
-      ),
-  ],
-  'followers: a number, or a count such as 12.5k or 1.2M',
-);
+const urlText = (what: string) =>
+  z.string(`${what}: expected a link`).trim().max(MAX_URL_LENGTH, LINK_MESSAGES.tooLong(what));
 
-const priceField = z
-  .union([z.number(), z.string().trim(), z.null()])
-  .transform((value, ctx): number | null => {
-    if (value === null || value === '') return null;
-    const number = typeof value === 'number' ? value : Number(value);
-    if (!Number.isFinite(number) || number < 0 || number > MAX_PRICE) {
-      ctx.addIssue({ code: 'custom', message: `pricing: a price from 0 to ${MAX_PRICE} rupees` });
-      return z.NEVER;
-    }
-    return Math.round(number);
+/** A link to a page (an account's profile): an absolute http(s) address, or nothing. */
+const pageLinkField = (what: string) =>
+  urlText(what).refine((value) => value === '' || isSafeHttpUrl(value), {
+    error: LINK_MESSAGES.notAWebAddress(what),
   });
 
-export const socialAccountInput = z.object({
-  id: z.string().max(64).optional(),
-  platform: platformField,
-  profileName: z
-    .string('profileName: required')
-    .trim()
-    .min(1, 'profileName: required')
-    .max(MAX_NAME_LENGTH, `profileName: at most ${MAX_NAME_LENGTH} characters`),
-  /** The profile's link (the spec stores it in a field called profilePicUrl). */
-  profilePicUrl: linkField('profile link').optional().default(''),
-  profileDashboardPic: linkField('dashboard image').optional().default(''),
-  followers: followersField,
-});
+/** A picture: a file of our upload storage (`isOurImage`), or nothing. */
+const imageField = (what: string, isOurImage: ImageUrlRule) =>
+  urlText(what).refine((value) => value === '' || isOurImage(value), {
+    error: LINK_MESSAGES.notUploadedHere(what),
+  });
+
+const FOLLOWERS_MESSAGE = 'followers: a number, or a count such as 12.5k or 1.2M';
+/** Digits, with commas between groups as people write them (12,500 or 1,25,000). */
+const FOLLOWER_DIGITS = /^\d{1,11}(?:,\d{1,11})*$/;
+
+/** A follower count as a JSON whole number, digits (with commas), or a k/M count ("12.5k"). */
+export const followersField = z
+  .union([z.number(), z.string()], FOLLOWERS_MESSAGE)
+  .transform((value, ctx): Followers => {
+    const refuse = (message: string) => {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    };
+    if (typeof value === 'number') {
+      if (!Number.isInteger(value)) return refuse('followers: a whole number');
+      if (value < 0) return refuse('followers: cannot be negative');
+      if (value > MAX_FOLLOWERS) return refuse('followers: too large');
+      return value;
+    }
+    const text = value.trim();
+    const shorthand = text.length <= 20 && isFollowersShorthand(text);
+    if (!shorthand && !FOLLOWER_DIGITS.test(text)) return refuse(FOLLOWERS_MESSAGE);
+    if (followersCount(text) > MAX_FOLLOWERS) return refuse('followers: too large');
+    return shorthand ? text : Number(text.replaceAll(',', ''));
+  });
+
+/** Prices are whole rupees: at most nine digits reach MAX_PRICE. */
+const PRICE_DIGITS = /^\d{1,9}$/;
+
+/**
+ * A price in whole rupees, or null (empty: "Negotiable"). A JSON number must be a whole number
+ * from 0 to MAX_PRICE; text must be plain decimal digits (surrounding spaces aside): no sign,
+ * no decimals, no exponent, no hexadecimal (`Number()` read "0x10" as 16 and "1e3" as 1000).
+ * 1500.5 and "1500.5" are refused alike rather than rounded.
+ */
+export const priceMessage = (field: keyof Pricing): string =>
+  `pricing.${field}: a whole number of rupees from 0 to ${MAX_PRICE}, in digits only`;
+
+const priceField = (field: keyof Pricing) =>
+  z
+    .union([z.number(), z.string(), z.null()], priceMessage(field))
+    .transform((value, ctx): number | null => {
+      if (value === null) return null;
+      if (typeof value === 'string') {
+        const text = value.trim();
+        if (text === '') return null;
+        if (PRICE_DIGITS.test(text)) {
+          const price = Number.parseInt(text, 10);
+          if (price <= MAX_PRICE) return price;
+        }
+      } else if (Number.isSafeInteger(value) && value >= 0 && value <= MAX_PRICE) {
+        return value;
+      }
+      ctx.addIssue({ code: 'custom', message: priceMessage(field) });
+      return z.NEVER;
+    });
+
+const socialAccountInputFor = (isOurImage: ImageUrlRule) =>
+  z.object({
+    id: z.string().max(64).optional(),
+    platform: platformField,
+    profileName: z
+      .string('profileName: required')
+      .trim()
+      .min(1, 'profileName: required')
+      .max(MAX_NAME_LENGTH, `profileName: at most ${MAX_NAME_LENGTH} characters`),
+    /** The profile's link (the spec stores it in a field called profilePicUrl): a page. */
+    profilePicUrl: pageLinkField('profile link').optional().default(''),
+    /** A picture of the account's dashboard (insights): an upload. */
+    profileDashboardPic: imageField('profileDashboardPic', isOurImage).optional().default(''),
+    followers: followersField,
+  });
+export const socialAccountInput = socialAccountInputFor(plausibleImageUrl);
 export type SocialAccountInput = z.output<typeof socialAccountInput>;
 
-export const pastPostInput = z.object({
-  id: z.string().max(64).optional(),
-  category: optionField(categoryValues, 'category'),
-  platform: platformField,
-  postLink: linkField('postLink').refine((value) => value !== '', {
-    error: PROFILE_MESSAGES.pastPostsMissing,
-  }),
-});
+/**
+ * A past post (spec: past post flow): image platforms store the URL of an image uploaded here,
+ * video platforms (YouTube, TikTok) a link to the video.
+ */
+const pastPostInputFor = (isOurImage: ImageUrlRule) =>
+  z
+    .object({
+      id: z.string().max(64).optional(),
+      category: optionField(categoryValues, 'category'),
+      platform: platformField,
+      postLink: urlText('postLink').refine((value) => value !== '', {
+        error: PROFILE_MESSAGES.pastPostsMissing,
+      }),
+    })
+    .superRefine((post, ctx) => {
+      const video = takesVideoLink(post.platform);
+      if (video ? isSafeHttpUrl(post.postLink) : isOurImage(post.postLink)) return;
+      ctx.addIssue({
+        code: 'custom',
+        path: ['postLink'],
+        message: video
+          ? LINK_MESSAGES.notAVideoLink('postLink')
+          : LINK_MESSAGES.notUploadedHere('postLink'),
+      });
+    });
+export const pastPostInput = pastPostInputFor(plausibleImageUrl);
 export type PastPostInput = z.output<typeof pastPostInput>;
 
-/** Every section is optional: what is absent stays as it is; an empty list clears. */
-export const profileUpdateRequest = z.object({
-  ownerName: z
-    .string()
-    .trim()
-    .min(1, 'ownerName: required')
-    .max(MAX_NAME_LENGTH, `ownerName: at most ${MAX_NAME_LENGTH} characters`)
-    .optional(),
-  mobile: phoneField('mobile').optional(),
-  whatsapp: phoneField('whatsapp').optional(),
-  description: z.string().max(2000, 'description: at most 2000 characters').optional(),
-  profilePicUrl: linkField('profilePicUrl').optional(),
-  socialMediaPlatforms: uniqueList(
-    platformField,
-    PLATFORMS.length,
-    'socialMediaPlatforms',
-  ).optional(),
-  adCategories: uniqueList(
-    optionField(PRODUCT_CATEGORIES, 'adCategories'),
-    MAX_CATEGORIES,
-    'adCategories',
-  ).optional(),
-  pageContentCategory: uniqueList(
-    optionField(CONTENT_TOPICS, 'pageContentCategory'),
-    MAX_CATEGORIES,
-    'pageContentCategory',
-  ).optional(),
-  averageAudienceType: uniqueList(
-    optionField(AUDIENCE_TYPES, 'averageAudienceType'),
-    AUDIENCE_TYPES.length,
-    'averageAudienceType',
-  ).optional(),
-  averageLocationOfAudience: z
-    .array(z.string().max(60, 'averageLocationOfAudience: at most 60 characters each'))
-    .max(100)
-    .transform((locations) => [...new Set(locations.map((l) => l.trim()).filter((l) => l !== ''))])
-    .pipe(
-      z
-        .array(z.string())
-        .max(MAX_LOCATIONS, `averageLocationOfAudience: at most ${MAX_LOCATIONS} places`),
-    )
-    .optional(),
-  pricing: z
-    .object({
-      storyPost: priceField.optional(),
-      feedPost: priceField.optional(),
-      reel: priceField.optional(),
-    })
-    .optional(),
-  profileDetails: z
-    .array(socialAccountInput)
-    .max(MAX_ACCOUNTS, `profileDetails: at most ${MAX_ACCOUNTS} accounts`)
-    .optional(),
-  pastPosts: z
-    .array(pastPostInput)
-    .max(MAX_PAST_POSTS, `pastPosts: at most ${MAX_PAST_POSTS} posts`)
-    .optional(),
-});
+/**
+ * The wizard's save. Every section is optional: what is absent stays as it is; an empty list
+ * clears. `isOurImage` says which picture URLs are files of our upload storage: the server passes
+ * its storage's rule (uploadedImagesOnly), the front ends use `profileUpdateRequest`, which
+ * checks the shape only.
+ */
+export const profileUpdateRequestFor = (isOurImage: ImageUrlRule) =>
+  z.object({
+    ownerName: z
+      .string()
+      .trim()
+      .min(1, 'ownerName: required')
+      .max(MAX_NAME_LENGTH, `ownerName: at most ${MAX_NAME_LENGTH} characters`)
+      .optional(),
+    mobile: phoneField('mobile').optional(),
+    whatsapp: phoneField('whatsapp').optional(),
+    description: z.string().max(2000, 'description: at most 2000 characters').optional(),
+    profilePicUrl: imageField('profilePicUrl', isOurImage).optional(),
+    socialMediaPlatforms: uniqueList(
+      platformField,
+      PLATFORMS.length,
+      'socialMediaPlatforms',
+    ).optional(),
+    adCategories: uniqueList(
+      optionField(PRODUCT_CATEGORIES, 'adCategories'),
+      MAX_CATEGORIES,
+      'adCategories',
+    ).optional(),
+    pageContentCategory: uniqueList(
+      optionField(CONTENT_TOPICS, 'pageContentCategory'),
+      MAX_CATEGORIES,
+      'pageContentCategory',
+    ).optional(),
+    averageAudienceType: uniqueList(
+      optionField(AUDIENCE_TYPES, 'averageAudienceType'),
+      AUDIENCE_TYPES.length,
+      'averageAudienceType',
+    ).optional(),
+    averageLocationOfAudience: z
+      .array(z.string().max(60, 'averageLocationOfAudience: at most 60 characters each'))
+      .max(100)
+      .transform((locations) => [
+        ...new Set(locations.map((l) => l.trim()).filter((l) => l !== '')),
+      ])
+      .pipe(
+        z
+          .array(z.string())
+          .max(MAX_LOCATIONS, `averageLocationOfAudience: at most ${MAX_LOCATIONS} places`),
+      )
+      .optional(),
+    pricing: z
+      .object({
+        storyPost: priceField('storyPost').optional(),
+        feedPost: priceField('feedPost').optional(),
+        reel: priceField('reel').optional(),
+      })
+      .optional(),
+    profileDetails: z
+      .array(socialAccountInputFor(isOurImage))
+      .max(MAX_ACCOUNTS, `profileDetails: at most ${MAX_ACCOUNTS} accounts`)
+      .optional(),
+    pastPosts: z
+      .array(pastPostInputFor(isOurImage))
+      .max(MAX_PAST_POSTS, `pastPosts: at most ${MAX_PAST_POSTS} posts`)
+      .optional(),
+  });
+
+/** The wizard's save as the front ends check it: the shape of picture URLs only. */
+export const profileUpdateRequest = profileUpdateRequestFor(plausibleImageUrl);
 export type ProfileUpdateRequest = z.input<typeof profileUpdateRequest>;
 export type ProfileUpdate = z.output<typeof profileUpdateRequest>;
 

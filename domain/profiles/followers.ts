@@ -1,6 +1,9 @@
 /** Followers as people write them: 12500, "12.5k", "1.2M" (spec section 3). */
 export type Followers = number | string;
 
+/** More than any account has: counts past it are refused. */
+export const MAX_FOLLOWERS = 10_000_000_000;
+
 const SHORTHAND = /^(\d+(?:\.\d+)?)\s*([kKmM])$/;
 
 /** The number behind a follower count, for sorting and filtering (NaN-free; invalid is 0). */

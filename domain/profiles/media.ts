@@ -30,11 +30,3 @@ export const youTubeVideoId = (link: string): string | null => {
   const text = link.trim();
   return YOUTUBE_LINK.exec(text)?.[1] ?? YOUTU_BE_LINK.exec(text)?.[1] ?? null;
 };
-
-const WEB_LINK =
-  /^https?:\/\/[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9-]+)*(?::\d{1,5})?(?:[/?#][^\s]*)?$/i;
-const UPLOADED_FILE = /^\/uploads\/[A-Za-z0-9_-]+\.[A-Za-z0-9]{2,5}$/;
-
-/** Post and profile links must be web addresses or files uploaded here. */
-export const isMediaLink = (link: string): boolean =>
-  UPLOADED_FILE.test(link) || WEB_LINK.test(link);

@@ -351,7 +351,7 @@ describe('the profile update payload', () => {
       invalid({ pastPosts: [{ platform: 'instagram', category: 'cooking', postLink: '' }] }),
     ).toBe('Please fill all required fields for past posts before submitting');
     expect(invalid({ profilePicUrl: 'javascript:alert(1)' })).toBe(
-      'profilePicUrl: expected an https:// link',
+      'profilePicUrl: upload the image here; images from other sites are not accepted',
     );
   });
 });

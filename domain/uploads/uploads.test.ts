@@ -289,3 +289,35 @@ describe('an orphan sweep', () => {
       .thenState((state) => expect(state.live.map((u) => u.uploadId)).toEqual(['up-2']));
   });
 });
+
+describe('deleting a discarded file', () => {
+  const confirm = (offsetMs: number, uploadId = 'up-1') =>
+    ({
+      type: 'ConfirmUploadDeleted',
+      data: { userId, uploadId },
+      metadata: at(offsetMs),
+    }) as const;
+  const deleted = {
+    type: 'UploadFileDeleted' as const,
+    data: { userId, uploadId: 'up-1', key: key(1), at: iso(26 * HOUR) },
+  };
+
+  it('is recorded once, for a discarded upload only', () => {
+    given([recorded(1, 0), discarded(1, 25 * HOUR)])
+      .when(confirm(26 * HOUR))
+      .then(deleted);
+    given([recorded(1, 0), discarded(1, 25 * HOUR), deleted])
+      .when(confirm(27 * HOUR))
+      .thenNothingHappens();
+    given(recorded(1, 0))
+      .when(confirm(26 * HOUR))
+      .thenNothingHappens();
+    given([]).when(confirm(0, 'unknown')).thenNothingHappens();
+  });
+
+  it('keeps what is still to delete in the state', () => {
+    given([recorded(1, 0), recorded(2, 0), discarded(1, 25 * HOUR)])
+      .when(confirm(26 * HOUR, 'up-2'))
+      .thenState((state) => expect(state.deleting).toEqual([{ uploadId: 'up-1', key: key(1) }]));
+  });
+});

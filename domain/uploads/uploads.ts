@@ -58,7 +58,12 @@ export type OrphansSwept = Event<
     referencesPosition: number | null;
   }
 >;
-export type UploadsEvent = UploadRecorded | UploadDiscarded | OrphansSwept;
+/** The discarded file is gone from storage (the deleting process confirms each delete). */
+export type UploadFileDeleted = Event<
+  'UploadFileDeleted',
+  { userId: string; uploadId: string; key: string; at: string }
+>;
+export type UploadsEvent = UploadRecorded | UploadDiscarded | OrphansSwept | UploadFileDeleted;
 
 export type RecordUpload = Command<'RecordUpload', { userId: string } & Omit<Upload, 'uploadedAt'>>;
 export type DiscardUpload = Command<
@@ -74,13 +79,20 @@ export type SweepOrphans = Command<
   'SweepOrphans',
   { userId: string; referencedUrls: readonly string[]; referencesPosition: number | null }
 >;
-export type UploadsCommand = RecordUpload | DiscardUpload | SweepOrphans;
+/** Records that a discarded upload's file was deleted from storage; again changes nothing. */
+export type ConfirmUploadDeleted = Command<
+  'ConfirmUploadDeleted',
+  { userId: string; uploadId: string }
+>;
+export type UploadsCommand = RecordUpload | DiscardUpload | SweepOrphans | ConfirmUploadDeleted;
 
 export type UploadsState = Readonly<{
   /** Stored and not discarded, oldest first. */
   live: readonly Upload[];
   /** When the latest uploads were made (at most MAX_UPLOADS_PER_DAY), for the daily count. */
   recent: readonly string[];
+  /** Discarded, and their files not yet confirmed deleted from storage. */
+  deleting: readonly Pick<Upload, 'uploadId' | 'key'>[];
 }>;
 
 export const liveBytes = (state: UploadsState): number =>
@@ -149,7 +161,7 @@ export const orphanedUploads = (
 const positiveInteger = (value: number) => Number.isSafeInteger(value) && value > 0;
 
 export const uploadsDecider: Decider<UploadsState, UploadsCommand, UploadsEvent> = {
-  initialState: () => ({ live: [], recent: [] }),
+  initialState: () => ({ live: [], recent: [], deleting: [] }),
 
   decide: (command, state) => {
     const at = command.metadata.now.toISOString();
@@ -205,6 +217,14 @@ export const uploadsDecider: Decider<UploadsState, UploadsCommand, UploadsEvent>
           },
         ];
       }
+      case 'ConfirmUploadDeleted': {
+        const pending = state.deleting.find((u) => u.uploadId === command.data.uploadId);
+        if (!pending) return [];
+        return {
+          type: 'UploadFileDeleted',
+          data: { userId: command.data.userId, uploadId: pending.uploadId, key: pending.key, at },
+        };
+      }
       case 'DiscardUpload': {
         const upload = state.live.find((u) => u.uploadId === command.data.uploadId);
         // Discarding twice (two sweeps racing) or an unknown id changes nothing.
@@ -229,12 +249,22 @@ export const uploadsDecider: Decider<UploadsState, UploadsCommand, UploadsEvent>
       case 'UploadRecorded': {
         const { userId: _userId, ...upload } = event.data;
         return {
+          ...state,
           live: [...state.live, upload],
           recent: [...state.recent.slice(-(MAX_UPLOADS_PER_DAY - 1)), upload.uploadedAt],
         };
       }
       case 'UploadDiscarded':
-        return { ...state, live: state.live.filter((u) => u.uploadId !== event.data.uploadId) };
+        return {
+          ...state,
+          live: state.live.filter((u) => u.uploadId !== event.data.uploadId),
+          deleting: [...state.deleting, { uploadId: event.data.uploadId, key: event.data.key }],
+        };
+      case 'UploadFileDeleted':
+        return {
+          ...state,
+          deleting: state.deleting.filter((u) => u.uploadId !== event.data.uploadId),
+        };
       case 'OrphansSwept':
         return state;
     }

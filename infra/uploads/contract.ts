@@ -3,6 +3,7 @@
  * until it is deleted by its key.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isUploadedImageUrl } from '@linkcoin/domain/uploads/urls.ts';
 import type { ImageFile, UploadStorage } from './port.ts';
 
 export type UploadFixture = Readonly<{
@@ -47,6 +48,12 @@ export const describeUploadContract = (
       const second = await fixture.storage.save(image);
       expect(first.url).not.toBe(second.url);
       expect(first.url).toMatch(/[0-9a-f-]{36}\.png$/);
+    });
+
+    it('answers URLs under its declared prefixes, the only pictures a profile accepts', async () => {
+      const { url } = await fixture.storage.save(image);
+      expect(fixture.storage.urlPrefixes.length).toBeGreaterThan(0);
+      expect(isUploadedImageUrl(url, fixture.storage.urlPrefixes)).toBe(true);
     });
 
     it('answers a key that names the file and appears in its URL', async () => {

@@ -5,10 +5,12 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { describeUploadContract, TINY_PNG } from './contract.ts';
-import { HostedUploadStorage, signParameters } from './hosted.ts';
+import { deliveryPrefixOf, HostedUploadStorage, signParameters } from './hosted.ts';
 
 const API_KEY = '123456789012345';
 const API_SECRET = 'test-secret';
+/** Where the stand-in service says its files are (its secure_url). */
+const DELIVERY = 'https://images.test/files/';
 
 /**
  * A stand-in for the hosted image service, answering its documented shape: a multipart POST with
@@ -83,6 +85,7 @@ describeUploadContract('hosted (Cloudinary-style upload API)', async () => {
   const storage = new HostedUploadStorage({
     url: `${service.base}/v1_1/demo/image/upload`,
     uploadPreset: 'linkcoin-unsigned',
+    deliveryUrl: DELIVERY,
     credentials: { apiKey: API_KEY, apiSecret: API_SECRET },
   });
   return {
@@ -101,6 +104,7 @@ describe('the hosted image service adapter', () => {
     const storage = new HostedUploadStorage({
       url: `${service.base}/upload`,
       uploadPreset: 'wrong-preset',
+      deliveryUrl: DELIVERY,
     });
     await expect(
       storage.save({ bytes: TINY_PNG, extension: 'png', mime: 'image/png' }),
@@ -112,6 +116,7 @@ describe('the hosted image service adapter', () => {
     const storage = new HostedUploadStorage({
       url: 'http://127.0.0.1:9/upload',
       uploadPreset: 'p',
+      deliveryUrl: DELIVERY,
       timeoutMs: 2000,
     });
     await expect(
@@ -127,6 +132,7 @@ describe('the hosted image service adapter', () => {
     const storage = new HostedUploadStorage({
       url: `${service.base}/v1_1/demo/image/upload`,
       uploadPreset: 'p',
+      deliveryUrl: DELIVERY,
       credentials: { apiKey: API_KEY, apiSecret: 'a-wrong-secret' },
     });
     const stored = await storage.save({ bytes: TINY_PNG, extension: 'png', mime: 'image/png' });
@@ -152,6 +158,7 @@ describe('the hosted image service adapter', () => {
     const storage = new HostedUploadStorage({
       url: `${service.base}/v1_1/demo/image/upload`,
       uploadPreset: 'p',
+      deliveryUrl: DELIVERY,
       logger,
     });
     const stored = await storage.save({ bytes: TINY_PNG, extension: 'png', mime: 'image/png' });
@@ -164,6 +171,31 @@ describe('the hosted image service adapter', () => {
       msg: 'hosted upload not deleted: the image service was given no API credentials',
     });
     expect((await storage.status()).detail).toContain('orphans are not deleted');
+    await service.stop();
+  });
+
+  it('knows where its files are delivered, and refuses an answer from elsewhere', async () => {
+    expect(deliveryPrefixOf({ url: 'https://api.cloudinary.com/v1_1/linkcoin/image/upload' })).toBe(
+      'https://res.cloudinary.com/linkcoin/image/upload/',
+    );
+    expect(
+      deliveryPrefixOf({ url: 'https://upload.example/x', deliveryUrl: 'https://cdn.example/i' }),
+    ).toBe('https://cdn.example/i/');
+    for (const deliveryUrl of [undefined, 'http://cdn.example/i/', 'https://user@cdn.example/']) {
+      expect(() => deliveryPrefixOf({ url: 'https://upload.example/x', deliveryUrl })).toThrow(
+        /UPLOADS_HOSTED_DELIVERY_URL/,
+      );
+    }
+    const service = await startImageService('p');
+    const storage = new HostedUploadStorage({
+      url: `${service.base}/v1_1/demo/image/upload`,
+      uploadPreset: 'p',
+      deliveryUrl: 'https://cdn.example/linkcoin/',
+    });
+    expect(storage.urlPrefixes).toEqual(['https://cdn.example/linkcoin/']);
+    await expect(
+      storage.save({ bytes: TINY_PNG, extension: 'png', mime: 'image/png' }),
+    ).rejects.toThrow('The image service answered a URL outside its delivery base');
     await service.stop();
   });
 });

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import pino from 'pino';
+import { isUploadedImageUrl, isUploadPrefix } from '@linkcoin/domain/uploads/urls.ts';
 import type { Logger } from '../shared/logger.ts';
 import type { PortStatus } from '../shared/port-status.ts';
 import { UploadRejected, type ImageFile, type StoredImage, type UploadStorage } from './port.ts';
@@ -9,6 +10,12 @@ export type HostedUploadOptions = Readonly<{
   url: string;
   /** An unsigned upload preset configured on the service. */
   uploadPreset: string;
+  /**
+   * Where the service serves the uploaded files: every secure_url starts with it, and pictures
+   * are accepted only from it. Defaults, for Cloudinary's API URL, to
+   * `https://res.cloudinary.com/<cloud>/image/upload/`; required otherwise.
+   */
+  deliveryUrl?: string;
   timeoutMs?: number;
   /**
    * The service's signed-API credentials, for deleting orphans through its `destroy` call. An
@@ -37,6 +44,22 @@ export const signParameters = (parameters: Record<string, string>, apiSecret: st
     )
     .digest('hex');
 
+const CLOUDINARY_UPLOAD_API = /^https:\/\/api\.cloudinary\.com\/v1_1\/([\w-]+)\/image\/upload$/;
+
+/** The delivery base of a hosted store: as configured, or Cloudinary's for its API URL. */
+export const deliveryPrefixOf = (options: Pick<HostedUploadOptions, 'url' | 'deliveryUrl'>) => {
+  const cloud = CLOUDINARY_UPLOAD_API.exec(options.url)?.[1];
+  const base =
+    options.deliveryUrl ?? (cloud ? `https://res.cloudinary.com/${cloud}/image/upload/` : null);
+  const prefix = base && !base.endsWith('/') ? `${base}/` : base;
+  if (!prefix || !isUploadPrefix(prefix)) {
+    throw new Error(
+      `The hosted upload service needs the https base its images are delivered from (UPLOADS_HOSTED_DELIVERY_URL); got ${JSON.stringify(base)}`,
+    );
+  }
+  return prefix;
+};
+
 /**
  * A hosted image service speaking the spec's upload call: multipart with `file` and
  * `upload_preset`, answering JSON with `secure_url` (Cloudinary's unsigned upload API).
@@ -44,11 +67,13 @@ export const signParameters = (parameters: Record<string, string>, apiSecret: st
  */
 export class HostedUploadStorage implements UploadStorage {
   readonly adapter = 'hosted';
+  readonly urlPrefixes: readonly string[];
   readonly #options: HostedUploadOptions;
   readonly #logger: Logger;
 
   constructor(options: HostedUploadOptions) {
     this.#options = options;
+    this.urlPrefixes = [deliveryPrefixOf(options)];
     this.#logger = options.logger ?? pino({ name: 'uploads', level: 'warn' });
   }
 
@@ -85,6 +110,10 @@ export class HostedUploadStorage implements UploadStorage {
     }
     if (typeof body.public_id !== 'string' || body.public_id === '') {
       throw new UploadRejected('The image service answered without a public_id', 502);
+    }
+    // Profiles accept pictures from the delivery base only: a URL elsewhere could never be used.
+    if (!isUploadedImageUrl(body.secure_url, this.urlPrefixes)) {
+      throw new UploadRejected('The image service answered a URL outside its delivery base', 502);
     }
     return { url: body.secure_url, key: body.public_id };
   }

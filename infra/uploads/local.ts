@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { LOCAL_UPLOAD_PREFIX } from '@linkcoin/domain/uploads/urls.ts';
 import type { PortStatus } from '../shared/port-status.ts';
 import type { ImageFile, StoredImage, UploadStorage } from './port.ts';
 
-export const LOCAL_UPLOADS_PATH = '/uploads';
+/** The path the API serves the files under: `/uploads`, on our own origin. */
+export const LOCAL_UPLOADS_PATH = LOCAL_UPLOAD_PREFIX.slice(0, -1);
 
 /** The only names this store gives: a key is nothing else, so it can never leave the directory. */
 const LOCAL_KEY =
@@ -16,6 +18,7 @@ const LOCAL_KEY =
  */
 export class LocalUploadStorage implements UploadStorage {
   readonly adapter = 'local';
+  readonly urlPrefixes: readonly string[] = [LOCAL_UPLOAD_PREFIX];
   readonly #directory: string;
 
   constructor(options: { directory: string }) {

@@ -17,6 +17,12 @@ export type StoredImage = Readonly<{
 /** Where uploaded images live. The caller has checked type and size; the store picks the name. */
 export interface UploadStorage extends Closeable {
   readonly adapter: string;
+  /**
+   * Where its files are served: every URL `save` answers starts with one of these, and picture
+   * URLs a profile may store are exactly such URLs (domain/uploads/urls.ts). `/uploads/` for the
+   * local store (our own origin), the delivery base for a hosted service.
+   */
+  readonly urlPrefixes: readonly string[];
   save(image: ImageFile): Promise<StoredImage>;
   /**
    * Removes a stored file (orphans, see domain/uploads). Deleting what is already gone succeeds,

@@ -1,3 +1,4 @@
+import { uploadedImagesOnly } from '@linkcoin/domain/uploads/urls.ts';
 import type { BoundedContext } from '../runtime/bounded-context.ts';
 import { profileEndpoints } from './endpoints.ts';
 import { profileHandlers } from './handlers.ts';
@@ -7,10 +8,12 @@ import { profilesProjection } from './projection.ts';
 export const profilesContext: BoundedContext = {
   name: 'profiles',
   projections: [profilesProjection],
-  create: ({ commands, readStore, progress, clock }) => ({
+  create: ({ commands, readStore, progress, clock, uploads }) => ({
     endpoints: profileEndpoints({
       profiles: profileHandlers({ commands, readStore, progress }),
       clock,
+      // Pictures only from our own upload storage, wherever it is.
+      isOurImage: uploadedImagesOnly(uploads.urlPrefixes),
     }),
     processes: [],
   }),

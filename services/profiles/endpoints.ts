@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { profileUpdateRequest } from '@linkcoin/domain/profiles/contracts.ts';
+import { profileUpdateRequestFor } from '@linkcoin/domain/profiles/contracts.ts';
+import type { ImageUrlRule } from '@linkcoin/domain/uploads/urls.ts';
 import {
   anyoneIdentified,
   callerOf,
@@ -15,34 +16,45 @@ import { profileView } from './view.ts';
 
 const userParams = z.object({ userId: z.string().min(1).max(64) });
 
-/** Spec section 7: updateUser and user. */
-export const profileEndpoints = (deps: { profiles: ProfileHandlers; clock: Clock }): Endpoint[] => [
-  {
-    method: 'put',
-    path: '/pageowners/updateUser/:userId',
-    summary: "Save the profile wizard (the user's own, or any as admin); answers the updated user",
-    access: signedIn(),
-    subject: { in: 'params', field: 'userId' },
-    handler: async (req, res) => {
-      const { userId } = parse(userParams, req.params);
-      const changes = parseBody(profileUpdateRequest, req);
-      const doc = await deps.profiles.update(userId, changes, commandMetadata(req, deps.clock));
-      res.json({
-        success: true,
-        message: 'Profile updated',
-        user: profileView(doc, callerOf(req)),
-      });
+/**
+ * Spec section 7: updateUser and user. `isOurImage` tells the files of our upload storage, the
+ * only pictures a profile takes and shows (domain/uploads/urls.ts).
+ */
+export const profileEndpoints = (deps: {
+  profiles: ProfileHandlers;
+  clock: Clock;
+  isOurImage: ImageUrlRule;
+}): Endpoint[] => {
+  const profileUpdateRequest = profileUpdateRequestFor(deps.isOurImage);
+  return [
+    {
+      method: 'put',
+      path: '/pageowners/updateUser/:userId',
+      summary:
+        "Save the profile wizard (the user's own, or any as admin); answers the updated user",
+      access: signedIn(),
+      subject: { in: 'params', field: 'userId' },
+      handler: async (req, res) => {
+        const { userId } = parse(userParams, req.params);
+        const changes = parseBody(profileUpdateRequest, req);
+        const doc = await deps.profiles.update(userId, changes, commandMetadata(req, deps.clock));
+        res.json({
+          success: true,
+          message: 'Profile updated',
+          user: profileView(doc, callerOf(req), deps.isOurImage),
+        });
+      },
     },
-  },
-  {
-    method: 'get',
-    path: '/pageowners/user/:userId',
-    summary: 'A public profile; contact fields only for the owner and admins',
-    access: anyoneIdentified,
-    handler: async (req, res) => {
-      const { userId } = parse(userParams, req.params);
-      const doc = await deps.profiles.get(userId);
-      res.json({ success: true, data: profileView(doc, principalOf(req)) });
+    {
+      method: 'get',
+      path: '/pageowners/user/:userId',
+      summary: 'A public profile; contact fields only for the owner and admins',
+      access: anyoneIdentified,
+      handler: async (req, res) => {
+        const { userId } = parse(userParams, req.params);
+        const doc = await deps.profiles.get(userId);
+        res.json({ success: true, data: profileView(doc, principalOf(req), deps.isOurImage) });
+      },
     },
-  },
-];
+  ];
+};

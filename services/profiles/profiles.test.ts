@@ -1,6 +1,14 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  LINK_MESSAGES,
+  priceMessage,
+  profileUpdateRequest,
+} from '@linkcoin/domain/profiles/contracts.ts';
 import { PRODUCT_CATEGORIES } from '@linkcoin/domain/profiles/options.ts';
+import { idsNeeded, profileDecider, profileStreamId } from '@linkcoin/domain/profiles/profile.ts';
+import { TINY_PNG } from '@linkcoin/infra/uploads/contract.ts';
+import { resolve, TOKENS } from '../runtime/tokens.ts';
 import {
   adminEnv,
   headPosition,
@@ -166,11 +174,7 @@ describe('creator profiles over HTTP', () => {
       400,
       'ownerName: at most 100 characters',
     );
-    await refusedWithoutAppending(
-      { pricing: { reel: -5 } },
-      400,
-      'pricing: a price from 0 to 100000000 rupees',
-    );
+    await refusedWithoutAppending({ pricing: { reel: -5 } }, 400, priceMessage('reel'));
     await refusedWithoutAppending(
       { profileDetails: [{ platform: 'instagram', profileName: 'x', followers: 'loads' }] },
       400,
@@ -184,7 +188,7 @@ describe('creator profiles over HTTP', () => {
     await refusedWithoutAppending(
       { profilePicUrl: 'javascript:alert(1)' },
       400,
-      'profilePicUrl: expected an https:// link',
+      LINK_MESSAGES.notUploadedHere('profilePicUrl'),
     );
     await refusedWithoutAppending(
       {
@@ -230,6 +234,225 @@ describe('creator profiles over HTTP', () => {
       ownerName: 'Tiffin Tales',
       role: 'user',
       profileDetails: [],
+    });
+  });
+
+  describe('links and pictures', () => {
+    const account = (fields: object) => ({
+      profileDetails: [
+        { platform: 'instagram', profileName: 'evil.test', followers: 1, ...fields },
+      ],
+    });
+    const post = (platform: string, postLink: string) => ({
+      pastPosts: [{ platform, category: 'cooking', postLink }],
+    });
+    /** Each stored URL field, as a save that sets it, and the name its refusals give. */
+    const fields = [
+      { name: 'profilePicUrl', picture: true, body: (url: string) => ({ profilePicUrl: url }) },
+      {
+        name: 'profile link',
+        picture: false,
+        body: (url: string) => account({ profilePicUrl: url }),
+      },
+      {
+        name: 'profileDashboardPic',
+        picture: true,
+        body: (url: string) => account({ profileDashboardPic: url }),
+      },
+      { name: 'postLink', picture: true, body: (url: string) => post('instagram', url) },
+      { name: 'postLink', picture: false, body: (url: string) => post('youtube', url) },
+    ] as const;
+    const refusedLink = (field: (typeof fields)[number]) =>
+      field.picture
+        ? LINK_MESSAGES.notUploadedHere(field.name)
+        : field.name === 'postLink'
+          ? LINK_MESSAGES.notAVideoLink(field.name)
+          : LINK_MESSAGES.notAWebAddress(field.name);
+
+    const EVIL = [
+      'javascript:alert(document.cookie)',
+      'JavaScript:alert(1)',
+      'java\tscript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=',
+      'vbscript:msgbox(1)',
+      'file:///etc/passwd',
+      'ftp://example.com/a.jpg',
+      '//evil.example/a.jpg',
+      'evil.example/a.jpg',
+      'http:evil.example',
+      'https://user:secret@evil.example/',
+      'https://instagram.com@evil.example/asha',
+      'https://@evil.example/',
+      'https://evil.example\\@instagram.com/',
+      'https://exa\u0000mple.com/',
+      'https://example.com/a\r\nSet-Cookie: x=1',
+      'https://example.com/\u202Egnp.exe',
+      'https://insta\u200bgram.com/asha',
+      'https://іnstagram.com/asha',
+      'https://%65vil.example/',
+      'http://0x7f.1/',
+      'http://2130706433/',
+    ];
+
+    it.each(EVIL)('refuses %j in every stored URL field, appending nothing', async (url) => {
+      for (const field of fields) {
+        await refusedWithoutAppending(field.body(url), 400, refusedLink(field));
+      }
+    });
+
+    it('refuses URLs past 500 characters in every field, appending nothing', async () => {
+      const long = `https://example.com/${'a'.repeat(500)}`;
+      for (const field of fields) {
+        await refusedWithoutAppending(field.body(long), 400, LINK_MESSAGES.tooLong(field.name));
+      }
+    });
+
+    it('takes pictures only from our uploads, and links to pages from anywhere', async () => {
+      const outside = 'https://tracker.example/pixel.gif';
+      await refusedWithoutAppending(
+        { profilePicUrl: outside },
+        400,
+        LINK_MESSAGES.notUploadedHere('profilePicUrl'),
+      );
+      await refusedWithoutAppending(
+        account({ profileDashboardPic: outside }),
+        400,
+        LINK_MESSAGES.notUploadedHere('profileDashboardPic'),
+      );
+      await refusedWithoutAppending(
+        post('instagram', 'https://cdn.example/post.jpg'),
+        400,
+        LINK_MESSAGES.notUploadedHere('postLink'),
+      );
+      const uploaded = await request(server.url)
+        .post('/api/uploads/image')
+        .set('Authorization', `Bearer ${creator.token}`)
+        .attach('file', Buffer.from(TINY_PNG), { filename: 'me.png', contentType: 'image/png' })
+        .expect(201);
+      const picture = uploaded.body.secure_url as string;
+      const res = await saveProfile(server, creator, {
+        profilePicUrl: picture,
+        pastPosts: [
+          { platform: 'instagram', category: 'cooking', postLink: picture },
+          { platform: 'youtube', category: 'recipes', postLink: 'https://youtu.be/dQw4w9WgXcQ' },
+          {
+            platform: 'tiktok',
+            category: 'recipes',
+            postLink: 'https://www.tiktok.com/@a/video/1',
+          },
+        ],
+      }).expect(200);
+      expect(res.body.user.profilePicUrl).toBe(picture);
+      expect(res.body.user.pastPosts.map((p: { postLink: string }) => p.postLink)).toEqual([
+        picture,
+        'https://youtu.be/dQw4w9WgXcQ',
+        'https://www.tiktok.com/@a/video/1',
+      ]);
+      // A video platform takes a link to the video, not a picture.
+      await refusedWithoutAppending(
+        post('youtube', picture),
+        400,
+        LINK_MESSAGES.notAVideoLink('postLink'),
+      );
+    });
+
+    it('does not serve pictures and links stored before the server checked them', async () => {
+      const legacy = await registerUser(server, { role: 'influencer' });
+      // Written past today's contract, as an older version stored it.
+      const changes = profileUpdateRequest.parse({
+        profilePicUrl: 'https://tracker.example/me.jpg',
+        profileDetails: [
+          {
+            platform: 'instagram',
+            profileName: 'legacy.one',
+            profilePicUrl: 'https://instagram.com/legacy.one',
+            profileDashboardPic: 'https://tracker.example/dash.png',
+            followers: 10,
+          },
+        ],
+        pastPosts: [
+          { platform: 'instagram', category: 'cooking', postLink: 'https://tracker.example/p.jpg' },
+          { platform: 'youtube', category: 'recipes', postLink: 'https://youtu.be/dQw4w9WgXcQ' },
+        ],
+      });
+      const commands = resolve(server.runtime.container, TOKENS.CommandHandler);
+      const written = await commands.handle(profileDecider, profileStreamId(legacy.userId), {
+        type: 'UpdateProfile',
+        data: {
+          changes,
+          newIds: Array.from({ length: idsNeeded(changes) }, (_, i) => `legacy-${i}`),
+        },
+        metadata: {
+          now: new Date(),
+          actorUserId: legacy.userId,
+          correlationId: 'legacy',
+          causationId: null,
+        },
+      });
+      await resolve(server.runtime.container, TOKENS.ProjectionProgress).waitFor(written.position);
+      for (const viewer of [legacy, brand]) {
+        const res = await request(server.url)
+          .get(`/api/pageowners/user/${legacy.userId}`)
+          .set('Authorization', `Bearer ${viewer.token}`)
+          .expect(200);
+        const profile = res.body.data;
+        expect(JSON.stringify(profile)).not.toContain('tracker.example');
+        expect(profile.profilePicUrl).toBe('');
+        expect(profile.profileDetails[0]).toMatchObject({
+          profilePicUrl: 'https://instagram.com/legacy.one',
+          profileDashboardPic: '',
+        });
+        expect(profile.pastPosts).toEqual([
+          expect.objectContaining({ postLink: 'https://youtu.be/dQw4w9WgXcQ' }),
+        ]);
+        expect(profile.promotions).toBe(1);
+      }
+    });
+  });
+
+  describe('prices', () => {
+    it.each([
+      '0x10',
+      '0X1F',
+      '1e3',
+      '1E3',
+      '0b101',
+      '0o17',
+      '-5',
+      '+5',
+      '1500.5',
+      '1500.',
+      '.5',
+      '1,500',
+      '1_500',
+      '15 00',
+      'Infinity',
+      '-Infinity',
+      'NaN',
+      '١٥٠٠',
+      '１５００',
+      '100000001',
+      '99999999999999999999',
+      'free',
+    ])('refuses the price %j in every price field, appending nothing', async (text) => {
+      for (const field of ['storyPost', 'feedPost', 'reel'] as const) {
+        await refusedWithoutAppending({ pricing: { [field]: text } }, 400, priceMessage(field));
+      }
+    });
+
+    it.each([-1, 1500.5, 0.01, 100_000_001, 1e21, true, [1500], { $gt: 0 }])(
+      'refuses the price %j, appending nothing',
+      async (value) => {
+        await refusedWithoutAppending({ pricing: { reel: value } }, 400, priceMessage('reel'));
+      },
+    );
+
+    it('takes whole rupees as numbers or plain digits, and empty as negotiable', async () => {
+      const res = await saveProfile(server, creator, {
+        pricing: { storyPost: ' 0800 ', feedPost: 3000, reel: '' },
+      }).expect(200);
+      expect(res.body.user.pricing).toEqual({ storyPost: 800, feedPost: 3000, reel: null });
     });
   });
 });

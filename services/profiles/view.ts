@@ -1,13 +1,31 @@
 import type { ProfileView } from '@linkcoin/domain/profiles/contracts.ts';
+import { takesVideoLink } from '@linkcoin/domain/profiles/media.ts';
+import { isSafeHttpUrl } from '@linkcoin/domain/shared/links.ts';
+import type { ImageUrlRule } from '@linkcoin/domain/uploads/urls.ts';
 import type { ProfileDoc } from './projection.ts';
 import { isAdmin, type Principal } from '../http/endpoint.ts';
 
 /**
  * A profile as one viewer may see it: e-mail, mobile, WhatsApp and the balance only for the
  * owner and for admins.
+ *
+ * Links and pictures stored before the server checked them are not served when they fail
+ * today's rules: a picture that is not a file of our upload storage (`isOurImage`) is shown as
+ * none, a link that is not a safe http(s) address as none, and an image post without an image of
+ * ours is left out (it had nothing to show but an outside picture). The owner's next save then
+ * stores the profile without them.
  */
-export const profileView = (doc: ProfileDoc, viewer: Principal | null): ProfileView => {
+export const profileView = (
+  doc: ProfileDoc,
+  viewer: Principal | null,
+  isOurImage: ImageUrlRule,
+): ProfileView => {
   const private_ = viewer !== null && (viewer.userId === doc.id || isAdmin(viewer));
+  const picture = (url: string) => (isOurImage(url) ? url : '');
+  const link = (url: string) => (isSafeHttpUrl(url) ? url : '');
+  const pastPosts = doc.pastPosts.filter((post) =>
+    takesVideoLink(post.platform) ? isSafeHttpUrl(post.postLink) : isOurImage(post.postLink),
+  );
   return {
     _id: doc.id,
     ownerName: doc.ownerName,
@@ -16,16 +34,20 @@ export const profileView = (doc: ProfileDoc, viewer: Principal | null): ProfileV
     whatsapp: private_ ? doc.whatsapp : null,
     role: doc.role,
     description: doc.description,
-    profilePicUrl: doc.profilePicUrl,
+    profilePicUrl: picture(doc.profilePicUrl),
     socialMediaPlatforms: doc.socialMediaPlatforms,
-    profileDetails: doc.profileDetails,
+    profileDetails: doc.profileDetails.map((account) => ({
+      ...account,
+      profilePicUrl: link(account.profilePicUrl),
+      profileDashboardPic: picture(account.profileDashboardPic),
+    })),
     adCategories: doc.adCategories,
     pageContentCategory: doc.pageContentCategory,
     averageAudienceType: doc.averageAudienceType,
     averageLocationOfAudience: doc.averageLocationOfAudience,
     pricing: doc.pricing,
-    pastPosts: doc.pastPosts,
-    promotions: doc.pastPosts.length,
+    pastPosts,
+    promotions: pastPosts.length,
     // Presence arrives with the chat gateway; until then nobody is shown online.
     isOnline: false,
     linkCoins: private_ ? 0 : null,

@@ -60,11 +60,20 @@ export const openMailer = async (config: AppConfig, logger: Logger): Promise<Mai
   return new OutboxMailer({ directory: settings.directory, from: settings.from, logger });
 };
 
-export const openUploadStorage = async (config: AppConfig): Promise<UploadStorage> => {
+export const openUploadStorage = async (
+  config: AppConfig,
+  logger?: Logger,
+): Promise<UploadStorage> => {
   const settings = config.uploads;
   if (settings.adapter === 'hosted') {
     const { HostedUploadStorage } = await import('@linkcoin/infra/uploads/hosted.ts');
-    return new HostedUploadStorage({ url: settings.url, uploadPreset: settings.uploadPreset });
+    return new HostedUploadStorage({
+      url: settings.url,
+      uploadPreset: settings.uploadPreset,
+      ...(settings.deliveryUrl ? { deliveryUrl: settings.deliveryUrl } : {}),
+      ...(settings.credentials ? { credentials: settings.credentials } : {}),
+      ...(logger ? { logger } : {}),
+    });
   }
   const { LocalUploadStorage } = await import('@linkcoin/infra/uploads/local.ts');
   return new LocalUploadStorage({ directory: settings.directory });

@@ -83,6 +83,11 @@ const environmentSchema = z
     UPLOADS: z.enum(['local', 'hosted']).default('local'),
     UPLOADS_HOSTED_URL: z.url().optional(),
     UPLOADS_HOSTED_PRESET: z.string().min(1).optional(),
+    /** The https base the service delivers images from (derived for Cloudinary's API URL). */
+    UPLOADS_HOSTED_DELIVERY_URL: z.url().optional(),
+    /** The service's signed-API key and secret, to delete orphaned uploads. */
+    UPLOADS_HOSTED_API_KEY: z.string().min(1).optional(),
+    UPLOADS_HOSTED_API_SECRET: z.string().min(1).optional(),
     UPLOAD_MAX_BYTES: z.coerce
       .number()
       .int()
@@ -125,6 +130,16 @@ const environmentSchema = z
     requireWhen('SMTP_URL', env.MAIL === 'smtp', 'MAIL=smtp');
     requireWhen('UPLOADS_HOSTED_URL', env.UPLOADS === 'hosted', 'UPLOADS=hosted');
     requireWhen('UPLOADS_HOSTED_PRESET', env.UPLOADS === 'hosted', 'UPLOADS=hosted');
+    requireWhen(
+      'UPLOADS_HOSTED_API_SECRET',
+      Boolean(env.UPLOADS_HOSTED_API_KEY),
+      'UPLOADS_HOSTED_API_KEY is set',
+    );
+    requireWhen(
+      'UPLOADS_HOSTED_API_KEY',
+      Boolean(env.UPLOADS_HOSTED_API_SECRET),
+      'UPLOADS_HOSTED_API_SECRET is set',
+    );
     requireWhen('JWT_SECRET', env.NODE_ENV === 'production', 'NODE_ENV=production');
     for (const key of [
       'RAZORPAY_KEY_ID',
@@ -189,7 +204,14 @@ export type AppConfig = Readonly<{
   uploads: Readonly<{ maxBytes: number }> &
     (
       | Readonly<{ adapter: 'local'; directory: string }>
-      | Readonly<{ adapter: 'hosted'; url: string; uploadPreset: string }>
+      | Readonly<{
+          adapter: 'hosted';
+          url: string;
+          uploadPreset: string;
+          deliveryUrl: string | null;
+          /** To delete orphans; null: they stay on the service (a warning is logged). */
+          credentials: Readonly<{ apiKey: string; apiSecret: string }> | null;
+        }>
     );
   /** Null when YouTube verification is not configured: the card then says it is not available. */
   youtube: Readonly<{ apiKey: string; apiBaseUrl: string; tokenInfoUrl: string }> | null;
@@ -348,6 +370,11 @@ export const loadConfig = (
             adapter: 'hosted',
             url: env.UPLOADS_HOSTED_URL!,
             uploadPreset: env.UPLOADS_HOSTED_PRESET!,
+            deliveryUrl: env.UPLOADS_HOSTED_DELIVERY_URL ?? null,
+            credentials:
+              env.UPLOADS_HOSTED_API_KEY && env.UPLOADS_HOSTED_API_SECRET
+                ? { apiKey: env.UPLOADS_HOSTED_API_KEY, apiSecret: env.UPLOADS_HOSTED_API_SECRET }
+                : null,
             maxBytes: env.UPLOAD_MAX_BYTES,
           }
         : {

@@ -111,7 +111,7 @@ export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtim
     closers.push({ name: 'bus', close: () => bus.close() });
     const mailer = await openMailer(config, logger.child({ component: 'mail' }));
     closers.push({ name: 'mailer', close: () => mailer.close() });
-    const uploads = await openUploadStorage(config);
+    const uploads = await openUploadStorage(config, logger.child({ component: 'uploads' }));
     closers.push({ name: 'uploads', close: () => uploads.close() });
     const secrets = resolveSecrets(config);
 

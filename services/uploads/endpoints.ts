@@ -2,14 +2,21 @@ import type { RequestHandler } from 'express';
 import multer from 'multer';
 import { rateLimit } from 'express-rate-limit';
 import { DomainError } from '@linkcoin/domain/shared/errors.ts';
-import { UploadRejected, type UploadStorage } from '@linkcoin/infra/uploads/port.ts';
-import { signedIn, type Endpoint } from '../http/endpoint.ts';
+import { UPLOAD_LIMIT_MESSAGES } from '@linkcoin/domain/uploads/messages.ts';
+import {
+  ImageRefused,
+  normaliseImage,
+  type NormalisedImage,
+} from '@linkcoin/infra/images/normalise.ts';
+import { callerOf, signedIn, type Endpoint } from '../http/endpoint.ts';
 import { HttpError } from '../http/errors.ts';
-import { asImage } from './image-check.ts';
+import { commandMetadata } from '../http/metadata.ts';
+import type { Clock } from '../runtime/tokens.ts';
+import type { UploadHandlers } from './handlers.ts';
 
 export const UPLOAD_MESSAGES = {
   missing: 'Choose an image to upload.',
-  notAnImage: 'Only JPEG, PNG, WebP or GIF images can be uploaded.',
+  notAnImage: UPLOAD_LIMIT_MESSAGES.notAnImage,
   tooLarge: (maxBytes: number) =>
     `The image is larger than ${
       maxBytes >= 1024 * 1024
@@ -41,16 +48,59 @@ const receiveOneImage = (maxBytes: number): RequestHandler => {
 };
 
 /**
+ * At most `limit` calls of `task` at once, the others waiting their turn in order. Decoding an
+ * image takes up to ~160 MB of pixels (40 MP × 4 bytes): two at a time keep a small machine's
+ * memory in bounds whatever the number of uploads in flight.
+ */
+const atMost = <A, R>(limit: number, task: (arg: A) => Promise<R>) => {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (arg: A): Promise<R> => {
+    if (running < limit) running += 1;
+    // Else wait: a finishing call hands its place over, so none can slip in between.
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await task(arg);
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  };
+};
+
+const NORMALISE = atMost(2, (bytes: Uint8Array) => normaliseImage(bytes));
+
+/**
+ * Reads the image's header, refuses what is not a JPEG, PNG, WebP or GIF (415) or has too many
+ * pixels (413) before decoding, then re-encodes it upright without metadata (EXIF with GPS
+ * included); a file that does not decode is refused (422). These are statuses about the body
+ * itself, which no DomainError kind names: HttpErrors, like multer's.
+ */
+const normalised = async (bytes: Uint8Array): Promise<NormalisedImage> => {
+  try {
+    return await NORMALISE(bytes);
+  } catch (error) {
+    if (error instanceof ImageRefused) throw new HttpError(error.status, error.message);
+    throw error;
+  }
+};
+
+/**
  * POST /api/uploads/image: multipart with `file` (and, as the spec's client sends it, an ignored
  * `upload_preset`), answering `secure_url` like the hosted image service the spec calls. The URL
  * becomes a profilePicUrl or a postLink.
  */
-export const uploadEndpoints = (deps: { storage: UploadStorage; maxBytes: number }): Endpoint[] => [
+export const uploadEndpoints = (deps: {
+  uploads: UploadHandlers;
+  maxBytes: number;
+  clock: Clock;
+}): Endpoint[] => [
   {
     method: 'post',
     path: '/uploads/image',
     summary:
-      'Upload an image (profile picture or past post): checked by content, renamed at random',
+      'Upload an image (profile picture or past post): checked by content and pixel size, re-encoded without metadata, counted against the user quota, renamed at random',
     access: signedIn(),
     limits: [
       rateLimit({
@@ -73,17 +123,13 @@ export const uploadEndpoints = (deps: { storage: UploadStorage; maxBytes: number
       );
       const file = req.file;
       if (!file || file.size === 0) throw new DomainError('validation', UPLOAD_MESSAGES.missing);
-      const image = await asImage(new Uint8Array(file.buffer));
-      // 415 is about the request's body itself, which no DomainError kind names: an edge status.
-      if (!image) throw new HttpError(415, UPLOAD_MESSAGES.notAnImage);
-      try {
-        const stored = await deps.storage.save(image);
-        res.status(201).json({ success: true, secure_url: stored.url, url: stored.url });
-      } catch (error) {
-        // The image service failed or could not be reached (the adapter's only refusal).
-        if (error instanceof UploadRejected) throw new DomainError('upstream', error.message);
-        throw error;
-      }
+      const image = await normalised(new Uint8Array(file.buffer));
+      const stored = await deps.uploads.store(
+        callerOf(req).userId,
+        image,
+        commandMetadata(req, deps.clock),
+      );
+      res.status(201).json({ success: true, secure_url: stored.url, url: stored.url });
     },
   },
 ];
