@@ -134,6 +134,9 @@ describe('the per-account sign-in guard', () => {
         'Too many failed sign-ins for this account. Try again in 5 seconds.',
       ),
     );
+    expect(() => assertSignInAllowed(state, during)).toThrow(
+      expect.objectContaining({ kind: 'rate_limited', retryAfterSeconds: 5 }),
+    );
     const after = new Date(t0 + 18 * SECOND);
     expect(signInAllowedAt(state, after)).toEqual(after);
     expect(signInRetryAfterSeconds(state, after)).toBe(0);
