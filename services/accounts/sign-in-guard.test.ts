@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   FREE_FAILED_SIGN_INS,
   MAX_SIGN_IN_DELAY_MS,
@@ -9,6 +9,7 @@ import {
 } from '@linkcoin/domain/accounts/sign-in-guard.ts';
 import { SIGN_IN_NOTICE_SUBJECT } from '@linkcoin/domain/accounts/sign-in-notice-mail.ts';
 import { resolve, TOKENS } from '../runtime/tokens.ts';
+import type * as Passwords from './passwords.ts';
 import {
   ADMIN,
   adminEnv,
@@ -18,6 +19,19 @@ import {
   type TestUser,
 } from '../testing/accounts.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
+
+/** Counts password checks, to show that a sign-in during a delay is refused before hashing. */
+const passwordChecks = vi.hoisted(() => ({ count: 0 }));
+vi.mock('./passwords.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof Passwords>();
+  return {
+    ...actual,
+    verifyPassword: (password: string, stored: string) => {
+      passwordChecks.count += 1;
+      return actual.verifyPassword(password, stored);
+    },
+  };
+});
 
 const SECOND = 1000;
 const MIN = 60 * SECOND;
@@ -93,7 +107,9 @@ describe('the per-account sign-in guard over HTTP', () => {
   /** A sign-in refused during a delay: 429, the message, Retry-After, and nothing appended. */
   const paused = async (email: string, password: string, seconds: number, path?: string) => {
     const before = await headPosition(server);
+    const checksBefore = passwordChecks.count;
     const res = await login(email, password, path).expect(429);
+    expect(passwordChecks.count).toBe(checksBefore);
     expect(res.body).toEqual({
       success: false,
       message: `Too many failed sign-ins for this account. Try again in ${
@@ -148,6 +164,23 @@ describe('the per-account sign-in guard over HTTP', () => {
     });
     await login(user.email, 'a typo').expect(401);
     await login(user.email, 'the right password').expect(200);
+  });
+
+  it('counts a burst of simultaneous guesses from many addresses: only the free ones get an answer', async () => {
+    const user = await registerUser(server, { password: 'the right password' });
+    const burst = await Promise.all(
+      Array.from({ length: 16 }, (_, attempt) => login(user.email, `parallel guess ${attempt}`)),
+    );
+    // Every guess was checked against the newest state of the guard: the free failures and the
+    // one that imposed the delay answer 401, all the others 429, and only those six are recorded.
+    const statuses = burst.map((res) => res.status).sort();
+    expect(statuses).toEqual([
+      ...Array<number>(FREE_FAILED_SIGN_INS + 1).fill(401),
+      ...Array<number>(16 - FREE_FAILED_SIGN_INS - 1).fill(429),
+    ]);
+    expect(await guardEvents(user.userId)).toHaveLength(FREE_FAILED_SIGN_INS + 1);
+    expect(await noticesTo(user.email)).toBe(1);
+    await paused(user.email, 'the right password', 1);
   });
 
   it('mails the owner exactly one notice for a lock, never with the password', async () => {
@@ -210,12 +243,16 @@ describe('the per-account sign-in guard over HTTP', () => {
   it('appends nothing for a normal sign-in, nor for an address without an account', async () => {
     const user: TestUser = await registerUser(server);
     let before = await headPosition(server);
+    let checks = passwordChecks.count;
     await login(user.email, user.password).expect(200);
+    expect(passwordChecks.count).toBe(checks + 1);
     await login(user.email, user.password).expect(200);
     expect(await headPosition(server)).toBe(before);
     expect(await guardEvents(user.userId)).toEqual([]);
     const unknown = `nobody-${Date.now()}@example.in`;
     before = await headPosition(server);
+    checks = passwordChecks.count;
+    // Unknown addresses still cost a hash each, and are never paused: there is no account.
     for (let attempt = 0; attempt <= FREE_FAILED_SIGN_INS + 2; attempt++) {
       await login(unknown, `guess ${attempt}`).expect(401, {
         success: false,
@@ -223,6 +260,7 @@ describe('the per-account sign-in guard over HTTP', () => {
       });
     }
     expect(await headPosition(server)).toBe(before);
+    expect(passwordChecks.count).toBe(checks + FREE_FAILED_SIGN_INS + 3);
   });
 
   it('guards the admin login the same way, on the same account', async () => {
