@@ -35,7 +35,15 @@ export const ownerNameField = z
   .min(1, M.enterNameAndEmail)
   .max(MAX_NAME_LENGTH, `Name must be at most ${MAX_NAME_LENGTH} characters`);
 
-const otpField = z.string(M.enterOtp).trim().min(1, M.enterOtp).max(12, M.invalidOtp);
+/**
+ * A code as mailed: exactly OTP_LENGTH digits. Anything else is refused here, at the edge, so a
+ * typo such as a letter never uses up one of the code's tries.
+ */
+const otpField = z
+  .string(M.enterOtp)
+  .trim()
+  .min(1, M.enterOtp)
+  .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), M.invalidOtp);
 
 /** A short-lived proof, from /api/otp/verify, that the caller read the code sent to an address. */
 const verificationTokenField = z

@@ -129,11 +129,13 @@ describe('the per-account sign-in guard', () => {
     expect(signInAllowedAt(state, during)).toEqual(new Date(t0 + 18 * SECOND));
     expect(signInRetryAfterSeconds(state, during)).toBe(5);
     expect(() => assertSignInAllowed(state, during)).toThrow(
-      new DomainError(
-        'rate_limited',
-        'Too many failed sign-ins for this account. Try again in 5 seconds.',
-      ),
+      'Too many failed sign-ins for this account. Try again in 5 seconds.',
     );
+    // A DomainError (429 at the edge) that carries the seconds for Retry-After.
+    expect(() => assertSignInAllowed(state, during)).toThrow(
+      expect.objectContaining({ kind: 'rate_limited', retryAfterSeconds: 5 }),
+    );
+    expect(() => assertSignInAllowed(state, during)).toThrow(DomainError);
     const after = new Date(t0 + 18 * SECOND);
     expect(signInAllowedAt(state, after)).toEqual(after);
     expect(signInRetryAfterSeconds(state, after)).toBe(0);

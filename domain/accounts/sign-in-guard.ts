@@ -106,10 +106,24 @@ export const signInAllowedAt = (state: SignInGuardState, now: Date): Date =>
 export const signInRetryAfterSeconds = (state: SignInGuardState, now: Date): number =>
   Math.ceil((signInAllowedAt(state, now).getTime() - now.getTime()) / 1000);
 
-/** Refuses (429, rate_limited) while a delay runs; the caller checks before hashing. */
+/**
+ * The refusal (429, rate_limited) of every sign-in while an account's delay runs. It carries the
+ * seconds left, so the HTTP edge can answer them as `Retry-After`.
+ */
+export class SignInPaused extends DomainError {
+  readonly retryAfterSeconds: number;
+
+  constructor(retryAfterSeconds: number) {
+    super('rate_limited', tooManyFailedSignIns(retryAfterSeconds));
+    this.name = 'SignInPaused';
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/** Refuses (SignInPaused) while a delay runs; the caller checks before hashing. */
 export const assertSignInAllowed = (state: SignInGuardState, now: Date): void => {
   const seconds = signInRetryAfterSeconds(state, now);
-  if (seconds > 0) throw new DomainError('rate_limited', tooManyFailedSignIns(seconds));
+  if (seconds > 0) throw new SignInPaused(seconds);
 };
 
 export const signInGuardDecider: Decider<SignInGuardState, SignInGuardCommand, SignInGuardEvent> = {

@@ -3,6 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountStreamId } from '@linkcoin/domain/accounts/account.ts';
 import { emailClaimDecider, emailClaimStreamId } from '@linkcoin/domain/accounts/email-claim.ts';
+import { signInGuardStreamId } from '@linkcoin/domain/accounts/sign-in-guard.ts';
 import { resolve, TOKENS } from '../runtime/tokens.ts';
 import {
   ADMIN,
@@ -162,6 +163,38 @@ describe('accounts over HTTP', () => {
       );
     });
 
+    it('refuses a code that is not six digits before it uses up a try', async () => {
+      const email = fresh();
+      await api().post('/api/otp/send-otp').send({ userId: email }).expect(200);
+      const code = await latestOtp(server, email);
+      const notCodes = [
+        'abcdef',
+        `${code.slice(0, 5)}x`,
+        code.slice(0, 5),
+        `${code}0`,
+        `${code.slice(0, 3)} ${code.slice(3)}`,
+        '１２３４５６', // full-width digits
+        '12345\u0000',
+        '9'.repeat(10_000),
+      ];
+      // More malformed codes than the code has tries (5): none of them counts.
+      expect(notCodes.length).toBeGreaterThan(5);
+      for (const otp of notCodes) {
+        await refusedWithoutAppending(
+          () => api().post('/api/otp/verify').send({ userId: email, otp }),
+          400,
+          'Invalid OTP. Please try again.',
+        );
+      }
+      const status = await api().get('/api/otp/userId').query({ userId: email }).expect(200);
+      expect(status.body.otpDetails.status).toBe('pending');
+      // Spaces around the code are forgiven; the code still works.
+      await api()
+        .post('/api/otp/verify')
+        .send({ userId: email, otp: ` ${code} ` })
+        .expect(200);
+    });
+
     it('answers a verification token for the right code, once', async () => {
       const email = fresh();
       await api().post('/api/otp/send-otp').send({ userId: email }).expect(200);
@@ -281,6 +314,53 @@ describe('accounts over HTTP', () => {
         .expect(201);
     });
 
+    it('refuses a mobile that is not a phone number with a clear message and appends nothing', async () => {
+      const email = fresh();
+      const verificationToken = await verifiedEmail(server, email);
+      const register = (mobile: unknown) => () =>
+        api().post('/api/pageowners/register').send(body({ email, verificationToken, mobile }));
+      const notPhones = [
+        '98765\u000043210',
+        '<b>98765</b>',
+        '<svg/onload=1>',
+        '"><i>1',
+        '98765 43210;--',
+        '++919876543210',
+      ];
+      for (const mobile of notPhones) {
+        await refusedWithoutAppending(
+          register(mobile),
+          400,
+          'mobile: digits, spaces, dashes and a leading + only',
+        );
+      }
+      await refusedWithoutAppending(register('9'.repeat(21)), 400, 'mobile: at most 20 characters');
+      await refusedWithoutAppending(
+        register('<script>alert(1)</script>'),
+        400,
+        'mobile: at most 20 characters',
+      );
+      await refusedWithoutAppending(
+        register('+91 '.repeat(1000)),
+        400,
+        'mobile: at most 20 characters',
+      );
+      await refusedWithoutAppending(register(9876543210), 400, 'mobile: expected text');
+      await refusedWithoutAppending(register({ $gt: '' }), 400, 'mobile: expected text');
+      // The verification is still good: a real number registers, trimmed.
+      const res = await api()
+        .post('/api/pageowners/register')
+        .send(body({ email, verificationToken, mobile: ' +91 98765-43210 ' }))
+        .expect(201);
+      const events = await resolve(server.runtime.container, TOKENS.EventStore).readStream(
+        accountStreamId(res.body.user._id as string),
+      );
+      expect(events[0]).toMatchObject({
+        type: 'AccountRegistered',
+        data: { mobile: '+91 98765-43210' },
+      });
+    });
+
     it('refuses a duplicate address and a reused verification', async () => {
       const email = fresh();
       const verificationToken = await verifiedEmail(server, email);
@@ -348,11 +428,18 @@ describe('accounts over HTTP', () => {
 
     it('refuses wrong credentials the same way whether or not the address exists', async () => {
       const user = await registerUser(server);
-      const wrong = await refusedWithoutAppending(
-        () => api().post('/api/pageowners/login').send({ email: user.email, password: 'not-it' }),
-        401,
-        'Invalid email or password',
+      // A wrong password for an account is counted by its sign-in guard (one event); an
+      // unknown address has no account to guard and appends nothing.
+      const before = await headPosition(server);
+      const wrong = await api()
+        .post('/api/pageowners/login')
+        .send({ email: user.email, password: 'not-it' })
+        .expect(401);
+      expect(await headPosition(server)).toBe((before ?? -1) + 1);
+      const counted = await resolve(server.runtime.container, TOKENS.EventStore).readStream(
+        signInGuardStreamId(user.userId),
       );
+      expect(counted).toMatchObject([{ type: 'SignInFailed', data: { failures: 1 } }]);
       const unknown = await refusedWithoutAppending(
         () => api().post('/api/pageowners/login').send({ email: fresh(), password: 'not-it' }),
         401,
@@ -555,14 +642,12 @@ describe('accounts over HTTP', () => {
         403,
         'Access restricted to administrators only',
       );
-      await refusedWithoutAppending(
-        () =>
-          api()
-            .post('/api/pageowners/admin-login')
-            .send({ email: ADMIN.email, password: 'wrong-password' }),
-        401,
-        'Invalid email or password',
-      );
+      await api()
+        .post('/api/pageowners/admin-login')
+        .send({ email: ADMIN.email, password: 'wrong-password' })
+        .expect(401, { success: false, message: 'Invalid email or password' });
+      // The right password afterwards clears that failure (sign-in-guard.test.ts has the rest).
+      await api().post('/api/pageowners/admin-login').send(ADMIN).expect(200);
     });
 
     it('lets an admin grant the auditor role, which applies at once', async () => {
@@ -657,7 +742,19 @@ describe('accounts over HTTP', () => {
       const user = await registerUser(logged, { password: 'a-very-secret-password' });
       const code = await latestOtp(logged, user.email);
       await request(logged.url).post('/api/otp/verify').send({ userId: user.email, otp: '999999' });
+      // Enough wrong passwords to pause sign-in and mail the owner a notice.
+      const mailsBefore = await outboxSize(logged);
+      for (let attempt = 1; attempt <= 6; attempt++) {
+        await request(logged.url)
+          .post('/api/pageowners/login')
+          .send({ email: user.email, password: `guessed-secret-${attempt}` })
+          .expect(401);
+      }
+      expect(await outboxSize(logged)).toBe(mailsBefore + 1);
       const all = lines.join('\n');
+      expect(all).not.toContain('guessed-secret-');
+      expect(all).not.toContain('someone may be trying to guess your password');
+      expect(all).not.toContain(user.email);
       expect(lines.length).toBeGreaterThan(5);
       expect(all).not.toContain(code);
       expect(all).not.toContain('a-very-secret-password');

@@ -15,7 +15,9 @@ import {
   type VerifyOtpAnswer,
 } from '@linkcoin/domain/accounts/contracts.ts';
 import { ACCOUNT_MESSAGES as M } from '@linkcoin/domain/accounts/messages.ts';
+import { SignInPaused } from '@linkcoin/domain/accounts/sign-in-guard.ts';
 import { DomainError } from '@linkcoin/domain/shared/errors.ts';
+import type { Response } from 'express';
 import { anyone, callerOf, signedIn, type Endpoint } from '../http/endpoint.ts';
 import { commandMetadata } from '../http/metadata.ts';
 import { parseBody, parseQuery } from '../http/validate.ts';
@@ -37,6 +39,19 @@ const authAnswer = (session: Session): AuthAnswer => ({
   expiresIn: session.expiresIn,
   user: session.user,
 });
+
+/**
+ * A sign-in answered while the account's delay runs: 429 with the message (by the error handler)
+ * and a `Retry-After` header with the seconds left (here, where the response is at hand).
+ */
+const signingIn = async (res: Response, attempt: Promise<Session>): Promise<Session> => {
+  try {
+    return await attempt;
+  } catch (error) {
+    if (error instanceof SignInPaused) res.set('Retry-After', String(error.retryAfterSeconds));
+    throw error;
+  }
+};
 
 /** Spec section 7, "Authentication" and "OTP", with the server-side checks of DESIGN 5. */
 export const accountEndpoints = ({
@@ -113,12 +128,14 @@ export const accountEndpoints = ({
   {
     method: 'post',
     path: '/pageowners/login',
-    summary: 'Sign in with e-mail and password',
+    summary:
+      'Sign in with e-mail and password (429 with Retry-After while the account pauses sign-ins after repeated failures)',
     access: anyone,
     limits: limits.login,
     handler: async (req, res) => {
       const { email, password } = parseBody(loginRequest, req);
-      res.json(authAnswer(await accounts.login(email, password, clock.now())));
+      const meta = commandMetadata(req, clock);
+      res.json(authAnswer(await signingIn(res, accounts.login(email, password, meta))));
     },
   },
   {
@@ -129,7 +146,8 @@ export const accountEndpoints = ({
     limits: limits.login,
     handler: async (req, res) => {
       const { email, password } = parseBody(loginRequest, req);
-      res.json(authAnswer(await accounts.adminLogin(email, password, clock.now())));
+      const meta = commandMetadata(req, clock);
+      res.json(authAnswer(await signingIn(res, accounts.adminLogin(email, password, meta))));
     },
   },
   {

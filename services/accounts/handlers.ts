@@ -24,6 +24,12 @@ import type {
   PrimaryRole,
   RegistrationRole,
 } from '@linkcoin/domain/accounts/roles.ts';
+import {
+  assertSignInAllowed,
+  signInGuardDecider,
+  signInGuardStreamId,
+  type SignInGuardEvent,
+} from '@linkcoin/domain/accounts/sign-in-guard.ts';
 import { profileDecider, profileStreamId } from '@linkcoin/domain/profiles/profile.ts';
 import { DomainError } from '@linkcoin/domain/shared/errors.ts';
 import type { CommandMetadata } from '@linkcoin/domain/shared/messages.ts';
@@ -32,8 +38,8 @@ import {
   GoogleTokenRejected,
   type GoogleIdTokenVerifier,
 } from '@linkcoin/infra/google/id-token-verifier.ts';
-import type { Mailer } from '@linkcoin/infra/mail/port.ts';
-import { otpMail } from './mail-templates.ts';
+import { maskAddress, type Mailer } from '@linkcoin/infra/mail/port.ts';
+import { otpMail, signInNoticeMail } from './mail-templates.ts';
 import { OtpCodes } from './otp-codes.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './passwords.ts';
 import type { SessionTokens } from './session-tokens.ts';
@@ -48,6 +54,8 @@ export type AccountHandlerDeps = Readonly<{
   /** Null when no Google client id is configured. */
   google: GoogleIdTokenVerifier | null;
   logger: Logger;
+  /** The public "forgot password" page, named in the sign-in notice; null when unknown. */
+  forgotPasswordUrl: string | null;
 }>;
 
 type NewAccount = Readonly<{
@@ -73,6 +81,7 @@ export const accountHandlers = ({
   tokens,
   google,
   logger,
+  forgotPasswordUrl,
 }: AccountHandlerDeps) => {
   const accountById = async (userId: string): Promise<ActiveAccount | null> => {
     const { state } = await commands.load(accountDecider, accountStreamId(userId));
@@ -156,7 +165,14 @@ export const accountHandlers = ({
       data: { email, codeHash: codes.hash(email, otp), verificationHash: verification.hash },
       metadata: meta,
     });
-    if (!result.events.some((event) => event.type === 'OtpVerified')) {
+    // Only a verification this call recorded yields the token: its hash is in the event.
+    if (
+      result.alreadyHandled ||
+      !result.events.some(
+        (event) =>
+          event.type === 'OtpVerified' && event.data.verificationHash === verification.hash,
+      )
+    ) {
       throw new DomainError('validation', M.invalidOtp);
     }
     return { verificationToken: verification.token, expiresIn: VERIFICATION_VALIDITY_MS / 1000 };
@@ -184,15 +200,21 @@ export const accountHandlers = ({
     token: string,
     meta: CommandMetadata,
   ) => {
+    const verificationHash = OtpCodes.hashToken(token);
     const consumed = await commands.handle(emailOtpDecider, emailOtpStreamId(email), {
       type: 'ConsumeVerification',
-      data: { email, purpose, verificationHash: OtpCodes.hashToken(token) },
+      data: { email, purpose, verificationHash },
       metadata: meta,
     });
     // The flow goes on only when this very call consumed the verification.
     if (
       consumed.alreadyHandled ||
-      !consumed.events.some((event) => event.type === 'VerificationConsumed')
+      !consumed.events.some(
+        (event) =>
+          event.type === 'VerificationConsumed' &&
+          event.data.purpose === purpose &&
+          event.data.verificationHash === verificationHash,
+      )
     ) {
       throw new DomainError('validation', M.verificationRequired);
     }
@@ -209,17 +231,30 @@ export const accountHandlers = ({
     );
     const orphanedClaimant =
       claim.claimedBy && !(await accountById(claim.claimedBy)) ? claim.claimedBy : null;
-    await commands.handle(emailClaimDecider, emailClaimStreamId(input.email), {
+    const claimed = await commands.handle(emailClaimDecider, emailClaimStreamId(input.email), {
       type: 'ClaimEmail',
       data: { email: input.email, userId, orphanedClaimant },
       metadata: meta,
     });
+    // The account is opened only when this call claimed the address for the new user id.
+    if (
+      claimed.alreadyHandled ||
+      !claimed.events.some((event) => event.type === 'EmailClaimed' && event.data.userId === userId)
+    ) {
+      throw new DomainError('conflict', M.emailAlreadyRegistered);
+    }
     const result = await commands.handle(accountDecider, accountStreamId(userId), {
       type: 'RegisterAccount',
       data: { userId, ...input },
       metadata: { ...meta, actorUserId: meta.actorUserId ?? userId },
     });
-    if (result.state.status !== 'active') throw new Error('registration did not open the account');
+    if (
+      result.alreadyHandled ||
+      result.state.status !== 'active' ||
+      !result.events.some((event) => event.type === 'AccountRegistered')
+    ) {
+      throw new Error('registration did not open the account');
+    }
     return result.state;
   };
 
@@ -253,18 +288,95 @@ export const accountHandlers = ({
     );
   };
 
-  const login = async (email: string, password: string, now: Date): Promise<Session> => {
-    const account = await accountByEmail(email);
-    // Unknown addresses cost a hash too, so timing does not tell which addresses exist.
-    const valid = await verifyPassword(password, account?.passwordHash ?? DUMMY_PASSWORD_HASH);
-    if (!account || !account.passwordHash || !valid) {
-      throw new DomainError('unauthorized', M.wrongCredentials);
+  /**
+   * The metadata of the sign-in guard's commands: ours only (the instant and the request's
+   * correlation), never a client's idempotency key, which would make a failure "already handled"
+   * and so not count.
+   */
+  const guardMetadata = (meta: CommandMetadata): CommandMetadata => ({
+    now: meta.now,
+    actorUserId: null,
+    correlationId: meta.correlationId,
+    causationId: meta.causationId,
+  });
+
+  /** Mails the owner once for each appended failure that marks a notice as due. */
+  const mailSignInNotices = async (
+    account: ActiveAccount,
+    events: readonly SignInGuardEvent[],
+  ): Promise<void> => {
+    for (const event of events) {
+      if (event.type !== 'SignInFailed' || !event.data.noticeDue) continue;
+      try {
+        await mailer.send(
+          signInNoticeMail(account.email, {
+            ownerName: account.ownerName,
+            failedAttempts: event.data.failures,
+            at: event.data.at,
+            ...(forgotPasswordUrl ? { forgotPasswordUrl } : {}),
+          }),
+        );
+      } catch (error) {
+        // The failure is recorded either way: a mail that could not be sent never changes the 401.
+        logger.error(
+          { err: error, to: maskAddress(account.email) },
+          'the failed sign-in notice could not be sent',
+        );
+      }
     }
-    return session(account, now);
   };
 
-  const adminLogin = async (email: string, password: string, now: Date): Promise<Session> => {
-    const signedIn = await login(email, password, now);
+  /**
+   * Password sign-in, guarded per account (domain/accounts/sign-in-guard.ts) on top of the
+   * per-client limits of the edge: during a delay every attempt is refused (SignInPaused, 429)
+   * before the password is hashed; afterwards the failure or the success is recorded. Unknown
+   * addresses cost a hash too and record nothing (there is no account to guard).
+   */
+  const login = async (
+    email: string,
+    password: string,
+    meta: CommandMetadata,
+  ): Promise<Session> => {
+    const account = await accountByEmail(email);
+    if (account) {
+      const { state } = await commands.load(
+        signInGuardDecider,
+        signInGuardStreamId(account.userId),
+      );
+      assertSignInAllowed(state, meta.now);
+    }
+    // Unknown addresses cost a hash too, so timing does not tell which addresses exist.
+    const valid = await verifyPassword(password, account?.passwordHash ?? DUMMY_PASSWORD_HASH);
+    if (!account) throw new DomainError('unauthorized', M.wrongCredentials);
+    const userId = account.userId;
+    const guard = signInGuardStreamId(userId);
+    if (!account.passwordHash || !valid) {
+      // Throws SignInPaused when a concurrent failure has just imposed a delay.
+      const failed = await commands.handle(signInGuardDecider, guard, {
+        type: 'RecordFailedSignIn',
+        data: { userId },
+        metadata: guardMetadata(meta),
+      });
+      if (!failed.alreadyHandled) await mailSignInNotices(account, failed.events);
+      throw new DomainError('unauthorized', M.wrongCredentials);
+    }
+    // Decided against the newest state: a delay imposed meanwhile refuses the right password too,
+    // and then no session is issued.
+    await commands.handle(signInGuardDecider, guard, {
+      type: 'RecordSuccessfulSignIn',
+      data: { userId },
+      metadata: guardMetadata(meta),
+    });
+    return session(account, meta.now);
+  };
+
+  /** The same guarded sign-in; only admins get the session. */
+  const adminLogin = async (
+    email: string,
+    password: string,
+    meta: CommandMetadata,
+  ): Promise<Session> => {
+    const signedIn = await login(email, password, meta);
     if (!signedIn.user.roles.includes('admin')) throw new DomainError('forbidden', M.adminOnly);
     return signedIn;
   };
@@ -335,11 +447,15 @@ export const accountHandlers = ({
   };
 
   const logout = async (userId: string, meta: CommandMetadata): Promise<void> => {
-    await commands.handle(accountDecider, accountStreamId(userId), {
+    const result = await commands.handle(accountDecider, accountStreamId(userId), {
       type: 'LogOut',
       data: {},
       metadata: meta,
     });
+    // "Logged out" promises that earlier tokens are revoked: only a LoggedOut appended now does it.
+    if (result.alreadyHandled || !result.events.some((event) => event.type === 'LoggedOut')) {
+      throw new DomainError('conflict', M.logoutFailed);
+    }
   };
 
   const resetPassword = async (
@@ -350,11 +466,31 @@ export const accountHandlers = ({
     if (!account) throw new DomainError('not_found', M.noUserWithEmail);
     const passwordHash = await hashPassword(input.newPassword);
     await consumeVerification(input.email, 'password_reset', input.verificationToken, meta);
-    await commands.handle(accountDecider, accountStreamId(account.userId), {
+    const reset = await commands.handle(accountDecider, accountStreamId(account.userId), {
       type: 'ResetPassword',
       data: { passwordHash },
       metadata: { ...meta, actorUserId: meta.actorUserId ?? account.userId },
     });
+    // "Password has been reset" only when this call changed it.
+    if (
+      reset.alreadyHandled ||
+      !reset.events.some(
+        (event) => event.type === 'PasswordChanged' && event.data.passwordHash === passwordHash,
+      )
+    ) {
+      throw new DomainError('conflict', M.resetFailed);
+    }
+    // The owner proved control of the address: lift the sign-in guard. If this fails the guard
+    // lifts by itself (delays are at most minutes), so the reset still succeeds.
+    try {
+      await commands.handle(signInGuardDecider, signInGuardStreamId(account.userId), {
+        type: 'ClearFailedSignIns',
+        data: { userId: account.userId, reason: 'password_reset' },
+        metadata: guardMetadata(meta),
+      });
+    } catch (error) {
+      logger.error({ err: error }, 'the sign-in guard was not cleared after a password reset');
+    }
   };
 
   /** Grants a role to an existing account; answers the position to wait for in the read model. */

@@ -1,4 +1,8 @@
 import { OTP_VALIDITY_MS, type OtpPurpose } from '@linkcoin/domain/accounts/email-otp.ts';
+import {
+  signInLockNoticeMail,
+  type SignInNoticeInput,
+} from '@linkcoin/domain/accounts/sign-in-notice-mail.ts';
 import type { MailMessage } from '@linkcoin/infra/mail/port.ts';
 
 const escapeHtml = (text: string) =>
@@ -54,6 +58,27 @@ export const otpMail = (to: string, code: string, purpose: OtpPurpose): MailMess
 <p style="margin:0 0 8px">Your LinkCoin verification code is</p>
 <p style="margin:0 0 16px;font-size:32px;letter-spacing:8px;font-weight:bold">${escapeHtml(code)}</p>
 <p style="margin:0">It expires in ${minutes} minutes. Never share this code with anyone: LinkCoin staff will never ask you for it.</p>`,
+    ),
+  };
+};
+
+/**
+ * The notice to an account's owner after repeated failed sign-ins (sign-in-guard.ts marks when
+ * one is due): the domain's text, its paragraphs in the layout of the other mails. It holds no
+ * secret, but like every mail it is never logged.
+ */
+export const signInNoticeMail = (to: string, input: SignInNoticeInput): MailMessage => {
+  const { subject, text } = signInLockNoticeMail(input);
+  return {
+    to,
+    subject,
+    text,
+    html: layout(
+      subject,
+      text
+        .split('\n\n')
+        .map((paragraph) => `<p style="margin:0 0 16px">${escapeHtml(paragraph)}</p>`)
+        .join('\n'),
     ),
   };
 };
