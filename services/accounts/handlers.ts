@@ -272,8 +272,10 @@ export const accountHandlers = ({
     if (await accountByEmail(input.email)) {
       throw new DomainError('conflict', M.emailAlreadyRegistered);
     }
-    const passwordHash = await hashPassword(input.password);
+    // The proof first: a bogus token must cost no password hash (50 of them would keep both
+    // cores busy). A crash between the two burns the verification; the user asks a new code.
     await consumeVerification(input.email, 'registration', input.verificationToken, meta);
+    const passwordHash = await hashPassword(input.password);
     return openAccount(
       {
         email: input.email,
@@ -464,8 +466,8 @@ export const accountHandlers = ({
   ): Promise<void> => {
     const account = await accountByEmail(input.email);
     if (!account) throw new DomainError('not_found', M.noUserWithEmail);
-    const passwordHash = await hashPassword(input.newPassword);
     await consumeVerification(input.email, 'password_reset', input.verificationToken, meta);
+    const passwordHash = await hashPassword(input.newPassword);
     const reset = await commands.handle(accountDecider, accountStreamId(account.userId), {
       type: 'ResetPassword',
       data: { passwordHash },

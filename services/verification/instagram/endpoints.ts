@@ -27,11 +27,12 @@ const sendStatusRequest = z.discriminatedUnion(
     z.object({
       userId,
       status: z.literal('verified'),
+      // Codes are six digits: anything else is refused here, before it uses up a try.
       otp: z
         .string(INSTAGRAM_MESSAGES.enterOtp)
         .trim()
         .min(1, INSTAGRAM_MESSAGES.enterOtp)
-        .max(12, INSTAGRAM_MESSAGES.invalidOtp),
+        .regex(/^\d{6}$/, INSTAGRAM_MESSAGES.invalidOtp),
     }),
   ],
   'status: must be send or verified',

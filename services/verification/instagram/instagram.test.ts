@@ -113,6 +113,15 @@ describe('Instagram verification over HTTP', () => {
     const wrong = record.otp === '000000' ? '111111' : '000000';
     await verify(wrong).expect(400, { success: false, message: 'Invalid OTP. Please try again.' });
     await verify('').expect(400, { success: false, message: 'Please enter the OTP' });
+    // Not six digits: refused before it uses up one of the tries, appending nothing.
+    const beforeMalformed = await headPosition(server);
+    for (const malformed of ['abcdef', '12345', '1234567', '12 456', '１２３４５６', '0x1234']) {
+      await verify(malformed).expect(400, {
+        success: false,
+        message: 'Invalid OTP. Please try again.',
+      });
+    }
+    expect(await headPosition(server)).toBe(beforeMalformed);
     const ok = await verify(record.otp).expect(200);
     expect(ok.body).toMatchObject({
       success: true,
