@@ -6,7 +6,7 @@ import { DomainError } from '@linkcoin/domain/shared/errors.ts';
 import type { ReadStore, Query } from '@linkcoin/infra/readstore/port.ts';
 import { signedIn, type Endpoint } from '../http/endpoint.ts';
 import { commandMetadata } from '../http/metadata.ts';
-import { parseListRequest, sendList, sortOf } from '../http/simple-rest.ts';
+import { listQuery, parseListRequest, sendList, sortOf } from '../http/simple-rest.ts';
 import { parse, parseBody } from '../http/validate.ts';
 import type { ProjectionProgress } from '../runtime/projection-progress.ts';
 import type { Clock } from '../runtime/tokens.ts';
@@ -41,6 +41,7 @@ export const consoleUserEndpoints = ({
       path: '/admin/users',
       summary: 'Users, searchable by name or e-mail, filterable by role (console list)',
       access: signedIn('admin', 'auditor'),
+      input: { query: listQuery },
       handler: async (req, res) => {
         const list = parseListRequest(req);
         const filter = parse(userFilter, list.filter);
@@ -70,6 +71,7 @@ export const consoleUserEndpoints = ({
       path: '/admin/users/:id',
       summary: 'One user (console show)',
       access: signedIn('admin', 'auditor'),
+      input: { params: idParams },
       handler: async (req, res) => {
         const { id } = parse(idParams, req.params);
         const user = await users().get(id);
@@ -82,6 +84,7 @@ export const consoleUserEndpoints = ({
       path: '/admin/users/:id/roles',
       summary: 'Grant a role (auditor) to a user',
       access: signedIn('admin'),
+      input: { params: idParams, body: grantRoleRequest },
       handler: async (req, res) => {
         const { id } = parse(idParams, req.params);
         const { role } = parseBody(grantRoleRequest, req);

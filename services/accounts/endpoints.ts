@@ -67,6 +67,7 @@ export const accountEndpoints = ({
     summary: 'E-mail a registration code (404 when the address is registered)',
     access: anyone,
     limits: limits.otpSend,
+    input: { body: sendOtpRequest },
     handler: async (req, res) => {
       const { userId: email } = parseBody(sendOtpRequest, req);
       await accounts.sendOtp(email, 'registration', commandMetadata(req, clock));
@@ -79,6 +80,7 @@ export const accountEndpoints = ({
     summary: 'E-mail a password reset code (404 when no user has the address)',
     access: anyone,
     limits: limits.otpSend,
+    input: { body: sendOtpRequest },
     handler: async (req, res) => {
       const { userId: email } = parseBody(sendOtpRequest, req);
       await accounts.sendOtp(email, 'password_reset', commandMetadata(req, clock));
@@ -91,6 +93,7 @@ export const accountEndpoints = ({
     summary: 'Check a code on the server; answers a single-use verification token',
     access: anyone,
     limits: limits.otpVerify,
+    input: { body: verifyOtpRequest },
     handler: async (req, res) => {
       const { userId: email, otp } = parseBody(verifyOtpRequest, req);
       const verified = await accounts.verifyOtp(email, otp, commandMetadata(req, clock));
@@ -103,6 +106,7 @@ export const accountEndpoints = ({
     summary: "Status of an address's code; never the code itself",
     access: anyone,
     limits: limits.general,
+    input: { query: otpStatusQuery },
     handler: async (req, res) => {
       const { userId: email } = parseQuery(otpStatusQuery, req);
       const otpDetails = await accounts.otpStatus(email, clock.now());
@@ -115,6 +119,7 @@ export const accountEndpoints = ({
     summary: 'Open an account with a verified address (the client then logs in)',
     access: anyone,
     limits: limits.register,
+    input: { body: registerRequest },
     handler: async (req, res) => {
       const input = parseBody(registerRequest, req);
       const account = await accounts.register(input, commandMetadata(req, clock));
@@ -132,6 +137,7 @@ export const accountEndpoints = ({
       'Sign in with e-mail and password (429 with Retry-After while the account pauses sign-ins after repeated failures)',
     access: anyone,
     limits: limits.login,
+    input: { body: loginRequest },
     handler: async (req, res) => {
       const { email, password } = parseBody(loginRequest, req);
       const meta = commandMetadata(req, clock);
@@ -144,6 +150,7 @@ export const accountEndpoints = ({
     summary: 'Sign in to the verification desk: admins only',
     access: anyone,
     limits: limits.login,
+    input: { body: loginRequest },
     handler: async (req, res) => {
       const { email, password } = parseBody(loginRequest, req);
       const meta = commandMetadata(req, clock);
@@ -156,6 +163,7 @@ export const accountEndpoints = ({
     summary: 'Sign in (or, with a role, sign up) with a Google ID token verified on the server',
     access: anyone,
     limits: limits.google,
+    input: { body: googleSignInRequest },
     handler: async (req, res) => {
       const { credential, role } = parseBody(googleSignInRequest, req);
       const session = await accounts.googleSignIn(credential, role, commandMetadata(req, clock));
@@ -169,6 +177,7 @@ export const accountEndpoints = ({
     path: '/pageowners/logout',
     summary: 'Log out: revokes every token issued to the account so far',
     access: signedIn(),
+    input: {},
     handler: async (req, res) => {
       await accounts.logout(callerOf(req).userId, commandMetadata(req, clock));
       res.json({ success: true, message: 'Logged out' } satisfies MessageAnswer);
@@ -179,6 +188,7 @@ export const accountEndpoints = ({
     path: '/pageowners/check-auth',
     summary: 'The signed-in user (bearer token; the userid header must match it)',
     access: signedIn(),
+    input: {},
     handler: async (req, res) => {
       const caller = callerOf(req);
       const named = req.get('userid');
@@ -194,6 +204,7 @@ export const accountEndpoints = ({
     path: '/pageowners/refresh',
     summary: 'A fresh token for the signed-in user',
     access: signedIn(),
+    input: {},
     handler: async (req, res) => {
       const { token, expiresIn } = await accounts.refresh(callerOf(req).userId, clock.now());
       res.json({ success: true, newToken: token, expiresIn } satisfies RefreshAnswer);
@@ -205,6 +216,7 @@ export const accountEndpoints = ({
     summary: 'Set a new password with a verified reset code; revokes older tokens',
     access: anyone,
     limits: limits.passwordReset,
+    input: { body: forgetPasswordRequest },
     handler: async (req, res) => {
       const input = parseBody(forgetPasswordRequest, req);
       await accounts.resetPassword(input, commandMetadata(req, clock));
@@ -217,6 +229,7 @@ export const accountEndpoints = ({
     summary:
       'What the front ends need at run time: the Google client id, whether YouTube verification works',
     access: anyone,
+    input: {},
     handler: (_req, res) => {
       res.json({ googleClientId, youtubeVerification } satisfies PublicConfig);
     },

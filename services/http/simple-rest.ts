@@ -24,7 +24,7 @@ const json = <S extends z.ZodType>(schema: S) =>
 
 export const MAX_PAGE_SIZE = 100;
 
-const listQuery = z.object({
+export const listQuery = z.object({
   filter: json(z.record(z.string(), z.unknown())).optional(),
   range: json(z.tuple([z.number().int().min(0), z.number().int().min(0)]))
     .refine(([from, to]) => to >= from && to - from < MAX_PAGE_SIZE, {

@@ -34,6 +34,7 @@ export const profileEndpoints = (deps: {
         "Save the profile wizard (the user's own, or any as admin); answers the updated user",
       access: signedIn(),
       subject: { in: 'params', field: 'userId' },
+      input: { params: userParams, body: profileUpdateRequest },
       handler: async (req, res) => {
         const { userId } = parse(userParams, req.params);
         const changes = parseBody(profileUpdateRequest, req);
@@ -50,6 +51,7 @@ export const profileEndpoints = (deps: {
       path: '/pageowners/user/:userId',
       summary: 'A public profile; contact fields only for the owner and admins',
       access: anyoneIdentified,
+      input: { params: userParams },
       handler: async (req, res) => {
         const { userId } = parse(userParams, req.params);
         const doc = await deps.profiles.get(userId);

@@ -102,6 +102,7 @@ export const uploadEndpoints = (deps: {
     summary:
       'Upload an image (profile picture or past post): checked by content and pixel size, re-encoded without metadata, counted against the user quota, renamed at random',
     access: signedIn(),
+    input: { body: 'multipart' },
     limits: [
       rateLimit({
         windowMs: 15 * 60 * 1000,

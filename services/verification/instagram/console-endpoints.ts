@@ -4,7 +4,7 @@ import { INSTAGRAM_OTP_STATUSES } from '@linkcoin/domain/verification/request-st
 import type { Query, ReadStore } from '@linkcoin/infra/readstore/port.ts';
 import { signedIn, type Endpoint } from '../../http/endpoint.ts';
 import { commandMetadata } from '../../http/metadata.ts';
-import { parseListRequest, sendList, sortOf } from '../../http/simple-rest.ts';
+import { listQuery, parseListRequest, sendList, sortOf } from '../../http/simple-rest.ts';
 import { parse } from '../../http/validate.ts';
 import type { Clock } from '../../runtime/tokens.ts';
 import type { CodeVault } from './code-vault.ts';
@@ -49,6 +49,7 @@ export const consoleOtpRecordEndpoints = ({
         'OTP records (console list): status, user id (exact or prefix) and profile name (a word ' +
         'prefix of the handle) filters, each on its own field, q on both; sorting, paging',
       access: signedIn('admin'),
+      input: { query: listQuery },
       handler: async (req, res) => {
         const list = parseListRequest(req);
         const filter = parse(recordFilter, list.filter);
@@ -84,6 +85,7 @@ export const consoleOtpRecordEndpoints = ({
       path: '/admin/otp-records/summary',
       summary: 'The dashboard tiles: Total Records, Pending, Sent, Verified (and Expired)',
       access: signedIn('admin'),
+      input: {},
       handler: async (_req, res) => {
         const now = clock.now();
         const count = (where?: Query['where']) => records().count(where ? { where } : {});
@@ -102,6 +104,7 @@ export const consoleOtpRecordEndpoints = ({
       path: '/admin/otp-records/:id',
       summary: 'One OTP record (console side panel)',
       access: signedIn('admin'),
+      input: { params: idParams },
       handler: async (req, res) => {
         const { id } = parse(idParams, req.params);
         res.json(otpRecordView(await one(id), vault, clock.now()));
@@ -114,6 +117,7 @@ export const consoleOtpRecordEndpoints = ({
         "Mark this record's code sent by direct message (Send Otp); refused once a newer " +
         'request replaced it',
       access: signedIn('admin'),
+      input: { params: idParams },
       handler: async (req, res) => {
         const { id } = parse(idParams, req.params);
         const record = await one(id);

@@ -20,6 +20,7 @@ const storeRequest = z.object({
   // The spec's field, still sent by the mobile app: accepted and ignored (the link is derived).
   profileUrl: z.string().max(2000).optional(),
 });
+const userQuery = z.object({ userId });
 const sendStatusRequest = z.discriminatedUnion(
   'status',
   [
@@ -66,6 +67,7 @@ export const instagramEndpoints = ({
       'accepted and ignored',
     access: signedIn('influencer', 'admin'),
     subject: { in: 'body', field: 'userId' },
+    input: { body: storeRequest },
     handler: async (req, res) => {
       const input = parseBody(storeRequest, req);
       const result = await instagram.request(
@@ -83,8 +85,9 @@ export const instagramEndpoints = ({
       "A user's current Instagram verification: status for the creator, the code too for admins",
     access: signedIn(),
     subject: { in: 'query', field: 'userId' },
+    input: { query: userQuery },
     handler: async (req, res) => {
-      const { userId: id } = parseQuery(z.object({ userId }), req);
+      const { userId: id } = parseQuery(userQuery, req);
       const status = await instagram.status(id, clock.now(), isAdmin(callerOf(req)));
       res.json({ success: true, ...status });
     },
@@ -97,6 +100,7 @@ export const instagramEndpoints = ({
       'a chosen record through /admin/otp-records/:id/send) or "verified" (the owner, with the code)',
     access: signedIn(),
     subject: { in: 'body', field: 'userId' },
+    input: { body: sendStatusRequest },
     handler: async (req, res) => {
       const input = parseBody(sendStatusRequest, req);
       const caller = callerOf(req);
@@ -123,6 +127,7 @@ export const instagramEndpoints = ({
       'Every OTP record (admins), filtered by status, user id (exact or prefix) and profile name ' +
       '(a word prefix of the handle, case-insensitive, @ ignored)',
     access: signedIn('admin'),
+    input: { query: getAllQuery },
     handler: async (req, res) => {
       const filter = parseQuery(getAllQuery, req);
       const now = clock.now();

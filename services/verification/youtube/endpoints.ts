@@ -20,6 +20,7 @@ export const youTubeEndpoints = (deps: { youtube: YouTubeHandlers; clock: Clock 
       "Verify a YouTube account: the handle's channel must be the signed-in Google account's",
     access: signedIn('influencer', 'admin'),
     subject: { in: 'body', field: 'userId' },
+    input: { body: verifyRequest },
     handler: async (req, res) => {
       const input = parseBody(verifyRequest, req);
       const channel = await deps.youtube.verify(
