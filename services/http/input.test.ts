@@ -174,6 +174,13 @@ describe('declared inputs', () => {
       400,
       'This endpoint takes no query parameters',
     );
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {
+      await refused(
+        () => request(app).post('/api/ping').set('Content-Type', type).send('a=1'),
+        400,
+        'This endpoint takes no request body',
+      );
+    }
     await request(app).post('/api/ping').send({}).expect(200);
     await request(app).post('/api/ping').expect(200);
   });

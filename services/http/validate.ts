@@ -65,6 +65,10 @@ const isEmptyBody = (body: unknown): boolean =>
     !Array.isArray(body) &&
     Object.keys(body).length === 0);
 
+/** Whether a request came with a body at all, parsed or not. */
+const hasBody = (req: Request): boolean =>
+  req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+
 /** The keys a query schema names, when it is an object schema. */
 const keysOf = (schema: z.ZodType): ReadonlySet<string> | null =>
   schema instanceof z.ZodObject ? new Set(Object.keys(schema.shape)) : null;
@@ -91,7 +95,8 @@ export const checkInput = (input: EndpointInput, req: Request): void => {
       throw new HttpError(415, 'Send the request body as application/json');
     }
     parseBody(input.body, req);
-  } else if (!isEmptyBody(req.body)) {
+  } else if (!isEmptyBody(req.body) || (req.body === undefined && hasBody(req))) {
+    // A body of any type (text, a form) sent where none is taken is refused all the same.
     throw new HttpError(400, 'This endpoint takes no request body');
   }
 };

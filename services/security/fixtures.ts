@@ -1,0 +1,403 @@
+/**
+ * One valid request and one refused request for every endpoint of the registry, built on fresh
+ * data: the security suite's property tests (key reuse across endpoints, the bad-input sweep)
+ * walk the registry with these. An endpoint added without a fixture here fails those tests, so
+ * each context extends the table deliberately, as it does the authorisation matrix.
+ */
+import request from 'supertest';
+import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
+import { TINY_PNG } from '@linkcoin/infra/uploads/contract.ts';
+import { resolve, TOKENS } from '../runtime/tokens.ts';
+import {
+  adminEnv,
+  latestOtp,
+  loginAdmin,
+  registerUser,
+  verifiedEmail,
+  type TestUser,
+} from '../testing/accounts.ts';
+import { creatorWizard, saveProfile } from '../testing/profiles.ts';
+import { adjustableClock, startTestServer, type TestServer } from '../testing/test-server.ts';
+
+/** A request, as the suite sends it: who calls, and what goes in each part. */
+export type RequestSpec = Readonly<{
+  as: TestUser | null;
+  params?: Readonly<Record<string, string>>;
+  query?: Readonly<Record<string, string>>;
+  body?: Readonly<Record<string, unknown>>;
+  /** A multipart upload instead of a JSON body. */
+  file?: Readonly<{ field: string; content: Buffer; name: string }>;
+}>;
+
+/** The people and things one fixture run may need, each made on first use. */
+export type Target = Readonly<{
+  server: TestServer;
+  admin: () => Promise<TestUser>;
+  /** A registered brand. */
+  brand: () => Promise<TestUser>;
+  /** A registered creator with a saved profile listing the Instagram handle `handle`. */
+  creator: () => Promise<TestUser>;
+  handle: string;
+  /** The creator's open Instagram request: its record id and code, as the admin reads them. */
+  instagramRequest: () => Promise<{ id: string; otp: string }>;
+  /** An address nobody registered. */
+  freeEmail: string;
+}>;
+
+export type EndpointFixture = Readonly<{
+  /** A request the endpoint accepts (2xx) on a fresh target. */
+  valid: (target: Target) => Promise<RequestSpec>;
+  /** A request the endpoint refuses on its own (4xx) on a fresh target; none when it cannot fail. */
+  refused?: (target: Target) => Promise<RequestSpec>;
+  /** Why `valid` cannot succeed in the test server (the sweep still runs its bad inputs). */
+  unavailable?: string;
+}>;
+
+let sequence = 0;
+
+/** Every event after a position of the log (null: from the start). */
+export const eventsAfter = async (
+  server: TestServer,
+  position: number | null,
+): Promise<readonly RecordedEvent[]> => {
+  const store = resolve(server.runtime.container, TOKENS.EventStore);
+  const events: RecordedEvent[] = [];
+  for (let after = position; ;) {
+    const page = await store.readAll({ after, maxCount: 1000 });
+    events.push(...page.events);
+    if (page.isEnd) return events;
+    after = page.lastPosition;
+  }
+};
+
+export const suiteServer = async () => {
+  const clock = adjustableClock();
+  const server = await startTestServer({
+    clock,
+    env: {
+      ...adminEnv,
+      LOGIN_ATTEMPTS_PER_WINDOW: '100000',
+      OTP_REQUESTS_PER_WINDOW: '100000',
+      OTP_VERIFY_ATTEMPTS_PER_WINDOW: '100000',
+      AUTH_REQUESTS_PER_IP_PER_WINDOW: '1000000',
+    },
+  });
+  return { server, clock };
+};
+
+/** A fresh target on a running server; `clock` moves past the one-code-a-minute rule. */
+export const newTarget = (
+  server: TestServer,
+  clock: ReturnType<typeof adjustableClock>,
+): Target => {
+  sequence += 1;
+  const once = <T>(make: () => Promise<T>) => {
+    let made: Promise<T> | null = null;
+    return () => (made ??= make());
+  };
+  const handle = `probe.creator${sequence}`;
+  const afterMinute = async <T>(made: Promise<T>) => {
+    const value = await made;
+    clock.advance(61_000);
+    return value;
+  };
+  const creator = once(async () => {
+    const user = await afterMinute(registerUser(server, { role: 'influencer' }));
+    await saveProfile(
+      server,
+      user,
+      creatorWizard({
+        profileDetails: [
+          {
+            platform: 'instagram',
+            profileName: handle,
+            profilePicUrl: `https://instagram.com/${handle}`,
+            followers: '12.5k',
+          },
+        ],
+      }),
+    ).expect(200);
+    return user;
+  });
+  const admin = once(() => loginAdmin(server));
+  return {
+    server,
+    handle,
+    freeEmail: `free${sequence}-${Date.now()}@example.in`,
+    admin,
+    brand: once(() => afterMinute(registerUser(server, { role: 'user' }))),
+    creator,
+    // Not cached: an earlier step of the run (a request sent by the endpoint under test) counts.
+    instagramRequest: async () => {
+      const owner = await creator();
+      const current = async () =>
+        (
+          await request(server.url)
+            .get('/api/pageowners/get-all')
+            .query({ userId: owner.userId })
+            .set('Authorization', `Bearer ${(await admin()).token}`)
+            .expect(200)
+        ).body.data.data[0] as { id: string; otp: string } | undefined;
+      const existing = await current();
+      if (existing) return { id: existing.id, otp: existing.otp };
+      await request(server.url)
+        .post('/api/pageowners/store')
+        .set('Authorization', `Bearer ${owner.token}`)
+        .send({ userId: owner.userId, profileName: handle })
+        .expect(201);
+      const made = await current();
+      if (!made) throw new Error('the Instagram request was not recorded');
+      return { id: made.id, otp: made.otp };
+    },
+  };
+};
+
+const mailedCode = async (target: Target, email: string, path: string) => {
+  await request(target.server.url).post(`/api/otp/${path}`).send({ userId: email }).expect(200);
+  return latestOtp(target.server, email);
+};
+
+const wrongCode = (otp: string) => (otp === '000000' ? '111111' : '000000');
+
+export const FIXTURES: Readonly<Record<string, EndpointFixture>> = {
+  'POST /otp/send-otp': {
+    valid: async (t) => ({ as: null, body: { userId: t.freeEmail } }),
+    refused: async (t) => ({ as: null, body: { userId: (await t.brand()).email } }),
+  },
+  'POST /otp/send-otpFP': {
+    valid: async (t) => ({ as: null, body: { userId: (await t.brand()).email } }),
+    refused: async (t) => ({ as: null, body: { userId: t.freeEmail } }),
+  },
+  'POST /otp/verify': {
+    valid: async (t) => ({
+      as: null,
+      body: { userId: t.freeEmail, otp: await mailedCode(t, t.freeEmail, 'send-otp') },
+    }),
+    refused: async (t) => ({ as: null, body: { userId: t.freeEmail, otp: '123456' } }),
+  },
+  'GET /otp/userId': {
+    valid: async (t) => ({ as: null, query: { userId: t.freeEmail } }),
+    refused: async () => ({ as: null, query: { userId: 'not-an-address' } }),
+  },
+  'POST /pageowners/register': {
+    valid: async (t) => ({
+      as: null,
+      body: {
+        ownerName: 'Probe Brand',
+        email: t.freeEmail,
+        password: 'probe-password-1',
+        confirmPassword: 'probe-password-1',
+        role: 'user',
+        verificationToken: await verifiedEmail(t.server, t.freeEmail),
+      },
+    }),
+    refused: async (t) => ({
+      as: null,
+      body: {
+        ownerName: 'Probe Brand',
+        email: t.freeEmail,
+        password: 'probe-password-1',
+        confirmPassword: 'probe-password-1',
+        role: 'user',
+        verificationToken: 'not-a-verification',
+      },
+    }),
+  },
+  'POST /pageowners/login': {
+    valid: async (t) => {
+      const brand = await t.brand();
+      return { as: null, body: { email: brand.email, password: brand.password } };
+    },
+    refused: async (t) => ({
+      as: null,
+      body: { email: (await t.brand()).email, password: 'not-the-password' },
+    }),
+  },
+  'POST /pageowners/admin-login': {
+    valid: async (t) => {
+      const admin = await t.admin();
+      return { as: null, body: { email: admin.email, password: admin.password } };
+    },
+    refused: async (t) => {
+      const brand = await t.brand();
+      return { as: null, body: { email: brand.email, password: brand.password } };
+    },
+  },
+  'POST /pageowners/google': {
+    unavailable: 'Google sign-in is not configured here (services/accounts/google-sign-in.test.ts)',
+    valid: async () => ({ as: null, body: { credential: 'g'.repeat(64), role: 'user' } }),
+  },
+  'POST /pageowners/logout': {
+    valid: async (t) => ({ as: await t.brand() }),
+    refused: async () => ({ as: null }),
+  },
+  'GET /pageowners/check-auth': {
+    valid: async (t) => ({ as: await t.brand() }),
+    refused: async () => ({ as: null }),
+  },
+  'POST /pageowners/refresh': {
+    valid: async (t) => ({ as: await t.brand() }),
+    refused: async () => ({ as: null }),
+  },
+  'POST /pageowners/forget-password': {
+    valid: async (t) => {
+      const brand = await t.brand();
+      return {
+        as: null,
+        body: {
+          email: brand.email,
+          newPassword: 'probe-new-password',
+          verificationToken: await verifiedEmail(t.server, brand.email, 'password_reset'),
+        },
+      };
+    },
+    refused: async (t) => ({
+      as: null,
+      body: {
+        email: (await t.brand()).email,
+        newPassword: 'probe-new-password',
+        verificationToken: 'not-a-verification',
+      },
+    }),
+  },
+  'GET /public-config': { valid: async () => ({ as: null }) },
+  'PUT /pageowners/updateUser/:userId': {
+    valid: async (t) => {
+      const creator = await t.creator();
+      return {
+        as: creator,
+        params: { userId: creator.userId },
+        body: creatorWizard({ description: 'Updated by the security suite.' }),
+      };
+    },
+    refused: async (t) => {
+      const creator = await t.creator();
+      return {
+        as: creator,
+        params: { userId: creator.userId },
+        body: { pricing: { storyPost: '0x10', feedPost: 1, reel: 1 } },
+      };
+    },
+  },
+  'GET /pageowners/user/:userId': {
+    valid: async (t) => ({ as: null, params: { userId: (await t.creator()).userId } }),
+    refused: async () => ({ as: null, params: { userId: 'nobody-at-all' } }),
+  },
+  'POST /uploads/image': {
+    valid: async (t) => ({
+      as: await t.creator(),
+      file: { field: 'file', content: Buffer.from(TINY_PNG), name: 'probe.png' },
+    }),
+    refused: async (t) => ({
+      as: await t.creator(),
+      file: { field: 'file', content: Buffer.from('<svg onload=alert(1)>'), name: 'x.png' },
+    }),
+  },
+  'POST /pageowners/store': {
+    valid: async (t) => {
+      const creator = await t.creator();
+      return { as: creator, body: { userId: creator.userId, profileName: t.handle } };
+    },
+    refused: async (t) => {
+      const creator = await t.creator();
+      return { as: creator, body: { userId: creator.userId, profileName: 'not.on.profile' } };
+    },
+  },
+  'GET /pageowners/get-by-userid': {
+    valid: async (t) => {
+      await t.instagramRequest();
+      const creator = await t.creator();
+      return { as: creator, query: { userId: creator.userId } };
+    },
+    refused: async (t) => {
+      const creator = await t.creator();
+      return { as: creator, query: { userId: creator.userId } };
+    },
+  },
+  'PUT /pageowners/send-status': {
+    valid: async (t) => {
+      await t.instagramRequest();
+      return { as: await t.admin(), body: { userId: (await t.creator()).userId, status: 'send' } };
+    },
+    refused: async (t) => {
+      const { otp } = await t.instagramRequest();
+      const creator = await t.creator();
+      return {
+        as: creator,
+        body: { userId: creator.userId, status: 'verified', otp: wrongCode(otp) },
+      };
+    },
+  },
+  'GET /pageowners/get-all': {
+    valid: async (t) => ({ as: await t.admin(), query: { status: 'pending' } }),
+    refused: async (t) => ({ as: await t.brand(), query: { status: 'pending' } }),
+  },
+  'POST /pageowners/verify-youtube': {
+    unavailable: 'YouTube is not configured here (services/verification/youtube/youtube.test.ts)',
+    valid: async (t) => {
+      const creator = await t.creator();
+      return {
+        as: creator,
+        body: { userId: creator.userId, handle: '@AshaCooksTV', accessToken: 'ya29.probe-token' },
+      };
+    },
+  },
+  'GET /admin/otp-records': {
+    valid: async (t) => ({ as: await t.admin(), query: { range: '[0,9]' } }),
+    refused: async (t) => ({ as: await t.brand(), query: { range: '[0,9]' } }),
+  },
+  'GET /admin/otp-records/summary': {
+    valid: async (t) => ({ as: await t.admin() }),
+    refused: async (t) => ({ as: await t.creator() }),
+  },
+  'GET /admin/otp-records/:id': {
+    valid: async (t) => ({ as: await t.admin(), params: { id: (await t.instagramRequest()).id } }),
+    refused: async (t) => ({ as: await t.admin(), params: { id: 'no-such-record' } }),
+  },
+  'POST /admin/otp-records/:id/send': {
+    valid: async (t) => ({ as: await t.admin(), params: { id: (await t.instagramRequest()).id } }),
+    refused: async (t) => ({ as: await t.admin(), params: { id: 'no-such-record' } }),
+  },
+  'GET /admin/users': {
+    valid: async (t) => ({ as: await t.admin(), query: { range: '[0,9]' } }),
+    refused: async (t) => ({ as: await t.brand(), query: { range: '[0,9]' } }),
+  },
+  'GET /admin/users/:id': {
+    valid: async (t) => ({ as: await t.admin(), params: { id: (await t.brand()).userId } }),
+    refused: async (t) => ({ as: await t.admin(), params: { id: 'nobody-at-all' } }),
+  },
+  'POST /admin/users/:id/roles': {
+    valid: async (t) => ({
+      as: await t.admin(),
+      params: { id: (await t.brand()).userId },
+      body: { role: 'auditor' },
+    }),
+    refused: async (t) => ({
+      as: await t.admin(),
+      params: { id: 'nobody-at-all' },
+      body: { role: 'auditor' },
+    }),
+  },
+};
+
+/** The path of an endpoint with its parameters filled in. */
+export const pathOf = (path: string, params: Readonly<Record<string, string>> = {}): string =>
+  path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? name));
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** Sends a request spec to an endpoint, with extra headers. */
+export const send = (
+  server: TestServer,
+  method: Method,
+  path: string,
+  spec: RequestSpec,
+  headers: Readonly<Record<string, string>> = {},
+) => {
+  let req = request(server.url)[method](`/api${pathOf(path, spec.params)}`);
+  if (spec.query) req = req.query(spec.query);
+  if (spec.as) req = req.set('Authorization', `Bearer ${spec.as.token}`);
+  for (const [name, value] of Object.entries(headers)) req = req.set(name, value);
+  if (spec.file) return req.attach(spec.file.field, spec.file.content, spec.file.name);
+  return spec.body ? req.send(spec.body) : req;
+};
