@@ -323,11 +323,42 @@ describe('a creator', () => {
     }
   });
 
-  it('never drops an unfinished post on a save: it names the post and stays', async () => {
+  it('never drops an unfinished post on a save: it names the post and opens it', async () => {
     const creator = await registerUser(server, { role: 'influencer' });
-    await saveProfile(server, creator, creatorWizard()).expect(200);
+    // A YouTube link without a video id is stored by the API, but is no finished post here.
+    const wizard = creatorWizard();
+    await saveProfile(
+      server,
+      creator,
+      creatorWizard({
+        pastPosts: [
+          ...(wizard.pastPosts ?? []),
+          { platform: 'youtube', category: 'cooking', postLink: 'https://youtube.com/@asha' },
+        ],
+      }),
+    ).expect(200);
+    const saves: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/pageowners/updateUser/')) saves.push(request.method());
+    });
+    const dismiss = async () => {
+      await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
+      await page.getByRole('alertdialog').waitFor({ state: 'detached' });
+    };
     await openWizard(creator);
-    await goToStep('Upload Posts');
+
+    // Leaving step 1 would save and drop it: the wizard shows the post instead, saving nothing.
+    await button('Save & Next').click();
+    await alertWith(
+      'Post 2 (YouTube) is not finished: paste the link of a YouTube video, or remove it. ' +
+        'Unfinished posts are not saved.',
+    ).waitFor();
+    await dismiss();
+    await stepHeading('Upload Posts').waitFor();
+    expect(await post(2).getByLabel('Video Link').inputValue()).toBe('https://youtube.com/@asha');
+    await post(2).getByRole('button', { name: 'Remove Post' }).click();
+
+    // A new post left without its image holds the next step change back, on this step.
     await button('Add Post').click();
     const addPost = page.getByRole('dialog', { name: 'Add Post' });
     await selectOption(addPost, 'Platform', 'Instagram');
@@ -336,16 +367,6 @@ describe('a creator', () => {
     const unfinished =
       'Post 1 (Instagram) is not finished: upload an image, or remove it. ' +
       'Unfinished posts are not saved.';
-    const dismiss = async () => {
-      await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
-      await page.getByRole('alertdialog').waitFor({ state: 'detached' });
-    };
-
-    // A step change would save: it is held back, on this step, with the post named.
-    const saves: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().includes('/api/pageowners/updateUser/')) saves.push(request.method());
-    });
     await button('Previous').click();
     await alertWith(unfinished).waitFor();
     await dismiss();

@@ -31,7 +31,7 @@ import {
 } from '../../utils/wizard-rules';
 import { InfluencerDetailModal } from '../InfluencerDetailModal';
 import { AccountDetailsStep } from './AccountDetailsStep';
-import { PastPostsStep } from './PastPostsStep';
+import { PastPostsStep, type PostReveal } from './PastPostsStep';
 import { PersonalDetailsStep } from './PersonalDetailsStep';
 import { VerificationStep } from './VerificationStep';
 import { WizardAlert, type WizardAlertContent } from './WizardAlert';
@@ -53,6 +53,8 @@ export function ProfileWizard({ userId, role, initial }: ProfileWizardProps) {
   const [showAccountErrors, setShowAccountErrors] = useState(false);
   const [showPostErrors, setShowPostErrors] = useState(false);
   const [previewing, setPreviewing] = useState(false);
+  /** The unfinished post the wizard last pointed at (a new object each time, to open it again). */
+  const [reveal, setReveal] = useState<PostReveal | null>(null);
   const headingId = useId();
   const queryClient = useQueryClient();
   const { userUpdated } = useAuth();
@@ -62,6 +64,7 @@ export function ProfileWizard({ userId, role, initial }: ProfileWizardProps) {
   const saving = update.isPending;
 
   const step = steps[stepIndex] ?? 'personal';
+  const postsStepIndex = steps.indexOf('posts');
   const isLast = stepIndex === steps.length - 1;
 
   const remember = (profile: ProfileView) => {
@@ -71,13 +74,19 @@ export function ProfileWizard({ userId, role, initial }: ProfileWizardProps) {
 
   /**
    * Saves the whole wizard; answers the server's reply, or null after showing the alert. A post
-   * that is not finished holds every save back (it could not be saved, and a save must not drop
-   * it silently): on Submit under the spec's alert, on a step change on its own.
+   * that is not finished holds every save back: it cannot be saved, and a save must not drop it
+   * silently. The wizard names it (under the spec's alert on Submit), opens it on the Upload
+   * Posts step, and saves nothing until it is finished or removed; other edits wait in the form.
    */
   const save = async (purpose: 'step' | 'submit') => {
-    const unfinished = firstUnfinishedPost(form.posts);
+    const unfinished = postsStepIndex >= 0 ? firstUnfinishedPost(form.posts) : null;
     if (unfinished) {
       setShowPostErrors(true);
+      setReveal({ key: unfinished.key });
+      if (stepIndex !== postsStepIndex) {
+        setStepIndex(postsStepIndex);
+        window.scrollTo({ top: 0 });
+      }
       const message = unfinishedPostText(unfinished);
       setAlert(
         purpose === 'submit' ? { title: PROFILE_MESSAGES.pastPostsMissing, message } : { message },
@@ -210,7 +219,12 @@ export function ProfileWizard({ userId, role, initial }: ProfileWizardProps) {
             />
           )}
           {step === 'posts' && (
-            <PastPostsStep posts={form.posts} dispatch={dispatch} showErrors={showPostErrors} />
+            <PastPostsStep
+              posts={form.posts}
+              dispatch={dispatch}
+              showErrors={showPostErrors}
+              reveal={reveal}
+            />
           )}
         </Paper>
         <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
