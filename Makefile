@@ -11,8 +11,10 @@ COMPOSE := docker compose -f infra/compose/compose.yaml
 USER_APP := frontend-user/dist/index.html
 ADMIN_APP := frontend-admin/dist/index.html
 SHARED_SOURCES := $(shell find domain -name '*.ts' -not -name '*.test.ts' 2>/dev/null)
-USER_SOURCES := $(shell find frontend-user/src frontend-user/public -type f 2>/dev/null) frontend-user/index.html frontend-user/vite.config.ts
-ADMIN_SOURCES := $(shell find frontend-admin/src frontend-admin/public -type f 2>/dev/null) frontend-admin/index.html frontend-admin/vite.config.ts
+# What both apps bundle from the shared front-end workspace (session, safe links).
+FRONTEND_SHARED_SOURCES := $(shell find frontend-shared -path frontend-shared/node_modules -prune -o -type f \( -name '*.ts' -o -name '*.tsx' \) -not -name '*.test.ts' -not -name '*.test.tsx' -print 2>/dev/null)
+USER_SOURCES := $(shell find frontend-user/src frontend-user/public -type f 2>/dev/null) frontend-user/index.html frontend-user/vite.config.ts $(FRONTEND_SHARED_SOURCES)
+ADMIN_SOURCES := $(shell find frontend-admin/src frontend-admin/public -type f 2>/dev/null) frontend-admin/index.html frontend-admin/vite.config.ts $(FRONTEND_SHARED_SOURCES)
 
 .PHONY: help install build start dev test lint typecheck test-unit test-browser bench rebuild up down clean
 

@@ -22,10 +22,39 @@ export default tseslint.config(
     },
   },
   {
-    files: ['frontend-user/src/**/*.{ts,tsx}', 'frontend-admin/src/**/*.{ts,tsx}'],
+    files: [
+      'frontend-shared/**/*.{ts,tsx}',
+      'frontend-user/src/**/*.{ts,tsx}',
+      'frontend-admin/src/**/*.{ts,tsx}',
+    ],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // The shared front-end workspace runs in the browser and belongs to neither app.
+    files: ['frontend-shared/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*'], message: 'frontend-shared runs in the browser.' },
+            {
+              group: [
+                '@linkcoin/infra/*',
+                '@linkcoin/services/*',
+                '@linkcoin/frontend-user/*',
+                '@linkcoin/frontend-admin/*',
+                '../frontend-*',
+                '../../frontend-*',
+              ],
+              message: 'frontend-shared depends on the domain and libraries only.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // The domain is pure: no I/O, no clock, no randomness, no outer layers.

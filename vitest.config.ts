@@ -8,7 +8,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['domain/**/*.test.ts', 'frontend-*/src/**/*.test.{ts,tsx}'],
+          include: [
+            'domain/**/*.test.ts',
+            'frontend-shared/**/*.test.{ts,tsx}',
+            'frontend-user/src/**/*.test.{ts,tsx}',
+            'frontend-admin/src/**/*.test.{ts,tsx}',
+          ],
         },
       },
       {

@@ -6,13 +6,14 @@ import type {
 } from '@linkcoin/domain/accounts/contracts.ts';
 import {
   clearSession,
-  isConsoleUser,
-  storedExpiration,
-  storedToken,
-  storedUser,
-  storeSession,
-  storeUser,
-} from './session';
+  getSessionToken,
+  getSessionUser,
+  isSessionExpired,
+  saveSession,
+  saveSessionUser,
+} from '@linkcoin/frontend-shared/session/session.ts';
+import { expirationOf } from '@linkcoin/frontend-shared/session/token.ts';
+import { isConsoleUser } from './console-access';
 
 export const CONSOLE_ONLY = 'Access restricted to administrators and auditors';
 const LOGIN_FAILED = 'Login failed';
@@ -46,13 +47,13 @@ let confirmed: { token: string; answer: Promise<SessionUser> } | null = null;
 
 function confirmSession(token: string): Promise<SessionUser> {
   if (confirmed?.token !== token) {
-    const user = storedUser();
+    const user = getSessionUser();
     const answer = call<CheckAuthAnswer>(
       '/check-auth',
       { headers: { userid: user?._id ?? '' } },
       token,
     ).then(({ user: current }) => {
-      storeUser(current);
+      saveSessionUser(current);
       return current;
     });
     confirmed = { token, answer };
@@ -74,16 +75,19 @@ export const authProvider: AuthProvider = {
       body: JSON.stringify({ email: username, password }),
     });
     if (!isConsoleUser(answer.user)) throw new Error(CONSOLE_ONLY);
-    storeSession(answer.token, answer.expiresIn, answer.user);
+    saveSession({
+      token: answer.token,
+      tokenExpiration: expirationOf(answer.token, answer.expiresIn, Date.now()),
+      user: answer.user,
+    });
     confirmed = { token: answer.token, answer: Promise.resolve(answer.user) };
   },
 
   checkAuth: async () => {
-    const token = storedToken();
+    const token = getSessionToken();
     // Nobody signed in yet: straight to the login page, without an error notification.
     if (!token) return Promise.reject({ message: false });
-    const expiration = storedExpiration();
-    if (expiration !== null && expiration <= Date.now()) throw new Error(SESSION_EXPIRED);
+    if (isSessionExpired(Date.now())) throw new Error(SESSION_EXPIRED);
     let user: SessionUser;
     try {
       user = await confirmSession(token);
@@ -100,10 +104,10 @@ export const authProvider: AuthProvider = {
   },
 
   logout: async () => {
-    const token = storedToken();
+    const token = getSessionToken();
     // Only a console session is ended here: a marketplace user who strays onto /admin/ stays
     // signed in to the marketplace.
-    if (token && isConsoleUser(storedUser())) {
+    if (token && isConsoleUser(getSessionUser())) {
       await call('/logout', { method: 'POST' }, token).catch((error: unknown) =>
         console.warn('Logout failed', error),
       );
@@ -113,10 +117,10 @@ export const authProvider: AuthProvider = {
   },
 
   getIdentity: async () => {
-    const user = storedUser();
+    const user = getSessionUser();
     if (!user) throw new Error('Not signed in');
     return { id: user._id, fullName: user.ownerName };
   },
 
-  getPermissions: async () => storedUser()?.roles ?? [],
+  getPermissions: async () => getSessionUser()?.roles ?? [],
 };

@@ -1,13 +1,13 @@
 import { fetchUtils, type DataProvider, type Identifier } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { GrantableRole } from '@linkcoin/domain/accounts/roles.ts';
+import { getSessionToken } from '@linkcoin/frontend-shared/session/session.ts';
 import type { OtpRecord, OtpSummary } from './otp-records/types';
-import { storedToken } from './session';
 import type { ConsoleUser } from './users/types';
 
 /** Every console request carries the signed-in user's token as a bearer token. */
 const httpClient = (url: string, options: fetchUtils.Options = {}) => {
-  const token = storedToken();
+  const token = getSessionToken();
   return fetchUtils.fetchJson(
     url,
     token ? { ...options, user: { authenticated: true, token: `Bearer ${token}` } } : options,

@@ -118,6 +118,28 @@ describe('with a Google client id', () => {
     expect((await storedSession(page)).token).toBeNull();
   });
 
+  it('tells an address without an account on /login to sign up first', async () => {
+    // The server's answer for a Google address no account uses, stood in for as above.
+    await page.route('**/api/pageowners/google', (route) =>
+      route.fulfill({
+        status: 404,
+        json: {
+          success: false,
+          message: 'No account uses this Google address yet. Please sign up first.',
+        },
+      }),
+    );
+    await page.goto(`${configured.url}/login`);
+    await expectMainHeading(page, 'Welcome Back');
+    await googleButton().click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'No account uses this Google address yet. Please sign up first.' })
+      .waitFor();
+    expect((await storedSession(page)).token).toBeNull();
+    expect(new URL(page.url()).pathname).toBe('/login');
+  });
+
   it('registers with the chosen role and hides the option once the OTP is verified', async () => {
     await page.goto(`${configured.url}/RegisterUser`);
     await expectMainHeading(page, 'Brand Registration');

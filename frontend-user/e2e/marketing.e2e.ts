@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { registerUser } from '@linkcoin/services/testing/accounts.ts';
+import { apiLogin, storeSession } from './support/accounts.ts';
 import { expectMainHeading, waitForPath } from './support/navigation.ts';
 import { useBrowserTest } from './support/harness.ts';
 
@@ -204,5 +206,46 @@ describe('launch page', () => {
     await page.getByRole('link', { name: 'Get Early Access' }).click();
     await waitForPath(page, '/register');
     await expectMainHeading(page, 'Creator Registration');
+  });
+});
+
+describe("the home page's calls to action", () => {
+  const packageButton = () =>
+    page.getByRole('article', { name: '25 LinkCoins', exact: true }).getByRole('link');
+
+  it('take a visitor to sign in to buy, and to brand registration to find creators', async () => {
+    await page.goto('/');
+    await expectMainHeading(page, 'Where brands meet verified creators');
+    expect(await packageButton().textContent()).toBe('Sign in to buy');
+    await packageButton().click();
+    await waitForPath(page, '/login');
+    await expectMainHeading(page, 'Welcome Back');
+
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Find creators' }).click();
+    await waitForPath(page, '/RegisterUser');
+    await expectMainHeading(page, 'Brand Registration');
+  });
+
+  it('take a signed-in brand to buying and to the creators, not to /login', async () => {
+    const brand = await registerUser(harness.server, { role: 'user', ownerName: 'Chai Point' });
+    const session = await apiLogin(harness.server, brand);
+    await page.goto('/aboutus');
+    await storeSession(page, {
+      token: session.token,
+      tokenExpiration: Date.now() + session.expiresIn * 1000,
+      user: session.user,
+    });
+    await page.goto('/');
+    await expectMainHeading(page, 'Where brands meet verified creators');
+    expect(await packageButton().textContent()).toBe('Buy now');
+    await packageButton().click();
+    await waitForPath(page, '/payment');
+    await expectMainHeading(page, 'Payments are being built');
+
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Find creators' }).click();
+    await waitForPath(page, '/influencers');
+    await expectMainHeading(page, 'The creator directory is being built');
   });
 });

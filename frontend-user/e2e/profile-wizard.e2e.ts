@@ -7,7 +7,7 @@ import {
   type TestUser,
 } from '@linkcoin/services/testing/accounts.ts';
 import { creatorWizard, saveProfile } from '@linkcoin/services/testing/profiles.ts';
-import { type TestServer } from '@linkcoin/services/testing/test-server.ts';
+import { adjustableClock, type TestServer } from '@linkcoin/services/testing/test-server.ts';
 import { apiLogin, fieldLabelled, holdRequests, storeSession } from './support/accounts.ts';
 import { expectMainHeading, waitForPath } from './support/navigation.ts';
 import { imageSize, pickAutocomplete, pngImage, selectOption } from './support/profiles.ts';
@@ -16,7 +16,9 @@ import { useBrowserTest } from './support/harness.ts';
 // Spec sections 2 ("Profile edit wizard"), 4 (verified flag, Instagram verification, past post
 // flow), 5 (wizard validation) and 8 (wizard alerts).
 
-const harness = useBrowserTest({ env: adminEnv });
+// The server's clock can be moved on (the Instagram resend minute); tests put it back.
+const serverClock = adjustableClock();
+const harness = useBrowserTest({ env: adminEnv, clock: serverClock });
 let server: TestServer;
 let page: Page;
 
@@ -284,6 +286,106 @@ describe('a creator', () => {
         .getByText('Verified', { exact: true })
         .count(),
     ).toBe(0);
+  });
+
+  it('opens Resend OTP again a minute after the request, counting the seconds down', async () => {
+    const creator = await registerUser(server, { role: 'influencer' });
+    await saveProfile(server, creator, creatorWizard()).expect(200);
+    // The page's clock, to move it on a minute without waiting.
+    await page.clock.install();
+    await openWizard(creator);
+    await goToStep('Verification');
+    const card = page.getByRole('region', { name: 'Instagram verification for asha.cooks' });
+    await card.getByRole('button', { name: 'Send OTP' }).click();
+    const resend = card.getByRole('button', { name: 'Resend OTP' });
+    await resend.waitFor();
+    expect(await resend.isDisabled()).toBe(true);
+    const wait = card.getByTestId('resend-wait');
+    await wait.waitFor();
+    expect(await wait.textContent()).toMatch(/^You can ask for a new code in \d+ seconds?\.$/);
+
+    // A minute later on both clocks, the server takes a new request, and the button says so.
+    serverClock.advance(61_000);
+    try {
+      await page.clock.fastForward(61_000);
+      await expect.poll(() => resend.isEnabled()).toBe(true);
+      expect(await wait.count()).toBe(0);
+      await resend.click();
+      await wait.waitFor();
+      expect(await resend.isDisabled()).toBe(true);
+      expect(await card.getByRole('alert').count()).toBe(0);
+      await card
+        .getByRole('status')
+        .filter({ hasText: 'OTP requested. Our team will send it to your Instagram inbox' })
+        .waitFor();
+    } finally {
+      serverClock.advance(-61_000);
+    }
+  });
+
+  it('never drops an unfinished post on a save: it names the post and opens it', async () => {
+    const creator = await registerUser(server, { role: 'influencer' });
+    // A YouTube link without a video id is stored by the API, but is no finished post here.
+    const wizard = creatorWizard();
+    await saveProfile(
+      server,
+      creator,
+      creatorWizard({
+        pastPosts: [
+          ...(wizard.pastPosts ?? []),
+          { platform: 'youtube', category: 'cooking', postLink: 'https://youtube.com/@asha' },
+        ],
+      }),
+    ).expect(200);
+    const saves: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/pageowners/updateUser/')) saves.push(request.method());
+    });
+    const dismiss = async () => {
+      await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
+      await page.getByRole('alertdialog').waitFor({ state: 'detached' });
+    };
+    await openWizard(creator);
+
+    // Leaving step 1 would save and drop it: the wizard shows the post instead, saving nothing.
+    await button('Save & Next').click();
+    await alertWith(
+      'Post 2 (YouTube) is not finished: paste the link of a YouTube video, or remove it. ' +
+        'Unfinished posts are not saved.',
+    ).waitFor();
+    await dismiss();
+    await stepHeading('Upload Posts').waitFor();
+    expect(await post(2).getByLabel('Video Link').inputValue()).toBe('https://youtube.com/@asha');
+    await post(2).getByRole('button', { name: 'Remove Post' }).click();
+
+    // A new post left without its image holds the next step change back, on this step.
+    await button('Add Post').click();
+    const addPost = page.getByRole('dialog', { name: 'Add Post' });
+    await selectOption(addPost, 'Platform', 'Instagram');
+    await addPost.getByRole('button', { name: 'Continue' }).click();
+    await pickAutocomplete(post(1), 'Category', 'Spices');
+    const unfinished =
+      'Post 1 (Instagram) is not finished: upload an image, or remove it. ' +
+      'Unfinished posts are not saved.';
+    await button('Previous').click();
+    await alertWith(unfinished).waitFor();
+    await dismiss();
+    await stepHeading('Upload Posts').waitFor();
+    await post(1).getByRole('alert').filter({ hasText: 'Upload an image.' }).waitFor();
+
+    // Submit says the spec's words, and which post.
+    await button('Submit').click();
+    const refused = alertWith('Please fill all required fields for past posts before submitting');
+    await refused.waitFor();
+    expect(await refused.textContent()).toContain(unfinished);
+    await dismiss();
+    expect(saves).toEqual([]);
+
+    // Removed, the wizard moves on and saves.
+    await post(1).getByRole('button', { name: 'Remove Post' }).click();
+    await button('Previous').click();
+    await stepHeading('Verification').waitFor();
+    expect(saves).toEqual(['PUT']);
   });
 
   it('cannot leave step 2 while a price or an account detail is missing', async () => {

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Layout as RaLayout, LayoutClasses } from 'react-admin';
 import { AppBar } from './AppBar';
 import { Menu } from './Menu';
+import { SessionExpiryWatch } from './SessionExpiryWatch';
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
@@ -12,6 +13,7 @@ export function Layout({ children }: { children: ReactNode }) {
       // the menu out of sight), e.g. while a side panel takes the right of the screen.
       sx={{ minWidth: 0, [`& .${LayoutClasses.content}`]: { minWidth: 0 } }}
     >
+      <SessionExpiryWatch />
       {children}
     </RaLayout>
   );

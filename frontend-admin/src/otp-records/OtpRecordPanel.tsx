@@ -1,6 +1,7 @@
 import { Box, IconButton, Stack, Toolbar, Typography } from '@mui/material';
 import CloseRoundedIcon from '@mui/icons-material/CloseRounded';
-import { Labeled, ShowBase, TextField, UrlField, useNotify, useRecordContext } from 'react-admin';
+import { Labeled, ShowBase, TextField, useNotify, useRecordContext } from 'react-admin';
+import { SafeUrlField } from '../fields/SafeFields';
 import { CopyDmButton } from './CopyDmButton';
 import { OtpStatusField, ProfileField } from './fields';
 import { FETCH_FAILED } from './labels';
@@ -33,12 +34,7 @@ function OtpRecordDetails({ onClose }: { onClose: () => void }) {
             <ProfileField />
           </Labeled>
           <Labeled label="Profile link">
-            <UrlField
-              source="profileUrl"
-              target="_blank"
-              rel="noopener noreferrer"
-              emptyText="None"
-            />
+            <SafeUrlField source="profileUrl" emptyText="None" />
           </Labeled>
           <Labeled label="OTP">
             <TextField source="otp" sx={{ fontFamily: 'monospace', fontSize: '1.25rem' }} />

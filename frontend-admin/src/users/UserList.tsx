@@ -1,13 +1,6 @@
-import {
-  DataTable,
-  DateField,
-  EmailField,
-  List,
-  SearchInput,
-  SelectInput,
-  type ListProps,
-} from 'react-admin';
+import { DataTable, DateField, List, SearchInput, SelectInput, type ListProps } from 'react-admin';
 import { ROLE_LABELS, ROLES } from '@linkcoin/domain/accounts/roles.ts';
+import { SafeEmailField } from '../fields/SafeFields';
 import { RolesField, SignInMethodsField } from './fields';
 import type { ConsoleUser } from './types';
 
@@ -31,7 +24,7 @@ export function UserList(props: ListProps) {
     >
       <DataTable rowClick="show" bulkActionButtons={false}>
         <Column source="ownerName" label="Name" />
-        <Column source="email" label="Email" field={EmailField} />
+        <Column source="email" label="Email" field={SafeEmailField} />
         <Column source="roles" label="Role(s)" disableSort>
           <RolesField />
         </Column>

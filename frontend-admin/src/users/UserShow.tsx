@@ -1,6 +1,5 @@
 import {
   DateField,
-  EmailField,
   FunctionField,
   Show,
   SimpleShowLayout,
@@ -11,6 +10,7 @@ import {
 } from 'react-admin';
 import { ROLE_LABELS } from '@linkcoin/domain/accounts/roles.ts';
 import { GrantAuditorButton } from './GrantAuditorButton';
+import { SafeEmailField } from '../fields/SafeFields';
 import { RolesField, SignInMethodsField } from './fields';
 import { EMAIL_PROOF_LABELS } from './labels';
 import type { ConsoleUser } from './types';
@@ -34,7 +34,7 @@ export function UserShow(props: ShowProps) {
     <Show {...props} title={<UserTitle />} actions={<UserShowActions />}>
       <SimpleShowLayout>
         <TextField source="ownerName" label="Name" />
-        <EmailField source="email" label="Email" />
+        <SafeEmailField source="email" label="Email" />
         <TextField source="id" label="User ID" />
         <FunctionField<ConsoleUser>
           label="Registered as"

@@ -85,6 +85,14 @@ export const router = createBrowserRouter([
           })),
       },
       {
+        // The creator directory ("Find creators" for a signed-in user); a placeholder for now.
+        path: 'influencers',
+        lazy: () =>
+          import('../features/directory/routes/InfluencersPage').then((m) => ({
+            Component: m.InfluencersPage,
+          })),
+      },
+      {
         path: 'Profile/:userId',
         lazy: () =>
           import('../features/profiles/routes/ProfilePage').then((m) => ({

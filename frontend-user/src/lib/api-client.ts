@@ -1,4 +1,4 @@
-import { getSessionToken } from '../features/auth/session';
+import { getSessionToken } from '@linkcoin/frontend-shared/session/session.ts';
 
 /**
  * The one way the app talks to its API (same origin, JSON). Every failure becomes an `ApiError`

@@ -1,4 +1,4 @@
-import type { SessionUser } from './session';
+import type { SessionUser } from '@linkcoin/frontend-shared/session/session.ts';
 
 /** The signed-in user's menu (spec section 2, "Top navigation bar"); Logout follows these. */
 export type AccountLink = { label: string; to: (user: SessionUser) => string };

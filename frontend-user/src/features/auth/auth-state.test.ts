@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionUser } from './session';
+import type { SessionUser } from '@linkcoin/frontend-shared/session/session.ts';
 import { authReducer, displayedAuthError, initialAuthState, type AuthState } from './auth-state';
 
 const user: SessionUser = {

@@ -1,5 +1,5 @@
 import { ACCOUNT_MESSAGES as M } from '@linkcoin/domain/accounts/messages.ts';
-import type { SessionUser } from './session';
+import type { SessionUser } from '@linkcoin/frontend-shared/session/session.ts';
 
 /** The spec's auth state (section 3) and its transitions (section 4). */
 export type AuthState = {

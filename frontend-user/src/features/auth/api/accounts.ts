@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import type {
   AuthAnswer,
   CheckAuthAnswer,
@@ -11,6 +11,7 @@ import type {
   SessionUser,
 } from '@linkcoin/domain/accounts/contracts.ts';
 import { apiRequest } from '../../../lib/api-client';
+import type { MutationConfig } from '../../../lib/react-query';
 
 /** POST /api/pageowners/register: opens the account; the answer carries no token. */
 export const registerAccount = (input: RegisterRequest) =>
@@ -63,3 +64,31 @@ export const checkAuthQueryOptions = (token: string, userId: string | null) =>
     gcTime: 0,
     retry: false,
   });
+
+/*
+ * Mutation hooks for the calls screens make themselves. Login, registration, logout and refresh
+ * belong to the session (AuthProvider keeps the auth state of spec section 4 and the stored
+ * session in step), so they are called from there; check-auth's cache entry is removed when the
+ * session ends. None of these calls changes a cached query, so none invalidates one.
+ */
+
+/** Admin login (/adminLogin): the answer is kept by the page once the role is checked. */
+export function useAdminLogin({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof adminLogin> } = {}) {
+  return useMutation({ ...mutationConfig, mutationFn: adminLogin });
+}
+
+/** Google sign-in from the widget on the login and registration screens. */
+export function useGoogleSignIn({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof googleSignIn> } = {}) {
+  return useMutation({ ...mutationConfig, mutationFn: googleSignIn });
+}
+
+/** The last step of the password reset. */
+export function useResetPassword({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof resetPassword> } = {}) {
+  return useMutation({ ...mutationConfig, mutationFn: resetPassword });
+}

@@ -6,11 +6,7 @@ import type {
   RegisterRequest,
 } from '@linkcoin/domain/accounts/contracts.ts';
 import { ACCOUNT_MESSAGES as M } from '@linkcoin/domain/accounts/messages.ts';
-import { appToasts } from '../../../components/toast/useToast';
-import { errorMessage, errorStatus, onUnauthorized } from '../../../lib/api-client';
-import * as accounts from '../api/accounts';
-import { AuthContext, type AuthContextValue } from '../auth-context';
-import { authReducer, initialAuthState, type AuthState } from '../auth-state';
+import { scheduleSessionExpiry } from '@linkcoin/frontend-shared/session/expiry-timer.ts';
 import {
   clearSession,
   clearSessionToken,
@@ -20,11 +16,13 @@ import {
   saveSession,
   saveSessionToken,
   saveSessionUser,
-} from '../session';
-import { expirationOf } from '../token';
-
-/** The longest delay a browser timer accepts (about 24.8 days). */
-const MAX_TIMER_MS = 2_147_483_647;
+} from '@linkcoin/frontend-shared/session/session.ts';
+import { expirationOf } from '@linkcoin/frontend-shared/session/token.ts';
+import { appToasts } from '../../../components/toast/useToast';
+import { errorMessage, errorStatus, onUnauthorized } from '../../../lib/api-client';
+import * as accounts from '../api/accounts';
+import { AuthContext, type AuthContextValue } from '../auth-context';
+import { authReducer, initialAuthState, type AuthState } from '../auth-state';
 
 function startingState(): AuthState {
   return initialAuthState(
@@ -82,16 +80,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [signOutLocally],
   );
 
-  // The session ends in this browser when its token expires, without waiting for a 401.
+  // The session ends in this browser when its token expires, without waiting for a 401, however
+  // long the token lasts (the timer sleeps in chunks a browser timer can hold).
   useEffect(() => {
     if (state.token === null) return;
     const expiration = getTokenExpiration();
     if (expiration === null) return;
-    const timer = window.setTimeout(
-      () => signOutLocally(M.tokenExpired),
-      Math.min(Math.max(expiration - Date.now(), 0), MAX_TIMER_MS),
-    );
-    return () => window.clearTimeout(timer);
+    return scheduleSessionExpiry(expiration, () => signOutLocally(M.tokenExpired));
   }, [state.token, signOutLocally]);
 
   const signIn = useCallback((answer: AuthAnswer) => {

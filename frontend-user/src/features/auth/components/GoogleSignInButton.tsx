@@ -1,12 +1,14 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Box, Divider, Stack } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import type { RegistrationRole } from '@linkcoin/domain/accounts/roles.ts';
 import type { SessionUser } from '@linkcoin/domain/accounts/contracts.ts';
-import { googleSignIn } from '../api/accounts';
+import { useGoogleSignIn } from '../api/accounts';
 import { publicConfigQueryOptions } from '../api/public-config';
 import { useAuth } from '../auth-context';
 import { loadGoogleIdentity } from '../google-identity';
+import { googleSignInNotice } from '../google-sign-in-error';
+import { FormError } from './FormMessage';
 
 type GoogleSignInButtonProps = {
   /** Given on the registration screens: an unknown address then becomes a new account. */
@@ -16,7 +18,8 @@ type GoogleSignInButtonProps = {
 
 /**
  * The third-party sign-in widget, only when the server names a Google client id; otherwise
- * nothing at all. Failures are only logged (spec section 8).
+ * nothing at all. Failures are only logged (spec section 8), except an address without an
+ * account, which is told to sign up first.
  */
 export function GoogleSignInButton({ role, onSignedIn }: GoogleSignInButtonProps) {
   const { data } = useQuery(publicConfigQueryOptions());
@@ -32,10 +35,12 @@ function GoogleWidget({
 }: GoogleSignInButtonProps & { clientId: string }) {
   const container = useRef<HTMLDivElement>(null);
   const { signIn } = useAuth();
+  const { mutateAsync: signInWithGoogle } = useGoogleSignIn();
+  const [notice, setNotice] = useState<string | null>(null);
   // The widget keeps the first callback it is given: it reads the latest props through a ref.
-  const latest = useRef({ role, onSignedIn, signIn });
+  const latest = useRef({ role, onSignedIn, signIn, signInWithGoogle });
   useEffect(() => {
-    latest.current = { role, onSignedIn, signIn };
+    latest.current = { role, onSignedIn, signIn, signInWithGoogle };
   });
 
   useEffect(() => {
@@ -51,12 +56,17 @@ function GoogleWidget({
           callback: ({ credential }) => {
             if (!credential) return;
             const { role: chosenRole } = latest.current;
-            googleSignIn({ credential, ...(chosenRole ? { role: chosenRole } : {}) })
+            setNotice(null);
+            latest.current
+              .signInWithGoogle({ credential, ...(chosenRole ? { role: chosenRole } : {}) })
               .then((answer) => {
                 const user = latest.current.signIn(answer);
                 latest.current.onSignedIn(user, answer.isNewUser);
               })
-              .catch((error: unknown) => console.error('Google sign-in failed', error));
+              .catch((error: unknown) => {
+                console.error('Google sign-in failed', error);
+                setNotice(googleSignInNotice(error));
+              });
           },
         });
         parent.replaceChildren();
@@ -83,6 +93,7 @@ function GoogleWidget({
         data-testid="google-sign-in"
         sx={{ display: 'flex', justifyContent: 'center', minHeight: 44 }}
       />
+      <FormError message={notice} />
     </Stack>
   );
 }

@@ -7,7 +7,7 @@ import { ACCOUNT_MESSAGES as M } from '@linkcoin/domain/accounts/messages.ts';
 import type { RegistrationRole } from '@linkcoin/domain/accounts/roles.ts';
 import { useAuth } from '../auth-context';
 import type { EmailOtp } from '../hooks/useEmailOtp';
-import type { SessionUser } from '../session';
+import type { SessionUser } from '@linkcoin/frontend-shared/session/session.ts';
 import { AuthErrorAlert } from './AuthErrorAlert';
 import { FormError, FormSuccess } from './FormMessage';
 import { GoogleSignInButton } from './GoogleSignInButton';

@@ -1,12 +1,11 @@
 import { Button, Stack } from '@mui/material';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { resetPasswordFormSchema } from '@linkcoin/domain/accounts/contracts.ts';
 import { ACCOUNT_MESSAGES as M } from '@linkcoin/domain/accounts/messages.ts';
 import { errorMessage } from '../../../lib/api-client';
-import { resetPassword } from '../api/accounts';
+import { useResetPassword } from '../api/accounts';
 import { FormError } from './FormMessage';
 import { PasswordField } from './PasswordField';
 
@@ -25,7 +24,7 @@ export function ResetPasswordForm({ email, verificationToken, onReset }: ResetPa
     defaultValues: { newPassword: '', confirmPassword: '' },
     reValidateMode: 'onSubmit',
   });
-  const reset = useMutation({ mutationFn: resetPassword });
+  const reset = useResetPassword();
   const { errors } = formState;
   const clearPasswordErrors = () => clearErrors(['newPassword', 'confirmPassword']);
 

@@ -5,7 +5,7 @@ import LogoutRoundedIcon from '@mui/icons-material/LogoutRounded';
 import { Link as RouterLink } from 'react-router-dom';
 import { ACCOUNT_LINKS, initialOf } from '../account-links';
 import { useLogoutAndLeave } from '../hooks/useLogout';
-import type { SessionUser } from '../session';
+import type { SessionUser } from '@linkcoin/frontend-shared/session/session.ts';
 
 /** The signed-in user's menu in the top bar: profile, password and logout. */
 export function UserMenu({ user }: { user: SessionUser }) {

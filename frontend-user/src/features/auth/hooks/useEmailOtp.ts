@@ -1,8 +1,7 @@
 import { useReducer } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { ACCOUNT_MESSAGES as M } from '@linkcoin/domain/accounts/messages.ts';
 import { useToast } from '../../../components/toast/useToast';
-import { sendPasswordResetOtp, sendRegistrationOtp, verifyOtp } from '../api/otp';
+import { useSendPasswordResetOtp, useSendRegistrationOtp, useVerifyOtp } from '../api/otp';
 import {
   emailOtpReducer,
   initialEmailOtpState,
@@ -15,12 +14,10 @@ import {
 export function useEmailOtp(purpose: OtpPurpose) {
   const [state, dispatch] = useReducer(emailOtpReducer, initialEmailOtpState);
   const toast = useToast();
-  const send = useMutation({
-    mutationFn: purpose === 'registration' ? sendRegistrationOtp : sendPasswordResetOtp,
-  });
-  const verify = useMutation({
-    mutationFn: ({ email, otp }: { email: string; otp: string }) => verifyOtp(email, otp),
-  });
+  const sendRegistration = useSendRegistrationOtp();
+  const sendReset = useSendPasswordResetOtp();
+  const send = purpose === 'registration' ? sendRegistration : sendReset;
+  const verify = useVerifyOtp();
 
   const sendOtp = async (email: string): Promise<boolean> => {
     dispatch({ type: 'errorCleared' });

@@ -2,13 +2,12 @@ import { useState } from 'react';
 import { Button, Checkbox, FormControlLabel, Link, Stack, TextField } from '@mui/material';
 import AdminPanelSettingsRoundedIcon from '@mui/icons-material/AdminPanelSettingsRounded';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { loginRequest, type LoginRequest } from '@linkcoin/domain/accounts/contracts.ts';
 import { ACCOUNT_MESSAGES as M } from '@linkcoin/domain/accounts/messages.ts';
 import { errorMessage } from '../../../lib/api-client';
-import { adminLogin } from '../api/accounts';
+import { useAdminLogin } from '../api/accounts';
 import { isAdmin, useAuth } from '../auth-context';
 import { AuthCard } from '../components/AuthCard';
 import { FormError } from '../components/FormMessage';
@@ -23,7 +22,7 @@ export function AdminLoginPage() {
   // Spec: a Remember me checkbox that has no effect.
   const [rememberMe, setRememberMe] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const signInAdmin = useMutation({ mutationFn: adminLogin });
+  const signInAdmin = useAdminLogin();
   const { register, handleSubmit, formState } = useForm<AdminLoginValues, unknown, LoginRequest>({
     resolver: zodResolver(loginRequest),
     defaultValues: { email: '', password: '' },

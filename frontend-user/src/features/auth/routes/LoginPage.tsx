@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, Navigate, useNavigate } from 'react-router-dom';
 import { loginRequest, type LoginRequest } from '@linkcoin/domain/accounts/contracts.ts';
-import type { SessionUser } from '../session';
+import type { SessionUser } from '@linkcoin/frontend-shared/session/session.ts';
 import { useAuth } from '../auth-context';
 import { AuthCard } from '../components/AuthCard';
 import { AuthErrorAlert } from '../components/AuthErrorAlert';

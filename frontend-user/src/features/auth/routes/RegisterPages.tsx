@@ -8,7 +8,7 @@ import { AuthCard } from '../components/AuthCard';
 import { RegistrationForm } from '../components/RegistrationForm';
 import { RoleToggle } from '../components/RoleToggle';
 import { useEmailOtp } from '../hooks/useEmailOtp';
-import type { SessionUser } from '../session';
+import type { SessionUser } from '@linkcoin/frontend-shared/session/session.ts';
 
 const HEADINGS: Record<RegistrationRole, string> = {
   user: 'Brand Registration',

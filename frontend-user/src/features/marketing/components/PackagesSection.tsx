@@ -1,6 +1,7 @@
 import { Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { Section } from '../../../components/Section';
+import { useAuth } from '../../auth/auth-context';
 import { formatRupees } from '../../../lib/format';
 import { LINKCOIN_PACKAGES, RUPEES_PER_LINKCOIN } from '../constants';
 import type { LinkCoinPackage } from '../constants';
@@ -19,7 +20,15 @@ const visuallyHidden = {
   whiteSpace: 'nowrap',
 } as const;
 
-function PackageCard({ pack }: { pack: LinkCoinPackage }) {
+/**
+ * Where a package's button leads: a visitor signs in first; a signed-in user goes straight to
+ * buying (the payment screen until the coin purchase arrives with the wallet).
+ */
+const buyDestination = (signedIn: boolean) =>
+  signedIn ? { to: '/payment', label: 'Buy now' } : { to: '/login', label: 'Sign in to buy' };
+
+function PackageCard({ pack, signedIn }: { pack: LinkCoinPackage; signedIn: boolean }) {
+  const buy = buyDestination(signedIn);
   const titleId = `package-${pack.id}-title`;
   return (
     <Card
@@ -71,10 +80,10 @@ function PackageCard({ pack }: { pack: LinkCoinPackage }) {
           fullWidth
           variant={pack.mostPopular ? 'contained' : 'outlined'}
           component={RouterLink}
-          to="/login"
+          to={buy.to}
           sx={{ mt: 3 }}
         >
-          Sign in to buy
+          {buy.label}
         </Button>
       </CardContent>
     </Card>
@@ -83,6 +92,7 @@ function PackageCard({ pack }: { pack: LinkCoinPackage }) {
 
 /** The three LinkCoin packages. */
 export function PackagesSection() {
+  const { isAuthenticated } = useAuth();
   return (
     <Section
       id="packages"
@@ -102,7 +112,7 @@ export function PackagesSection() {
         }}
       >
         {LINKCOIN_PACKAGES.map((pack) => (
-          <PackageCard key={pack.id} pack={pack} />
+          <PackageCard key={pack.id} pack={pack} signedIn={isAuthenticated} />
         ))}
       </Box>
     </Section>

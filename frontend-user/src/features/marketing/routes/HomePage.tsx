@@ -3,6 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { PageHero } from '../../../components/PageHero';
 import { PageTitle } from '../../../components/PageTitle';
 import { BOOK_A_DEMO_HREF } from '../../../config/contact';
+import { useAuth } from '../../auth/auth-context';
 import { outlinedOnDark } from '../components/button-styles';
 import { CallToActionBand } from '../components/CallToActionBand';
 import { HowLinkCoinsWork } from '../components/HowLinkCoinsWork';
@@ -12,6 +13,7 @@ import { Testimonials } from '../components/Testimonials';
 import { FREE_TRIAL_DAYS } from '../constants';
 
 export function HomePage() {
+  const { isAuthenticated } = useAuth();
   return (
     <>
       <PageTitle title="Brands meet verified creators" />
@@ -26,7 +28,8 @@ export function HomePage() {
               variant="contained"
               color="secondary"
               component={RouterLink}
-              to="/RegisterUser"
+              // A visitor signs up as a brand first; a signed-in user goes to the directory.
+              to={isAuthenticated ? '/influencers' : '/RegisterUser'}
             >
               Find creators
             </Button>

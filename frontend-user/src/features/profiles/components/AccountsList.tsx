@@ -1,13 +1,17 @@
 import { useId } from 'react';
-import { Chip, Link, List, ListItem, Stack, Typography } from '@mui/material';
+import { Chip, List, ListItem, Stack, Typography } from '@mui/material';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import VerifiedIcon from '@mui/icons-material/Verified';
 import type { SocialAccountView } from '@linkcoin/domain/profiles/contracts.ts';
 import { formatFollowers } from '@linkcoin/domain/profiles/followers.ts';
 import { labelOf } from '@linkcoin/domain/profiles/options.ts';
+import { SafeLink } from '@linkcoin/frontend-shared/links/SafeLink.tsx';
 import { PlatformIcon } from './PlatformIcon';
 
-/** The accounts list: platform icon, profile name, followers and a Visit Profile link. */
+/**
+ * The accounts list: platform icon, profile name, followers and a Visit Profile link (only for an
+ * absolute http(s) address, through the safe-link helper).
+ */
 export function AccountsList({ accounts }: { accounts: readonly SocialAccountView[] }) {
   const headingId = useId();
   return (
@@ -46,17 +50,14 @@ export function AccountsList({ accounts }: { accounts: readonly SocialAccountVie
                   {formatFollowers(account.followers)} followers
                 </Typography>
               </Stack>
-              {account.profilePicUrl && (
-                <Link
-                  href={account.profilePicUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, fontWeight: 600 }}
-                >
-                  Visit Profile
-                  <OpenInNewIcon fontSize="inherit" aria-hidden="true" />
-                </Link>
-              )}
+              <SafeLink
+                href={account.profilePicUrl}
+                whenUnsafe="nothing"
+                sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, fontWeight: 600 }}
+              >
+                Visit Profile
+                <OpenInNewIcon fontSize="inherit" aria-hidden="true" />
+              </SafeLink>
             </ListItem>
           ))}
         </List>

@@ -3,12 +3,14 @@ import EmailIcon from '@mui/icons-material/Email';
 import PhoneIcon from '@mui/icons-material/Phone';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import type { ProfileView } from '@linkcoin/domain/profiles/contracts.ts';
+import { safeMailtoHref } from '@linkcoin/frontend-shared/links/safe-link.ts';
 
 const present = (value: string | null): value is string => value !== null && value.trim() !== '';
 
 /** E-mail, mobile and WhatsApp: the API returns them only to the owner and to admins. */
 export function ContactDetails({ profile }: { profile: ProfileView }) {
   const { email, mobile, whatsapp } = profile;
+  const mailto = safeMailtoHref(email);
   if (!present(email) && !present(mobile) && !present(whatsapp)) return null;
   return (
     <Stack
@@ -23,7 +25,7 @@ export function ContactDetails({ profile }: { profile: ProfileView }) {
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
           <EmailIcon fontSize="small" color="primary" aria-hidden="true" />
           <Typography component="span" sx={{ overflowWrap: 'anywhere' }}>
-            Email: <Link href={`mailto:${email}`}>{email}</Link>
+            Email: {mailto ? <Link href={mailto}>{email}</Link> : email}
           </Typography>
         </Stack>
       )}

@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
-import { Box, Card, CardContent, Link, MenuItem, Select, Stack, Typography } from '@mui/material';
+import { Box, Card, CardContent, MenuItem, Select, Stack, Typography } from '@mui/material';
 import PlayCircleIcon from '@mui/icons-material/PlayCircle';
 import type { PastPostView } from '@linkcoin/domain/profiles/contracts.ts';
 import { recommendedMedia } from '@linkcoin/domain/profiles/media.ts';
 import { labelOf } from '@linkcoin/domain/profiles/options.ts';
+import { SafeLink } from '@linkcoin/frontend-shared/links/SafeLink.tsx';
 import {
   IMAGE_CARD_WIDTH,
   distinctValues,
@@ -50,7 +51,8 @@ function FilterSelect({ placeholder, allLabel, values, value, onChange }: Filter
   );
 }
 
-function ImageCard({ post }: { post: PastPostView }) {
+/** An image post; `src` has passed the safe-link helper (our uploads or https only). */
+function ImageCard({ post, src }: { post: PastPostView; src: string }) {
   const { width, height } = recommendedMedia(post.platform);
   return (
     <Card
@@ -60,7 +62,7 @@ function ImageCard({ post }: { post: PastPostView }) {
     >
       <Box
         component="img"
-        src={post.postLink}
+        src={src}
         alt={`${labelOf(post.platform)} post: ${labelOf(post.category)}`}
         loading="lazy"
         sx={{
@@ -90,15 +92,14 @@ function LinkCard({ post }: { post: PastPostView }) {
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
             {labelOf(post.category)}
           </Typography>
-          <Link
+          <SafeLink
             href={post.postLink}
-            target="_blank"
-            rel="noopener noreferrer"
+            whenUnsafe="nothing"
             sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
           >
             <PlayCircleIcon fontSize="small" aria-hidden="true" />
             Watch on {labelOf(post.platform)}
-          </Link>
+          </SafeLink>
         </Stack>
       </CardContent>
     </Card>
@@ -149,8 +150,8 @@ export function PopularPosts({ heading, posts }: PopularPostsProps) {
         <>
           {images.length > 0 && (
             <ScrollStrip label="image posts">
-              {images.map((post) => (
-                <ImageCard key={post.id} post={post} />
+              {images.map(({ post, src }) => (
+                <ImageCard key={post.id} post={post} src={src} />
               ))}
             </ScrollStrip>
           )}

@@ -1,16 +1,21 @@
 import { Avatar } from '@mui/material';
+import { safeImageSrc } from '@linkcoin/frontend-shared/links/safe-link.ts';
 import { avatarColourOf, initialsOf } from '../utils/profile-display';
 
 type ProfileAvatarProps = { name: string; src: string; size: number; alt?: string };
 
-/** The profile photo, or a generated avatar (initials on a colour of the name) when absent. */
+/**
+ * The profile photo, or a generated avatar (initials on a colour of the name) when absent or when
+ * the address is not one the safe-link helper lets load (our uploads, https).
+ */
 export function ProfileAvatar({ name, src, size, alt }: ProfileAvatarProps) {
+  const photo = safeImageSrc(src);
   return (
     <Avatar
-      src={src || undefined}
+      src={photo}
       alt={alt ?? name}
       // Without a photo the generated avatar is still an image of the person, by name.
-      {...(src ? {} : { role: 'img', 'aria-label': alt ?? name })}
+      {...(photo ? {} : { role: 'img', 'aria-label': alt ?? name })}
       sx={{
         width: size,
         height: size,

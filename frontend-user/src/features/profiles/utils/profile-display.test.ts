@@ -56,10 +56,27 @@ describe('popular posts', () => {
     { id: '4', platform: 'tiktok', category: 'cooking', postLink: 'https://tiktok.com/@a/video/1' },
     { id: '5', platform: 'pinterest', category: 'yoga', postLink: 'https://i.example/p.jpg' },
   ];
+  /** Stored before links were checked on the server: never shown. */
+  const legacy = [
+    { id: '6', platform: 'instagram', category: 'spices', postLink: 'javascript:alert(1)' },
+    {
+      id: '7',
+      platform: 'instagram',
+      category: 'spices',
+      postLink: 'http://tracker.example/p.gif',
+    },
+    { id: '8', platform: 'facebook', category: 'spices', postLink: 'data:image/svg+xml,<svg/>' },
+    { id: '9', platform: 'tiktok', category: 'cooking', postLink: 'javascript:alert(1)' },
+    { id: '10', platform: 'youtube', category: 'cooking', postLink: ' java\tscript:alert(1)' },
+  ];
 
   it('are image cards, YouTube embeds (only with a video id) and other video links', () => {
-    const strips = splitPosts(posts);
-    expect(strips.images.map((p) => p.id)).toEqual(['1', '5']);
+    const strips = splitPosts([...posts, ...legacy]);
+    expect(strips.images.map(({ post }) => post.id)).toEqual(['1', '5']);
+    expect(strips.images.map(({ src }) => src)).toEqual([
+      '/uploads/a.jpg',
+      'https://i.example/p.jpg',
+    ]);
     expect(strips.videos).toEqual([{ post: posts[1], videoId: 'dQw4w9WgXcQ' }]);
     expect(strips.links.map((p) => p.id)).toEqual(['4']);
     expect(youTubeEmbedUrl('dQw4w9WgXcQ')).toBe(

@@ -5,6 +5,7 @@ import type {
 } from '@linkcoin/domain/profiles/contracts.ts';
 import { followersCount, type Followers } from '@linkcoin/domain/profiles/followers.ts';
 import { takesVideoLink, youTubeVideoId } from '@linkcoin/domain/profiles/media.ts';
+import { safeImageSrc, safeLink } from '@linkcoin/frontend-shared/links/safe-link.ts';
 import { formatRupees } from '../../../lib/format';
 
 /** Spec section 2: the header's Instagram follower count is the largest Instagram account's. */
@@ -58,28 +59,33 @@ export function distinctValues(
 }
 
 export type PostStrips = Readonly<{
-  /** Instagram and other image platforms: image cards. */
-  images: PastPostView[];
+  /** Instagram and other image platforms: image cards, with the image's checked address. */
+  images: { post: PastPostView; src: string }[];
   /** YouTube posts with an 11-character video id: muted embeds. */
   videos: { post: PastPostView; videoId: string }[];
   /** Other video links (TikTok…): a card that opens the link. */
   links: PastPostView[];
 }>;
 
-/** Spec section 2: image posts in one strip, YouTube videos (only with a video id) in another. */
+/**
+ * Spec section 2: image posts in one strip, YouTube videos (only with a video id) in another.
+ * A post whose image or link the safe-link helper refuses (legacy data: a javascript: link, an
+ * image from anywhere but our uploads or https) is left out rather than shown broken.
+ */
 export function splitPosts(posts: readonly PastPostView[]): PostStrips {
-  const images: PastPostView[] = [];
+  const images: { post: PastPostView; src: string }[] = [];
   const videos: { post: PastPostView; videoId: string }[] = [];
   const links: PastPostView[] = [];
   for (const post of posts) {
     if (post.postLink.trim() === '') continue;
     if (post.platform === 'youtube') {
-      const videoId = youTubeVideoId(post.postLink);
+      const videoId = safeLink(post.postLink) ? youTubeVideoId(post.postLink) : null;
       if (videoId) videos.push({ post, videoId });
     } else if (takesVideoLink(post.platform)) {
-      links.push(post);
+      if (safeLink(post.postLink)) links.push(post);
     } else {
-      images.push(post);
+      const src = safeImageSrc(post.postLink);
+      if (src) images.push({ post, src });
     }
   }
   return { images, videos, links };

@@ -3,12 +3,13 @@ import { PROFILE_MESSAGES } from '@linkcoin/domain/profiles/contracts.ts';
 import type { AccountDraft, PostDraft, PriceDraft } from './profile-form';
 import {
   accountsStepProblem,
+  firstUnfinishedPost,
   isFollowersText,
-  postsSubmitProblem,
   quickAddChoices,
   quickAddDisabled,
   shuffle,
   stepsFor,
+  unfinishedPostText,
 } from './wizard-rules';
 
 const account = (overrides: Partial<AccountDraft> = {}): AccountDraft => ({
@@ -76,9 +77,9 @@ describe('leaving step 2', () => {
 
 describe('submitting the last step', () => {
   it('needs category, platform and an image or link on every post', () => {
-    expect(postsSubmitProblem([])).toBeNull();
+    expect(firstUnfinishedPost([])).toBeNull();
     expect(
-      postsSubmitProblem([
+      firstUnfinishedPost([
         post(),
         post({ platform: 'youtube', postLink: 'https://youtu.be/dQw4w9WgXcQ' }),
       ]),
@@ -89,18 +90,54 @@ describe('submitting the last step', () => {
       post({ postLink: '' }),
       post({ postLink: '   ' }),
     ]) {
-      expect(postsSubmitProblem([post(), broken])).toBe(
-        'Please fill all required fields for past posts before submitting',
-      );
+      expect(firstUnfinishedPost([post(), broken])).toMatchObject({ number: 2 });
     }
   });
 
   it('accepts a YouTube link only when an 11-character video id can be read from it', () => {
     const youtube = (postLink: string) => post({ platform: 'youtube', postLink });
-    expect(postsSubmitProblem([youtube('https://www.youtube.com/watch?v=dQw4w9WgXcQ')])).toBeNull();
-    expect(postsSubmitProblem([youtube('www.youtube.com/watch?v=dQw4w9WgXcQ')])).toBeNull();
-    expect(postsSubmitProblem([youtube('https://www.youtube.com/@AshaCooksTV')])).toBe(
-      PROFILE_MESSAGES.pastPostsMissing,
+    expect(
+      firstUnfinishedPost([youtube('https://www.youtube.com/watch?v=dQw4w9WgXcQ')]),
+    ).toBeNull();
+    expect(firstUnfinishedPost([youtube('www.youtube.com/watch?v=dQw4w9WgXcQ')])).toBeNull();
+    expect(firstUnfinishedPost([youtube('https://www.youtube.com/@AshaCooksTV')])).not.toBeNull();
+  });
+});
+
+describe('an unfinished post', () => {
+  it('is named by its row number and platform, with what it still lacks', () => {
+    expect(firstUnfinishedPost([post(), post({ key: 'q' })])).toBeNull();
+    const unfinished = firstUnfinishedPost([
+      post({ key: 'a' }),
+      post({ key: 'b', category: '', postLink: '' }),
+      post({ key: 'c', category: '' }),
+    ]);
+    expect(unfinished).toEqual({
+      number: 2,
+      key: 'b',
+      platform: 'instagram',
+      missing: ['category', 'image'],
+    });
+    expect(unfinishedPostText(unfinished!)).toBe(
+      'Post 2 (Instagram) is not finished: choose a category and upload an image, or remove it. ' +
+        'Unfinished posts are not saved.',
+    );
+  });
+
+  it('asks for the link of a video post, and for a real video on YouTube', () => {
+    const tiktok = firstUnfinishedPost([post({ platform: 'tiktok', postLink: '' })]);
+    expect(unfinishedPostText(tiktok!)).toBe(
+      'Post 1 (TikTok) is not finished: paste the link of the video, or remove it. ' +
+        'Unfinished posts are not saved.',
+    );
+    const channel = firstUnfinishedPost([
+      post({ platform: 'youtube', postLink: 'https://www.youtube.com/@AshaCooksTV' }),
+    ]);
+    expect(channel?.missing).toEqual(['youtubeLink']);
+    const bare = firstUnfinishedPost([post({ platform: '', category: '', postLink: '' })]);
+    expect(unfinishedPostText(bare!)).toBe(
+      'Post 1 is not finished: choose a platform, choose a category and upload an image, or ' +
+        'remove it. Unfinished posts are not saved.',
     );
   });
 });

@@ -1,7 +1,8 @@
 import type { Role } from '@linkcoin/domain/accounts/roles.ts';
 import { PROFILE_MESSAGES } from '@linkcoin/domain/profiles/contracts.ts';
 import { isFollowersShorthand } from '@linkcoin/domain/profiles/followers.ts';
-import { youTubeVideoId } from '@linkcoin/domain/profiles/media.ts';
+import { takesVideoLink, youTubeVideoId } from '@linkcoin/domain/profiles/media.ts';
+import { labelOf } from '@linkcoin/domain/profiles/options.ts';
 import { normaliseLink } from './links';
 import type { AccountDraft, PostDraft, PriceDraft } from './profile-form';
 
@@ -67,12 +68,48 @@ export function isCompletePost(post: PostDraft): boolean {
   return post.platform !== '' && post.category !== '' && hasMedia(post);
 }
 
+/** The first post that is not finished yet, as the rows number it (from 1), and what it lacks. */
+export type UnfinishedPost = Readonly<{
+  number: number;
+  key: string;
+  platform: string;
+  missing: readonly ('platform' | 'category' | 'image' | 'link' | 'youtubeLink')[];
+}>;
+
+export function firstUnfinishedPost(posts: readonly PostDraft[]): UnfinishedPost | null {
+  const index = posts.findIndex((post) => !isCompletePost(post));
+  const post = posts[index];
+  if (!post) return null;
+  const missing: UnfinishedPost['missing'][number][] = [];
+  if (post.platform === '') missing.push('platform');
+  if (post.category === '') missing.push('category');
+  if (!hasMedia(post)) {
+    if (post.platform === 'youtube' && post.postLink.trim() !== '') missing.push('youtubeLink');
+    else missing.push(post.platform !== '' && takesVideoLink(post.platform) ? 'link' : 'image');
+  }
+  return { number: index + 1, key: post.key, platform: post.platform, missing };
+}
+
+const TO_DO: Readonly<Record<UnfinishedPost['missing'][number], string>> = {
+  platform: 'choose a platform',
+  category: 'choose a category',
+  image: 'upload an image',
+  link: 'paste the link of the video',
+  youtubeLink: 'paste the link of a YouTube video',
+};
+
 /**
- * Spec section 5: submitting requires each past post to have category, platform and a link or an
- * image. Answers the alert to show, or null.
+ * Why a save is held back: a post cannot be saved half-finished, and a save never drops it
+ * silently, so the person finishes it or removes it first.
  */
-export function postsSubmitProblem(posts: readonly PostDraft[]): string | null {
-  return posts.every(isCompletePost) ? null : PROFILE_MESSAGES.pastPostsMissing;
+export function unfinishedPostText(post: UnfinishedPost): string {
+  const name = post.platform
+    ? `Post ${post.number} (${labelOf(post.platform)})`
+    : `Post ${post.number}`;
+  const steps = post.missing.map((what) => TO_DO[what]);
+  const todo =
+    steps.length > 1 ? `${steps.slice(0, -1).join(', ')} and ${steps.at(-1)!}` : (steps[0] ?? '');
+  return `${name} is not finished: ${todo}, or remove it. Unfinished posts are not saved.`;
 }
 
 /** A fair shuffle (Fisher-Yates); the random source is passed in so tests can pin it. */

@@ -13,7 +13,7 @@ import {
 } from '@mui/material';
 import { recommendedMedia } from '@linkcoin/domain/profiles/media.ts';
 import { labelOf } from '@linkcoin/domain/profiles/options.ts';
-import { uploadImage } from '../../api/uploads';
+import { useUploadImage } from '../../api/uploads';
 import { cropAspect } from '../../utils/crop';
 import { renderCrop } from '../../utils/render-crop';
 
@@ -61,21 +61,24 @@ function CropEditor({
   const [crop, setCrop] = useState<Point>({ x: 0, y: 0 });
   const [zoom, setZoom] = useState(1);
   const [area, setArea] = useState<Area | null>(null);
-  const [saving, setSaving] = useState(false);
+  const upload = useUploadImage();
+  const [rendering, setRendering] = useState(false);
+  const saving = rendering || upload.isPending;
   const zoomLabelId = useId();
   const { width, height } = recommendedMedia(source.platform);
 
   const save = async () => {
     if (!area) return;
-    setSaving(true);
+    setRendering(true);
     try {
       const image = await renderCrop(source.imageUrl, source.platform, area);
-      const answer = await uploadImage(image, 'post.jpg');
+      setRendering(false);
+      const answer = await upload.mutateAsync({ image, fileName: 'post.jpg' });
       onSaved(source.postKey, answer.secure_url);
     } catch (error) {
       console.error('Post image upload failed', error);
     } finally {
-      setSaving(false);
+      setRendering(false);
     }
   };
 

@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { Alert, Button, Stack, TextField, Typography } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { INSTAGRAM_MESSAGES } from '@linkcoin/domain/verification/instagram.ts';
 import { errorMessage } from '../../../../lib/api-client';
 import {
   instagramStatusQueryOptions,
-  requestInstagramOtp,
-  verifyInstagramOtp,
+  useRequestInstagramOtp,
+  useVerifyInstagramOtp,
   type InstagramVerificationStatus,
 } from '../../api/instagram-verification';
-import { normaliseLink } from '../../utils/links';
+import { useClockUntil } from '../../hooks/useClockUntil';
+import { resendAllowedAt, resendWaitSeconds, resendWaitText } from '../../utils/instagram-resend';
 import type { AccountDraft } from '../../utils/profile-form';
 import { VerificationCard } from './VerificationCard';
 import { VerifiedMark } from './VerifiedMark';
@@ -39,46 +40,44 @@ function statusNote(record: InstagramVerificationStatus | null): string | null {
 /**
  * Spec section 4, "Instagram verification": the status is checked on load; Send OTP (then
  * Resend OTP) asks for a code that an admin sends by direct message; the creator types it and
- * Verify OTP lets the server compare it.
+ * Verify OTP lets the server compare it. Resend OTP opens again once the server would take a new
+ * request (a minute after the last one), with the seconds left shown until then.
  */
 export function InstagramVerificationCard({
   userId,
   account,
   onVerified,
 }: InstagramVerificationCardProps) {
-  const queryClient = useQueryClient();
   const status = useQuery(instagramStatusQueryOptions(userId));
   const record =
     status.data && handleOf(status.data.profileName) === handleOf(account.profileName)
       ? status.data
       : null;
-  const [sending, setSending] = useState(false);
-  const [sent, setSent] = useState(false);
+  const [sentAt, setSentAt] = useState<string | null>(null);
   const [otp, setOtp] = useState('');
-  const [verifying, setVerifying] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const request = useRequestInstagramOtp();
+  const verify = useVerifyInstagramOtp();
 
-  const awaitingCode = sent || record?.status === 'pending' || record?.status === 'send';
-  const refreshStatus = () =>
-    queryClient.invalidateQueries({ queryKey: instagramStatusQueryOptions(userId).queryKey });
+  // The server takes one new request a minute after the user's last one, whatever its handle.
+  const allowedAt = resendAllowedAt(status.data?.requestedAt ?? sentAt);
+  const now = useClockUntil(allowedAt);
+  const waitSeconds = resendWaitSeconds(allowedAt, now);
+  const asked = sentAt !== null || record !== null;
 
   const sendOtp = async () => {
-    setSending(true);
     setError(null);
     try {
-      const answer = await requestInstagramOtp({
+      const requestedAt = new Date().toISOString();
+      const answer = await request.mutateAsync({
         userId,
         profileName: account.profileName.trim(),
-        profileUrl: normaliseLink(account.profileLink),
       });
-      setSent(true);
+      setSentAt(requestedAt);
       setNotice(answer.message);
-      await refreshStatus();
     } catch (cause) {
       setError(errorMessage(cause, INSTAGRAM_MESSAGES.sendFailed));
-    } finally {
-      setSending(false);
     }
   };
 
@@ -87,17 +86,13 @@ export function InstagramVerificationCard({
       setError(INSTAGRAM_MESSAGES.enterOtp);
       return;
     }
-    setVerifying(true);
     setError(null);
     try {
-      const answer = await verifyInstagramOtp(userId, otp.trim());
+      const answer = await verify.mutateAsync({ userId, otp: otp.trim() });
       setNotice(answer.message);
       await onVerified();
-      await refreshStatus();
     } catch (cause) {
       setError(errorMessage(cause, INSTAGRAM_MESSAGES.verificationFailed));
-    } finally {
-      setVerifying(false);
     }
   };
 
@@ -125,14 +120,20 @@ export function InstagramVerificationCard({
           {note}
         </Typography>
       )}
-      <Button
-        variant="outlined"
-        onClick={() => void sendOtp()}
-        disabled={sending || awaitingCode}
-        sx={{ alignSelf: 'flex-start' }}
-      >
-        {sent || record ? 'Resend OTP' : 'Send OTP'}
-      </Button>
+      <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+        <Button
+          variant="outlined"
+          onClick={() => void sendOtp()}
+          disabled={request.isPending || waitSeconds > 0}
+        >
+          {asked ? 'Resend OTP' : 'Send OTP'}
+        </Button>
+        {waitSeconds > 0 && (
+          <Typography variant="caption" color="text.secondary" data-testid="resend-wait">
+            {resendWaitText(waitSeconds)}
+          </Typography>
+        )}
+      </Stack>
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={1.5}
@@ -159,10 +160,10 @@ export function InstagramVerificationCard({
         <Button
           variant="contained"
           onClick={() => void verifyOtp()}
-          disabled={verifying}
+          disabled={verify.isPending}
           sx={{ flexShrink: 0, minHeight: 56, width: { xs: '100%', sm: 'auto' } }}
         >
-          {verifying ? 'Verifying...' : 'Verify OTP'}
+          {verify.isPending ? 'Verifying...' : 'Verify OTP'}
         </Button>
       </Stack>
       {error && (

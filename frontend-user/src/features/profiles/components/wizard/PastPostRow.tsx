@@ -21,6 +21,7 @@ import {
   PRODUCT_CATEGORIES,
   labelOf,
 } from '@linkcoin/domain/profiles/options.ts';
+import { safeImageSrc } from '@linkcoin/frontend-shared/links/safe-link.ts';
 import type { PostDraft, PostPatch } from '../../utils/profile-form';
 import { hasMedia, isCompletePost } from '../../utils/wizard-rules';
 import { PlatformIcon } from '../PlatformIcon';
@@ -72,6 +73,7 @@ export function PastPostRow({
   const video = takesVideoLink(post.platform);
   const { width, height } = recommendedMedia(post.platform);
   const complete = isCompletePost(post);
+  const preview = video ? undefined : safeImageSrc(post.postLink);
   const categoryMissing = showErrors && post.category === '';
   const mediaMissing = showErrors && !hasMedia(post);
   const youTubeLinkInvalid =
@@ -163,10 +165,10 @@ export function PastPostRow({
             />
           ) : (
             <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
-              {post.postLink && (
+              {preview && (
                 <Box
                   component="img"
-                  src={post.postLink}
+                  src={preview}
                   alt={`Post ${number} image`}
                   sx={{
                     width: 250,

@@ -9,20 +9,34 @@ import { AddPostDialog } from './AddPostDialog';
 import { CropDialog, type CropSource } from './CropDialog';
 import { PastPostRow } from './PastPostRow';
 
+/** A post the wizard wants seen (an unfinished one that holds the save back). */
+export type PostReveal = Readonly<{ key: string }>;
+
 type PastPostsStepProps = {
   posts: readonly PostDraft[];
   dispatch: Dispatch<FormAction>;
   showErrors: boolean;
+  reveal: PostReveal | null;
 };
 
 /**
  * Spec section 2, "Past Posts step": filters by platform and category, Add Post, expandable
  * rows, the crop dialog for image platforms and Remove Post.
  */
-export function PastPostsStep({ posts, dispatch, showErrors }: PastPostsStepProps) {
+export function PastPostsStep({ posts, dispatch, showErrors, reveal }: PastPostsStepProps) {
   const [platform, setPlatform] = useState('');
   const [category, setCategory] = useState('');
-  const [openKey, setOpenKey] = useState<string | null>(null);
+  const [openKey, setOpenKey] = useState<string | null>(reveal?.key ?? null);
+  // A post to reveal is opened, with the filters cleared so it shows.
+  const [revealed, setRevealed] = useState(reveal);
+  if (reveal !== revealed) {
+    setRevealed(reveal);
+    if (reveal) {
+      setOpenKey(reveal.key);
+      setPlatform('');
+      setCategory('');
+    }
+  }
   const [adding, setAdding] = useState(false);
   const [cropSource, setCropSource] = useState<CropSource | null>(null);
 

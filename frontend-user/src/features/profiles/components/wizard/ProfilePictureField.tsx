@@ -1,7 +1,7 @@
-import { useState, type ChangeEvent } from 'react';
+import type { ChangeEvent } from 'react';
 import { Button, Stack, Typography } from '@mui/material';
 import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
-import { uploadImage } from '../../api/uploads';
+import { useUploadImage } from '../../api/uploads';
 import { ProfileAvatar } from '../ProfileAvatar';
 
 type ProfilePictureFieldProps = {
@@ -15,7 +15,8 @@ type ProfilePictureFieldProps = {
  * failures are only logged (spec section 8).
  */
 export function ProfilePictureField({ name, url, onUploaded }: ProfilePictureFieldProps) {
-  const [uploading, setUploading] = useState(false);
+  const upload = useUploadImage();
+  const uploading = upload.isPending;
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -25,14 +26,11 @@ export function ProfilePictureField({ name, url, onUploaded }: ProfilePictureFie
       console.warn('Only image files can be a profile picture', file.type);
       return;
     }
-    setUploading(true);
     try {
-      const answer = await uploadImage(file, file.name);
+      const answer = await upload.mutateAsync({ image: file, fileName: file.name });
       onUploaded(answer.secure_url);
     } catch (error) {
       console.error('Profile picture upload failed', error);
-    } finally {
-      setUploading(false);
     }
   };
 

@@ -13,7 +13,7 @@ import { PageTitle } from '../../../../components/PageTitle';
 import { useToast } from '../../../../components/toast/useToast';
 import { errorMessage } from '../../../../lib/api-client';
 import { useAuth } from '../../../auth/auth-context';
-import { profileQueryKey, profileQueryOptions, updateProfile } from '../../api/profile';
+import { profileQueryOptions, rememberOwnProfile, useUpdateProfile } from '../../api/profile';
 import { issuesByPath, type FieldErrors } from '../../utils/field-errors';
 import {
   buildPayload,
@@ -25,12 +25,13 @@ import {
 import {
   STEP_LABELS,
   accountsStepProblem,
-  postsSubmitProblem,
+  firstUnfinishedPost,
   stepsFor,
+  unfinishedPostText,
 } from '../../utils/wizard-rules';
 import { InfluencerDetailModal } from '../InfluencerDetailModal';
 import { AccountDetailsStep } from './AccountDetailsStep';
-import { PastPostsStep } from './PastPostsStep';
+import { PastPostsStep, type PostReveal } from './PastPostsStep';
 import { PersonalDetailsStep } from './PersonalDetailsStep';
 import { VerificationStep } from './VerificationStep';
 import { WizardAlert, type WizardAlertContent } from './WizardAlert';
@@ -47,31 +48,51 @@ export function ProfileWizard({ userId, role, initial }: ProfileWizardProps) {
   const [saved, setSaved] = useState(initial);
   const steps = stepsFor(role);
   const [stepIndex, setStepIndex] = useState(0);
-  const [saving, setSaving] = useState(false);
   const [alert, setAlert] = useState<WizardAlertContent | null>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [showAccountErrors, setShowAccountErrors] = useState(false);
   const [showPostErrors, setShowPostErrors] = useState(false);
   const [previewing, setPreviewing] = useState(false);
+  /** The unfinished post the wizard last pointed at (a new object each time, to open it again). */
+  const [reveal, setReveal] = useState<PostReveal | null>(null);
   const headingId = useId();
   const queryClient = useQueryClient();
   const { userUpdated } = useAuth();
   const toast = useToast();
   const navigate = useNavigate();
+  const update = useUpdateProfile();
+  const saving = update.isPending;
 
   const step = steps[stepIndex] ?? 'personal';
+  const postsStepIndex = steps.indexOf('posts');
   const isLast = stepIndex === steps.length - 1;
 
   const remember = (profile: ProfileView) => {
     setSaved(profile);
     userUpdated(profile.ownerName);
-    // Every cached copy is out of date; the owner's own copy is the answer itself.
-    void queryClient.invalidateQueries({ queryKey: profileQueryKey(userId), refetchType: 'none' });
-    queryClient.setQueryData(profileQueryOptions(userId, userId).queryKey, profile);
   };
 
-  /** Saves the whole wizard; answers the server's reply, or null after showing the alert. */
-  const save = async () => {
+  /**
+   * Saves the whole wizard; answers the server's reply, or null after showing the alert. A post
+   * that is not finished holds every save back: it cannot be saved, and a save must not drop it
+   * silently. The wizard names it (under the spec's alert on Submit), opens it on the Upload
+   * Posts step, and saves nothing until it is finished or removed; other edits wait in the form.
+   */
+  const save = async (purpose: 'step' | 'submit') => {
+    const unfinished = postsStepIndex >= 0 ? firstUnfinishedPost(form.posts) : null;
+    if (unfinished) {
+      setShowPostErrors(true);
+      setReveal({ key: unfinished.key });
+      if (stepIndex !== postsStepIndex) {
+        setStepIndex(postsStepIndex);
+        window.scrollTo({ top: 0 });
+      }
+      const message = unfinishedPostText(unfinished);
+      setAlert(
+        purpose === 'submit' ? { title: PROFILE_MESSAGES.pastPostsMissing, message } : { message },
+      );
+      return null;
+    }
     const payload = buildPayload(form);
     // The server's own schema first: a refused field is marked without a round trip.
     const checked = profileUpdateRequest.safeParse(payload);
@@ -83,9 +104,8 @@ export function ProfileWizard({ userId, role, initial }: ProfileWizardProps) {
       });
       return null;
     }
-    setSaving(true);
     try {
-      const answer = await updateProfile(userId, payload);
+      const answer = await update.mutateAsync({ userId, payload });
       dispatch({
         type: 'saved',
         sentPostKeys: postsToSend(form.posts).map((post) => post.key),
@@ -97,8 +117,6 @@ export function ProfileWizard({ userId, role, initial }: ProfileWizardProps) {
     } catch (error) {
       setAlert({ title: PROFILE_MESSAGES.updateFailed, message: errorMessage(error, '') });
       return null;
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -115,7 +133,7 @@ export function ProfileWizard({ userId, role, initial }: ProfileWizardProps) {
   const goToStep = async (target: number) => {
     if (saving || target === stepIndex || target < 0 || target >= steps.length) return;
     if (!mayLeaveStep()) return;
-    if (await save()) {
+    if (await save('step')) {
       setStepIndex(target);
       window.scrollTo({ top: 0 });
     }
@@ -123,13 +141,7 @@ export function ProfileWizard({ userId, role, initial }: ProfileWizardProps) {
 
   const submit = async () => {
     if (saving || !mayLeaveStep()) return;
-    const problem = postsSubmitProblem(form.posts);
-    if (problem) {
-      setShowPostErrors(true);
-      setAlert({ message: problem });
-      return;
-    }
-    const answer = await save();
+    const answer = await save('submit');
     if (!answer) return;
     toast.success(answer.message);
     navigate(`/Profile/${encodeURIComponent(userId)}`);
@@ -143,6 +155,7 @@ export function ProfileWizard({ userId, role, initial }: ProfileWizardProps) {
         staleTime: 0,
       });
       dispatch({ type: 'accountsRefreshed', accounts: profile.profileDetails });
+      rememberOwnProfile(queryClient, userId, profile);
       remember(profile);
     } catch (error) {
       // The verification itself succeeded; the next visit reads the verified account.
@@ -206,7 +219,12 @@ export function ProfileWizard({ userId, role, initial }: ProfileWizardProps) {
             />
           )}
           {step === 'posts' && (
-            <PastPostsStep posts={form.posts} dispatch={dispatch} showErrors={showPostErrors} />
+            <PastPostsStep
+              posts={form.posts}
+              dispatch={dispatch}
+              showErrors={showPostErrors}
+              reveal={reveal}
+            />
           )}
         </Paper>
         <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Card, CardContent, Link, Stack, Typography } from '@mui/material';
+import { Card, CardContent, Stack, Typography } from '@mui/material';
 import { labelOf } from '@linkcoin/domain/profiles/options.ts';
+import { SafeLink } from '@linkcoin/frontend-shared/links/SafeLink.tsx';
 import type { AccountDraft } from '../../utils/profile-form';
 import { normaliseLink } from '../../utils/links';
 import { PlatformIcon } from '../PlatformIcon';
@@ -27,17 +28,7 @@ export function VerificationCard({
               <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
                 {account.profileName}
               </Typography>
-              {link && (
-                <Link
-                  href={link}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  variant="body2"
-                  sx={{ overflowWrap: 'anywhere' }}
-                >
-                  {link}
-                </Link>
-              )}
+              {link && <SafeLink href={link} variant="body2" sx={{ overflowWrap: 'anywhere' }} />}
             </Stack>
           </Stack>
           {children}

@@ -9,7 +9,7 @@ import {
   type GoogleTokenClient,
   type GoogleTokenResponse,
 } from '../../../auth/google-identity';
-import { YOUTUBE_READONLY_SCOPE, verifyYouTubeChannel } from '../../api/youtube-verification';
+import { YOUTUBE_READONLY_SCOPE, useVerifyYouTubeChannel } from '../../api/youtube-verification';
 import type { AccountDraft } from '../../utils/profile-form';
 import { VerificationCard } from './VerificationCard';
 import { VerifiedMark } from './VerifiedMark';
@@ -86,10 +86,11 @@ function YouTubeVerifyButton({
   const [ready, setReady] = useState(false);
   const [unavailable, setUnavailable] = useState(false);
   const [busy, setBusy] = useState(false);
+  const { mutateAsync: verifyChannel } = useVerifyYouTubeChannel();
   // The token client keeps the first callback it is given: it reads the latest props by ref.
-  const latest = useRef({ userId, handle, onOutcome, onVerified });
+  const latest = useRef({ userId, handle, onOutcome, onVerified, verifyChannel });
   useEffect(() => {
-    latest.current = { userId, handle, onOutcome, onVerified };
+    latest.current = { userId, handle, onOutcome, onVerified, verifyChannel };
   });
 
   // Loaded ahead, so the click opens Google's window at once (a popup needs the user's gesture).
@@ -103,7 +104,7 @@ function YouTubeVerifyButton({
         return;
       }
       try {
-        const answer = await verifyYouTubeChannel({
+        const answer = await current.verifyChannel({
           userId: current.userId,
           handle: current.handle,
           accessToken: response.access_token,

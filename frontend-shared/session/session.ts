@@ -3,8 +3,9 @@ import { ROLES, type Role } from '@linkcoin/domain/accounts/roles.ts';
 
 /**
  * The browser session as the spec stores it (section 3): sessionStorage keys `token`,
- * `tokenExpiration` (milliseconds since the epoch) and `user` (JSON). The admin console reads
- * and writes the same keys, so signing in on one is signing in on the other.
+ * `tokenExpiration` (milliseconds since the epoch) and `user` (JSON). Both front ends read and
+ * write these keys through this module, so signing in on one is signing in on the other (they
+ * share the origin, hence the storage).
  */
 export const SESSION_KEYS = {
   token: 'token',
@@ -14,15 +15,21 @@ export const SESSION_KEYS = {
 
 export type { SessionUser };
 
-type SessionReader = Pick<Storage, 'getItem'>;
+export type SessionReader = Pick<Storage, 'getItem'>;
+export type SessionStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/** The tab's sessionStorage; every function takes another store for tests. */
+export function browserSession(): SessionStore {
+  return window.sessionStorage;
+}
 
 const isRole = (value: unknown): value is Role => ROLES.some((role) => role === value);
 
 /**
- * The shape of the shared `sessionUser` schema, checked by hand: this runs on every page, and the
- * schema library is only loaded with the screens that have forms.
+ * The shape of the domain's `sessionUser` schema, checked by hand: this runs on every page, and
+ * the schema library is only loaded with the screens that have forms.
  */
-function asSessionUser(value: unknown): SessionUser | null {
+export function asSessionUser(value: unknown): SessionUser | null {
   if (typeof value !== 'object' || value === null) return null;
   const { _id, ownerName, email, role, roles, linkCoins } = value as Record<string, unknown>;
   if (
@@ -37,11 +44,6 @@ function asSessionUser(value: unknown): SessionUser | null {
     return null;
   }
   return { _id, ownerName, email, role, roles, linkCoins };
-}
-type SessionStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
-function browserSession(): SessionStore {
-  return window.sessionStorage;
 }
 
 /** The stored auth token, or null when nobody is signed in. */
@@ -74,9 +76,15 @@ export function hasSessionToken(storage: SessionReader = browserSession()): bool
   return getSessionToken(storage) !== null;
 }
 
+/** Whether the stored expiry has passed (a session without a readable expiry has not). */
+export function isSessionExpired(now: number, storage: SessionReader = browserSession()): boolean {
+  const expiration = getTokenExpiration(storage);
+  return expiration !== null && expiration <= now;
+}
+
 export type StoredSession = { token: string; tokenExpiration: number; user: SessionUser };
 
-/** Keeps a signed-in session (login, registration, admin login, Google). */
+/** Keeps a signed-in session (login, registration, admin login, Google, the console). */
 export function saveSession(
   { token, tokenExpiration, user }: StoredSession,
   storage: SessionStore = browserSession(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expirationOf, tokenExpiresAt } from './token';
+import { expirationOf, tokenExpiresAt } from './token.ts';
 
 const base64url = (value: object) =>
   btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(value))))

@@ -11,7 +11,7 @@ import {
   saveSessionToken,
   saveSessionUser,
   type SessionUser,
-} from './session';
+} from './session.ts';
 
 function memoryStorage(entries: Record<string, string> = {}) {
   const data = new Map(Object.entries(entries));
