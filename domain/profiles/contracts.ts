@@ -240,6 +240,8 @@ export const profileUpdateRequestFor = (isOurImage: ImageUrlRule) =>
         feedPost: priceField('feedPost').optional(),
         reel: priceField('reel').optional(),
       })
+      // Exactly the spec's three prices: anything else (an operator object) is refused, not dropped.
+      .strict('pricing: only storyPost, feedPost and reel')
       .optional(),
     profileDetails: z
       .array(socialAccountInputFor(isOurImage))
