@@ -241,7 +241,7 @@ export const profileUpdateRequestFor = (isOurImage: ImageUrlRule) =>
         reel: priceField('reel').optional(),
       })
       // Exactly the spec's three prices: anything else (an operator object) is refused, not dropped.
-      .strict('pricing: only storyPost, feedPost and reel')
+      .strict()
       .optional(),
     profileDetails: z
       .array(socialAccountInputFor(isOurImage))

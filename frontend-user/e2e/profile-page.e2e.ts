@@ -13,7 +13,8 @@ import { pngImage, selectOption } from './support/profiles.ts';
 // Spec section 2 ("Influencer detail modal and profile page"), 5 (follower display, YouTube
 // video id) and 6 (contact fields only for the owner).
 
-const IMAGES = 'https://images.example.test';
+// Pictures are served only from our own uploads (outside hosts are refused by the server).
+const IMAGES = '/uploads';
 
 let server: TestServer;
 let browser: Browser;
@@ -39,7 +40,7 @@ async function newPage(viewport: { width: number; height: number } = DESKTOP_VIE
   );
   await page.goto('/aboutus');
   const png = await pngImage(page, { width: 60, height: 60 });
-  await page.route(`${IMAGES}/**`, (route) =>
+  await page.route(`**${IMAGES}/**`, (route) =>
     route.fulfill({ status: 200, contentType: 'image/png', body: png }),
   );
 }

@@ -30,6 +30,19 @@ describe('the form loaded from the profile', () => {
 });
 
 describe('the payload', () => {
+  it('sends prices typed as digits as numbers, and anything else as typed for the schema to refuse', () => {
+    const form = loaded();
+    const typed = (storyPost: string) =>
+      buildPayload({ ...form, pricing: { ...form.pricing, storyPost } }).pricing?.storyPost;
+    expect(typed(' 1500 ')).toBe(1500);
+    expect(typed('')).toBe('');
+    for (const text of ['0x10', '1e3', '1500.5', '-5']) {
+      expect(typed(text)).toBe(text);
+      const payload = buildPayload({ ...form, pricing: { ...form.pricing, storyPost: text } });
+      expect(profileUpdateRequest.safeParse(payload).success).toBe(false);
+    }
+  });
+
   it('is the whole wizard with the ids back, and passes the shared schema', () => {
     const payload = buildPayload(loaded());
     expect(payload).toEqual({

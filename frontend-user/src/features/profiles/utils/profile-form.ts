@@ -130,11 +130,13 @@ export function followersPayload(text: string): number | string {
   return /^\d+$/.test(value) ? Number(value) : value;
 }
 
-function pricePayload(text: string): number | '' {
+/**
+ * A price as typed: plain digits go as a number, anything else as the text itself, so the
+ * contract refuses it with its message instead of `Number()` reading "0x10" as 16.
+ */
+function pricePayload(text: string): number | string {
   const value = text.trim();
-  if (value === '') return '';
-  const price = Number(value);
-  return Number.isFinite(price) ? price : '';
+  return /^\d{1,15}$/.test(value) ? Number.parseInt(value, 10) : value;
 }
 
 /** The posts a save sends: only complete ones; drafts stay in the browser until finished. */
@@ -324,7 +326,7 @@ export function formReducer(form: ProfileForm, action: FormAction): ProfileForm 
 
 const priceOf = (text: string): number | null => {
   const price = pricePayload(text);
-  return price === '' ? null : price;
+  return typeof price === 'number' ? price : null;
 };
 
 /**
