@@ -6,7 +6,7 @@ import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 type CallFrame = { functionName: string; url: string; lineNumber: number };
-type ProfileNode = { id: number; callFrame: CallFrame; hitCount?: number };
+type ProfileNode = { id: number; callFrame: CallFrame; hitCount?: number; children?: number[] };
 export type CpuProfile = {
   nodes: ProfileNode[];
   startTime: number;
@@ -62,6 +62,35 @@ const table = (entries: [string, number][], total: number, top: number): string[
         `${((100 * us) / total).toFixed(1).padStart(5)} %  ${(us / 1000).toFixed(0).padStart(6)} ms  ${name}`,
     );
 
+const isOurs = (url: string): boolean => {
+  const path = url.startsWith('file://') ? fileURLToPath(url) : url;
+  return path.startsWith(root) && !path.includes('/node_modules/');
+};
+
+/**
+ * Total time (self and callees) of each function of this repository, each sample counted once
+ * per function however deep the recursion: which of our calls the time is spent under.
+ */
+const inclusiveOurs = (profile: CpuProfile, times: Map<number, number>): Map<string, number> => {
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes)
+    for (const child of node.children ?? []) parent.set(child, node.id);
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const inclusive = new Map<string, number>();
+  for (const [id, us] of times) {
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const frame = byId.get(at)!.callFrame;
+      if (!isOurs(frame.url)) continue;
+      const name = label(frame);
+      if (seen.has(name)) continue;
+      seen.add(name);
+      inclusive.set(name, (inclusive.get(name) ?? 0) + us);
+    }
+  }
+  return inclusive;
+};
+
 /** The top self-time functions and the self time per package or folder, as text. */
 export const summariseProfile = (profile: CpuProfile, top = 25): string => {
   const times = selfTimes(profile);
@@ -83,6 +112,9 @@ export const summariseProfile = (profile: CpuProfile, top = 25): string => {
     '',
     'Self time by package or source folder:',
     ...table([...byPlace], total, 20),
+    '',
+    `Top ${top} functions of this repository by total time (self and callees, synchronous part):`,
+    ...table([...inclusiveOurs(profile, times)], total, top),
   ].join('\n');
 };
 

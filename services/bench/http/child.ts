@@ -4,9 +4,12 @@ import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 
 export type MemoryFigures = Readonly<{ peakHeapUsed: number; maxRss: number }>;
+/** CPU time the process has used so far (user + system), in microseconds. */
+export type CpuFigure = Readonly<{ cpuMicros: number }>;
 
 type Request =
   | { id: number; type: 'memory' }
+  | { id: number; type: 'cpu' }
   | { id: number; type: 'profile-start' }
   | { id: number; type: 'profile-stop'; path: string }
   | { id: number; type: 'stop' };
@@ -31,6 +34,10 @@ export const serveBench = <Info>(info: Info, stop: () => Promise<void>): void =>
       peakHeapUsed: Math.max(peakHeapUsed, process.memoryUsage().heapUsed),
       maxRss: process.resourceUsage().maxRSS * 1024,
     }),
+    cpu: async (): Promise<CpuFigure> => {
+      const usage = process.cpuUsage();
+      return { cpuMicros: usage.user + usage.system };
+    },
     'profile-start': async () => {
       session = new Session();
       session.connect();
@@ -76,6 +83,7 @@ export type Child<Info> = Readonly<{
   info: Info;
   pid: number;
   memory: () => Promise<MemoryFigures>;
+  cpuMicros: () => Promise<number>;
   startProfile: () => Promise<void>;
   stopProfile: (path: string) => Promise<string>;
   stop: () => Promise<void>;
@@ -129,6 +137,7 @@ export const startChild = <Info>(
           info: message.info,
           pid: child.pid!,
           memory: () => call({ type: 'memory' }) as Promise<MemoryFigures>,
+          cpuMicros: async () => ((await call({ type: 'cpu' })) as CpuFigure).cpuMicros,
           startProfile: async () => {
             await call({ type: 'profile-start' });
           },

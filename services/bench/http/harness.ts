@@ -1,14 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { creatorWizard } from '../../testing/profiles.ts';
 import type { BareInfo } from './bare-express.ts';
 import { startChild, type Child } from './child.ts';
 import type { ServerInfo } from './server-process.ts';
 import { ensureWrk, runWrk, type Scenario, type WrkResult } from './wrk.ts';
 
 const here = import.meta.dirname;
-const TAG = '@@TAG@@';
 
 /** The request shapes the HTTP measures send: to the real server, or to the bare endpoint. */
 export type ScenarioName =
@@ -17,8 +15,14 @@ export type ScenarioName =
 export type HttpHarness = Readonly<{
   server: Child<ServerInfo>;
   bare: Child<BareInfo>;
-  /** Runs wrk with the scenario's script for `seconds` against its process. */
-  load: (scenario: ScenarioName, seconds: number) => Promise<WrkResult>;
+  /**
+   * Runs wrk with the scenario's script for `seconds` against its process; also answers the
+   * CPU time that process used per request (robust to other load on the machine).
+   */
+  load: (
+    scenario: ScenarioName,
+    seconds: number,
+  ) => Promise<WrkResult & { cpuMicrosPerRequest: number }>;
   stop: () => Promise<void>;
 }>;
 
@@ -41,11 +45,6 @@ export const startHarness = async (progress: (line: string) => void): Promise<Ht
     throw server.status === 'rejected' ? server.reason : (bare as PromiseRejectedResult).reason;
   }
   const { users } = server.value.info;
-  // The wizard's whole body, as the browser sends it, with a description unique per request.
-  const [prefix, suffix] = JSON.stringify(
-    creatorWizard({ description: `Saved by the bench, request ${TAG}` }),
-  ).split(TAG) as [string, string];
-  const body = { prefix, suffix };
   const scenarios: Record<ScenarioName, { scenario: Scenario; url: string }> = {
     save: {
       url: server.value.info.url,
@@ -53,7 +52,7 @@ export const startHarness = async (progress: (line: string) => void): Promise<Ht
         method: 'PUT',
         path: '"/api/pageowners/updateUser/" .. u.id',
         signedIn: true,
-        body,
+        body: true,
         users,
       },
     },
@@ -63,7 +62,7 @@ export const startHarness = async (progress: (line: string) => void): Promise<Ht
         method: 'PUT',
         path: '"/api/pageowners/updateUser/" .. u.id',
         signedIn: true,
-        body,
+        body: true,
         countConflicts: true,
         users: users.slice(0, 1),
       },
@@ -78,7 +77,7 @@ export const startHarness = async (progress: (line: string) => void): Promise<Ht
     },
     'bare-put': {
       url: bare.value.info.url,
-      scenario: { method: 'PUT', path: '"/ping"', signedIn: true, body, users },
+      scenario: { method: 'PUT', path: '"/ping"', signedIn: true, body: true, users },
     },
     'bare-get': {
       url: bare.value.info.url,
@@ -88,9 +87,13 @@ export const startHarness = async (progress: (line: string) => void): Promise<Ht
   return {
     server: server.value,
     bare: bare.value,
-    load: (name, seconds) => {
+    load: async (name, seconds) => {
       const { url, scenario } = scenarios[name];
-      return runWrk(scriptDir, url, scenario, seconds);
+      const target = url === bare.value.info.url ? bare.value : server.value;
+      const before = await target.cpuMicros();
+      const result = await runWrk(scriptDir, url, scenario, seconds);
+      const used = (await target.cpuMicros()) - before;
+      return { ...result, cpuMicrosPerRequest: Math.round(used / Math.max(1, result.requests)) };
     },
     stop: async () => {
       await Promise.allSettled([server.value.stop(), bare.value.stop()]);

@@ -28,7 +28,7 @@ export const httpProfiles: Measure = {
   name: 'HTTP profiles (wrk)',
   run: async ({ progress, http, profileDir, appendix }) => {
     const harness = await http();
-    const best = new Map<ScenarioName, WrkResult>();
+    const best = new Map<ScenarioName, WrkResult & { cpuMicrosPerRequest: number }>();
     const load = async (name: ScenarioName, seconds = SECONDS) => {
       progress(`http: ${name} for ${seconds} s`);
       const result = await harness.load(name, seconds);
@@ -54,7 +54,7 @@ export const httpProfiles: Measure = {
       conflicts.conflicts += oneUser.conflicts;
     }
     if (profileDir) {
-      for (const name of ['save', 'read-signed-in'] as const) {
+      for (const name of ['save', 'read-signed-in', 'read-anonymous'] as const) {
         progress(`http: ${name} under the CPU profiler`);
         await harness.server.startProfile();
         await harness.load(name, SECONDS);
@@ -66,7 +66,7 @@ export const httpProfiles: Measure = {
     const figure = (name: ScenarioName) => best.get(name)!;
     const settings = `wrk -t${WRK_THREADS} -c${WRK_CONNECTIONS}, best of ${ROUNDS} runs of ${SECONDS} s`;
     const latency = (name: ScenarioName) =>
-      `p50 ${figure(name).p50Ms.toFixed(1)} ms, p99 ${figure(name).p99Ms.toFixed(1)} ms`;
+      `p50 ${figure(name).p50Ms.toFixed(1)} ms, p99 ${figure(name).p99Ms.toFixed(1)} ms, ${figure(name).cpuMicrosPerRequest} µs CPU/request`;
     const writes = 'HTTP writes: the bare express app, PUT of the same body parsed by express.json';
     const reads = 'HTTP reads: the bare express app, GET answering a tiny JSON';
     appendix(
@@ -102,6 +102,7 @@ export const httpProfiles: Measure = {
         baselineIs: reads,
         better: 'higher',
         target: 0.7,
+        note: `${latency('read-anonymous')}; bare ${latency('bare-get')}`,
       },
       {
         measure: 'Profile saves, one user, 50 at once',
