@@ -78,8 +78,10 @@ export const report = (rows: readonly Row[], failures: readonly Failure[]): stri
   ];
   const lines = render(header, cells);
   const baselines = [...new Set(rows.map((row) => row.baselineIs))];
-  lines.push('', 'Baselines (measured in this run, interleaved with the figures they judge):');
-  for (const baseline of baselines) lines.push(`  - ${baseline}`);
+  if (baselines.length) {
+    lines.push('', 'Baselines (measured in this run, interleaved with the figures they judge):');
+    for (const baseline of baselines) lines.push(`  - ${baseline}`);
+  }
   const notes = rows.filter((row) => row.note);
   if (notes.length) {
     lines.push('', 'Notes:');
@@ -87,8 +89,10 @@ export const report = (rows: readonly Row[], failures: readonly Failure[]): stri
   }
   const misses = rows.filter((row) => verdictOf(row) === 'MISSES');
   lines.push('');
-  if (misses.length === 0) lines.push('Every judged ratio meets its target.');
-  else {
+  if (misses.length === 0) {
+    if (rows.some((row) => row.target !== undefined))
+      lines.push('Every judged ratio meets its target.');
+  } else {
     lines.push(`${misses.length} ratio(s) miss their target (reported, not a failure):`);
     for (const row of misses) {
       lines.push(`  - ${row.measure}: ${ratioText(ratioOf(row))}, target ${targetText(row)}`);
