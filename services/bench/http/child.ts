@@ -3,7 +3,12 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 
-export type MemoryFigures = Readonly<{ peakHeapUsed: number; maxRss: number }>;
+export type MemoryFigures = Readonly<{
+  peakHeapUsed: number;
+  /** Heap still in use after a full garbage collection: what the process holds on to. */
+  retainedHeap: number;
+  maxRss: number;
+}>;
 /** CPU time the process has used so far (user + system), in microseconds. */
 export type CpuFigure = Readonly<{ cpuMicros: number }>;
 
@@ -30,10 +35,18 @@ export const serveBench = <Info>(info: Info, stop: () => Promise<void>): void =>
   sampler.unref();
   let session: Session | null = null;
   const handlers = {
-    memory: async (): Promise<MemoryFigures> => ({
-      peakHeapUsed: Math.max(peakHeapUsed, process.memoryUsage().heapUsed),
-      maxRss: process.resourceUsage().maxRSS * 1024,
-    }),
+    memory: async (): Promise<MemoryFigures> => {
+      const peak = Math.max(peakHeapUsed, process.memoryUsage().heapUsed);
+      const gc = new Session();
+      gc.connect();
+      await gc.post('HeapProfiler.collectGarbage');
+      gc.disconnect();
+      return {
+        peakHeapUsed: peak,
+        retainedHeap: process.memoryUsage().heapUsed,
+        maxRss: process.resourceUsage().maxRSS * 1024,
+      };
+    },
     cpu: async (): Promise<CpuFigure> => {
       const usage = process.cpuUsage();
       return { cpuMicros: usage.user + usage.system };

@@ -68,11 +68,11 @@ export const appends: Measure = {
     progress('appends, group commit, FULL');
     rows.push(await appendRow('FULL', 64, 200, 0.5));
     progress('appends, group commit, NORMAL');
-    rows.push(await appendRow('NORMAL', 64, 200, 0.3));
+    rows.push(await appendRow('NORMAL', 64, 200, 0.5));
     progress('appends, 1 writer, FULL');
-    rows.push(await appendRow('FULL', 1, 1500, 0.5));
+    rows.push(await appendRow('FULL', 1, 1500, 0.4));
     progress('appends, 1 writer, NORMAL');
-    rows.push(await appendRow('NORMAL', 1, 5000, 0.3));
+    rows.push(await appendRow('NORMAL', 1, 5000, 0.4));
     return rows;
   },
 };
