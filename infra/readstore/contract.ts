@@ -197,6 +197,24 @@ export const describeReadStoreContract = (
         });
       });
 
+      it('keeps text search in step with updates that change the searched text or leave it', async () => {
+        const { collection, projection } = makeCards(unique());
+        await store.ensureCollections([collection]);
+        const apply = (...batch: { type: string; data: object }[]) =>
+          store.applyBatch(projection.name, 1, batch.map(recorded), projection.apply);
+        const cards = store.collection<Card>(collection.name);
+        const ids = async (text: string) => (await cards.find({ text })).map((card) => card.id);
+        await apply(created('t1', 'Morning yoga'), created('t2', 'Yoga retreat'));
+        await apply(pointsAdded('t1', 5));
+        expect(await ids('morning')).toEqual(['t1']);
+        expect((await ids('yoga')).sort()).toEqual(['t1', 't2']);
+        await apply(created('t1', 'Evening run'));
+        expect(await ids('morning')).toEqual([]);
+        expect(await ids('evening')).toEqual(['t1']);
+        expect(await ids('yoga')).toEqual(['t2']);
+        expect(await cards.count({ text: 'run' })).toBe(1);
+      });
+
       it('removes deleted documents from queries and from text search', async () => {
         const { collection, projection } = makeCards(unique());
         await store.ensureCollections([collection]);
@@ -243,6 +261,42 @@ export const describeReadStoreContract = (
         expect(k1).toMatchObject({ points: 107 });
         expect(await store.getCheckpoint(projection.name)).toEqual({
           position: failing.at(-1)!.position,
+          version: 1,
+        });
+      });
+
+      it('keeps the batches of other projections handed in together with one that throws', async () => {
+        const good = makeCards(unique());
+        const bad = makeCards(unique());
+        const other = makeCards(unique());
+        await store.ensureCollections([good.collection, bad.collection, other.collection]);
+        bad.control.failOnTitle = 'Poison';
+        const [kept, failed, alsoKept] = await Promise.allSettled([
+          store.applyBatch(
+            good.projection.name,
+            1,
+            [recorded(created('g1', 'Good'))],
+            good.projection.apply,
+          ),
+          store.applyBatch(
+            bad.projection.name,
+            1,
+            [recorded(created('b1', 'Fine')), recorded(created('b2', 'Poison'))],
+            bad.projection.apply,
+          ),
+          store.saveCheckpoint(other.projection.name, 1, 42),
+        ]);
+        expect(kept.status).toBe('fulfilled');
+        expect(failed.status).toBe('rejected');
+        expect(alsoKept.status).toBe('fulfilled');
+        expect(await store.collection<Card>(good.collection.name).get('g1')).toMatchObject({
+          title: 'Good',
+        });
+        expect(await store.getCheckpoint(good.projection.name)).not.toBeNull();
+        expect(await store.collection<Card>(bad.collection.name).get('b1')).toBeNull();
+        expect(await store.getCheckpoint(bad.projection.name)).toBeNull();
+        expect(await store.getCheckpoint(other.projection.name)).toEqual({
+          position: 42,
           version: 1,
         });
       });

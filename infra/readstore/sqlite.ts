@@ -50,10 +50,22 @@ class Mutex {
   }
 }
 
+/** A write accepted by applyBatch or saveCheckpoint, waiting for the next group commit. */
+type PendingWrite = {
+  write: () => Promise<void>;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+};
+
 /**
- * Read models in one SQLite file. Projections write through a dedicated writer connection in
- * one transaction per batch (with the checkpoint); queries use a reader connection, which in
- * WAL mode only ever sees committed batches.
+ * Read models in one SQLite file. Projections write through a dedicated writer connection, each
+ * batch with its checkpoint; queries use a reader connection, which in WAL mode only ever sees
+ * committed batches.
+ *
+ * Writes that arrive in the same tick are committed together (group commit): every subscriber
+ * of the log (each projection, the process managers, the forwarder) is woken by the same append
+ * and hands in its batch at once, so one event costs one commit instead of one per subscriber.
+ * Each batch runs in its own savepoint: one that fails is rolled back and rejected alone.
  */
 export class SqliteReadStore implements ReadStore {
   readonly adapter = 'sqlite';
@@ -62,6 +74,8 @@ export class SqliteReadStore implements ReadStore {
   readonly #definitions = new Map<string, CollectionDefinition>();
   readonly #writeLock = new Mutex();
   readonly #statements = new Map<DatabaseSync, Map<string, StatementSync>>();
+  #pending: PendingWrite[] = [];
+  #flushScheduled = false;
   #closed = false;
 
   constructor(options: SqliteReadStoreOptions) {
@@ -183,7 +197,7 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async saveCheckpoint(name: string, version: number, position: number): Promise<void> {
-    await this.#writeLock.run(async () => this.#writeCheckpoint(name, version, position));
+    await this.#enqueue(async () => this.#writeCheckpoint(name, version, position));
   }
 
   async applyBatch(
@@ -194,17 +208,58 @@ export class SqliteReadStore implements ReadStore {
   ): Promise<void> {
     const last = events.at(-1);
     if (!last) return;
+    await this.#enqueue(async () => {
+      const tx = this.#transaction();
+      for (const event of events) await handler(event, tx);
+      this.#writeCheckpoint(name, version, last.position);
+    });
+  }
+
+  /** Queues a write for the group commit at the end of this tick; settles once committed. */
+  #enqueue(write: () => Promise<void>): Promise<void> {
+    if (this.#closed) return Promise.reject(new Error('The read store is closed'));
+    return new Promise((resolve, reject) => {
+      this.#pending.push({ write, resolve, reject });
+      if (!this.#flushScheduled) {
+        this.#flushScheduled = true;
+        setImmediate(() => void this.#flush());
+      }
+    });
+  }
+
+  /** Commits every queued write in one transaction, each in a savepoint of its own. */
+  async #flush(): Promise<void> {
+    this.#flushScheduled = false;
     await this.#writeLock.run(async () => {
-      this.#writer.exec('BEGIN IMMEDIATE');
+      const writes = this.#pending;
+      this.#pending = [];
+      if (writes.length === 0) return;
+      const outcomes: (() => void)[] = [];
       try {
-        const tx = this.#transaction();
-        for (const event of events) await handler(event, tx);
-        this.#writeCheckpoint(name, version, last.position);
+        this.#writer.exec('BEGIN IMMEDIATE');
+        for (const pending of writes) {
+          this.#writer.exec('SAVEPOINT batch');
+          try {
+            await pending.write();
+            this.#writer.exec('RELEASE batch');
+            outcomes.push(pending.resolve);
+          } catch (error) {
+            this.#writer.exec('ROLLBACK TO batch');
+            this.#writer.exec('RELEASE batch');
+            outcomes.push(() => pending.reject(error));
+          }
+        }
         this.#writer.exec('COMMIT');
       } catch (error) {
-        this.#writer.exec('ROLLBACK');
-        throw error;
+        try {
+          if (this.#writer.isTransaction) this.#writer.exec('ROLLBACK');
+        } catch {
+          // SQLite has already rolled the transaction back (an I/O error, a full disk).
+        }
+        for (const pending of writes) pending.reject(error);
+        return;
       }
+      for (const settle of outcomes) settle();
     });
   }
 
@@ -223,12 +278,20 @@ export class SqliteReadStore implements ReadStore {
              ON CONFLICT (id) DO UPDATE SET doc = excluded.doc RETURNING rowid`,
         ).get(id, JSON.stringify(document)) as { rowid: number };
         if (definition.textSearch?.length) {
+          // Most updates leave the searched text alone (a profile's description, prices): an
+          // FTS5 delete and insert costs far more than reading the indexed text back.
           const fts = ftsTable(collection);
-          this.#prepare(db, `DELETE FROM "${fts}" WHERE rowid = ?`).run(row.rowid);
-          this.#prepare(db, `INSERT INTO "${fts}" (rowid, body) VALUES (?, ?)`).run(
+          const body = textOf(document, definition.textSearch);
+          const indexed = this.#prepare(db, `SELECT body FROM "${fts}" WHERE rowid = ?`).get(
             row.rowid,
-            textOf(document, definition.textSearch),
-          );
+          ) as { body: string } | undefined;
+          if (indexed?.body !== body) {
+            if (indexed) this.#prepare(db, `DELETE FROM "${fts}" WHERE rowid = ?`).run(row.rowid);
+            this.#prepare(db, `INSERT INTO "${fts}" (rowid, body) VALUES (?, ?)`).run(
+              row.rowid,
+              body,
+            );
+          }
         }
       },
       delete: async (collection, id) => {
@@ -309,7 +372,8 @@ export class SqliteReadStore implements ReadStore {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    await this.#writeLock.run(async () => undefined);
+    // Writes already accepted are committed before the file is closed.
+    await this.#flush();
     if (this.#reader !== this.#writer) this.#reader.close();
     this.#writer.close();
   }

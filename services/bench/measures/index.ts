@@ -1,0 +1,21 @@
+import type { Measure } from '../measure.ts';
+import { appends } from './appends.ts';
+import { commands } from './commands.ts';
+import { httpProfiles } from './http-profiles.ts';
+import { liveDelivery } from './live-delivery.ts';
+import { serverMemory } from './memory.ts';
+import { replay } from './replay.ts';
+
+/**
+ * Every measure of `make bench`, in the order they run and appear in the table. A new measure
+ * is one module under measures/ and one line here; HTTP measures share the harness (one server,
+ * one bare app), and the memory figures come last, after all the load.
+ */
+export const measures: readonly Measure[] = [
+  appends,
+  replay,
+  commands,
+  liveDelivery,
+  httpProfiles,
+  serverMemory,
+];
