@@ -41,6 +41,7 @@ export const accountsContext: BoundedContext = {
           googleClientId: google?.clientId ?? null,
           // The YouTube settings exist only when a Google client id does too (see config.ts).
           youtubeVerification: config.youtube !== null,
+          payments: config.payments.adapter,
         }),
         ...consoleUserEndpoints({ readStore, accounts, progress, clock }),
       ],
