@@ -29,8 +29,7 @@ export const accountsContext: BoundedContext = {
       tokens,
       google,
       logger,
-      // With PORT=0 (tests) the configured public address names no real port.
-      forgotPasswordUrl: config.http.port === 0 ? null : `${config.http.publicUrl}/forgot-password`,
+      forgotPasswordUrl: () => `${platform.publicUrl()}/forgot-password`,
     });
     return {
       endpoints: [

@@ -1,8 +1,8 @@
-import express, { type Express, type Router } from 'express';
+import express, { type Express, type RequestHandler, type Router } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
 import { errorHandler, notFoundApi } from './errors.ts';
-import { jsonGuard } from './json-guard.ts';
+import { jsonGuard, keepRawBody } from './json-guard.ts';
 import { requestIdFor } from './request-id.ts';
 import { securityHeaders } from './security.ts';
 import { healthRoutes, type HealthSources } from './health.ts';
@@ -16,6 +16,8 @@ export type AppOptions = Readonly<{
   /** The API's feature routers, mounted under /api. */
   api?: Router;
   serveFrontends: boolean;
+  /** Pages served outside /api, before the front ends (the payment sandbox's approval page). */
+  pages?: readonly Readonly<{ path: string; handler: RequestHandler }>[];
   /** Where locally stored uploads live; served under /uploads (absent with a hosted store). */
   uploadsDirectory?: string;
 }>;
@@ -49,7 +51,7 @@ export const createApp = (options: AppOptions): Express => {
   app.use(healthRoutes(options.health));
 
   const api = express.Router();
-  api.use(express.json({ limit: options.bodyLimit }));
+  api.use(express.json({ limit: options.bodyLimit, verify: keepRawBody }));
   api.use(jsonGuard);
   api.use((_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
@@ -61,6 +63,7 @@ export const createApp = (options: AppOptions): Express => {
   app.use('/api', api);
 
   if (options.uploadsDirectory) app.use('/uploads', uploadedImages(options.uploadsDirectory));
+  for (const page of options.pages ?? []) app.use(page.path, page.handler);
   if (options.serveFrontends) app.use(frontends(options.logger));
   app.use(errorHandler);
   return app;

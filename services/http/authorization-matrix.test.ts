@@ -47,6 +47,15 @@ const EXPECTED: Record<string, Expected> = {
   'GET /admin/users': ['admin', 'auditor'],
   'GET /admin/users/:id': ['admin', 'auditor'],
   'POST /admin/users/:id/roles': ['admin'],
+  'GET /wallet/me': 'signed-in',
+  'GET /admin/wallets': ['admin', 'auditor'],
+  'GET /admin/wallets/:id': ['admin', 'auditor'],
+  'GET /admin/wallets/:id/entries': ['admin', 'auditor'],
+  'POST /admin/wallets/:id/grants': ['admin'],
+  'POST /payment/pay': 'signed-in',
+  'GET /payment/:paymentId': 'signed-in',
+  'GET /payment/return/:provider': 'anyone',
+  'POST /payment/webhook/razorpay': 'anyone',
 };
 
 type Caller = 'anonymous' | 'user' | 'influencer' | 'admin' | 'auditor';
@@ -161,6 +170,7 @@ describe('the authorisation matrix', () => {
       'GET /pageowners/get-by-userid',
       'POST /pageowners/store',
       'POST /pageowners/verify-youtube',
+      'POST /payment/pay',
       'PUT /pageowners/send-status',
       'PUT /pageowners/updateUser/:userId',
     ]);
@@ -169,7 +179,8 @@ describe('the authorisation matrix', () => {
       for (const caller of CALLERS.filter((c) => c !== 'anonymous' && c !== 'influencer')) {
         if (!allowed(expected, caller)) continue;
         const res = await call(endpoint, caller, someoneElse);
-        const shouldPass = caller === 'admin';
+        // Coins are bought for oneself only: even an admin cannot start another user's payment.
+        const shouldPass = caller === 'admin' && !endpoint.subject?.ownOnly;
         if (shouldPass ? res.status === 403 : res.status !== 403) {
           failures.push(`${keyOf(endpoint)} as ${caller} naming another user: ${res.status}`);
         }

@@ -1,3 +1,4 @@
+import type { RequestHandler } from 'express';
 import type { DependencyContainer } from 'tsyringe';
 import type { Logger } from 'pino';
 import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
@@ -29,6 +30,12 @@ export type Platform = Readonly<{
   secrets: Secrets;
   mailer: Mailer;
   uploads: UploadStorage;
+  /**
+   * Where this server is reached from outside (PUBLIC_URL), for links in mails and the payment
+   * provider's return address. A function: with PORT=0 (tests) it is known only once the server
+   * listens.
+   */
+  publicUrl: () => string;
 }>;
 
 /** What a context contributes to a running process once built on the platform. */
@@ -47,6 +54,11 @@ export type ContextParts = Readonly<{
    * provides it; the runtime refuses to serve the API with none or with two.
    */
   authenticator?: Authenticator;
+  /**
+   * Pages served outside /api (HTML, not JSON), mounted before the front ends: the payment
+   * sandbox's approval page.
+   */
+  pages?: readonly Readonly<{ path: string; handler: RequestHandler }>[];
 }>;
 
 /**
@@ -67,7 +79,8 @@ export type BoundedContext = Readonly<{
 }>;
 
 /** The platform of a running process, read from the runtime's container of ports. */
-export const platformOf = (container: DependencyContainer): Platform => ({
+export const platformOf = (container: DependencyContainer, publicUrl: () => string): Platform => ({
+  publicUrl,
   config: resolve(container, TOKENS.Config),
   logger: resolve(container, TOKENS.Logger),
   clock: resolve(container, TOKENS.Clock),

@@ -3,6 +3,8 @@ import { accountsContext } from '../accounts/context.ts';
 import { profilesContext } from '../profiles/context.ts';
 import { uploadsContext } from '../uploads/context.ts';
 import { verificationContext } from '../verification/context.ts';
+import { walletContext } from '../wallet/context.ts';
+import { paymentsContext } from '../payments/context.ts';
 import type { BoundedContext } from './bounded-context.ts';
 
 /**
@@ -15,6 +17,8 @@ export const CONTEXTS: readonly BoundedContext[] = [
   profilesContext,
   verificationContext,
   uploadsContext,
+  walletContext,
+  paymentsContext,
 ];
 
 /** Every business read model: the projector runs them, `make rebuild` replays them, `/readyz` reports them. */

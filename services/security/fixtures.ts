@@ -16,6 +16,7 @@ import {
   verifiedEmail,
   type TestUser,
 } from '../testing/accounts.ts';
+import { pay, settleInSandbox } from '../testing/payments.ts';
 import { creatorWizard, saveProfile } from '../testing/profiles.ts';
 import { adjustableClock, startTestServer, type TestServer } from '../testing/test-server.ts';
 
@@ -42,6 +43,8 @@ export type Target = Readonly<{
   instagramRequest: () => Promise<{ id: string; otp: string }>;
   /** An address nobody registered. */
   freeEmail: string;
+  /** A purchase the brand started, approved in the sandbox but not yet returned to the shop. */
+  payment: () => Promise<{ paymentId: string; approvedReturn: URL }>;
 }>;
 
 export type EndpointFixture = Readonly<{
@@ -120,12 +123,24 @@ export const newTarget = (
     return user;
   });
   const admin = once(() => loginAdmin(server));
+  const brand = once(() => afterMinute(registerUser(server, { role: 'user' })));
   return {
+    payment: once(async () => {
+      const started = await pay(server, await brand(), { packageId: 'growth' }).expect(201);
+      return {
+        paymentId: started.body.paymentId as string,
+        approvedReturn: await settleInSandbox(
+          server,
+          started.body.approvalURL as string,
+          'approve',
+        ),
+      };
+    }),
     server,
     handle,
     freeEmail: `free${sequence}-${Date.now()}@example.in`,
     admin,
-    brand: once(() => afterMinute(registerUser(server, { role: 'user' }))),
+    brand,
     creator,
     // Not cached: an earlier step of the run (a request sent by the endpoint under test) counts.
     instagramRequest: async () => {
@@ -365,6 +380,80 @@ export const FIXTURES: Readonly<Record<string, EndpointFixture>> = {
   'GET /admin/users/:id': {
     valid: async (t) => ({ as: await t.admin(), params: { id: (await t.brand()).userId } }),
     refused: async (t) => ({ as: await t.admin(), params: { id: 'nobody-at-all' } }),
+  },
+  'GET /wallet/me': {
+    valid: async (t) => ({ as: await t.brand(), query: { page: '1', limit: '10' } }),
+    refused: async () => ({ as: null }),
+  },
+  'GET /admin/wallets': {
+    valid: async (t) => ({ as: await t.admin(), query: { range: '[0,9]' } }),
+    refused: async (t) => ({ as: await t.brand(), query: { range: '[0,9]' } }),
+  },
+  'GET /admin/wallets/:id': {
+    valid: async (t) => ({ as: await t.admin(), params: { id: (await t.brand()).userId } }),
+    refused: async (t) => ({ as: await t.brand(), params: { id: (await t.brand()).userId } }),
+  },
+  'GET /admin/wallets/:id/entries': {
+    valid: async (t) => ({
+      as: await t.admin(),
+      params: { id: (await t.brand()).userId },
+      query: { range: '[0,9]' },
+    }),
+    refused: async (t) => ({ as: await t.brand(), params: { id: (await t.brand()).userId } }),
+  },
+  'POST /admin/wallets/:id/grants': {
+    valid: async (t) => ({
+      as: await t.admin(),
+      params: { id: (await t.brand()).userId },
+      body: { coins: 5, reason: 'Security suite grant' },
+    }),
+    refused: async (t) => ({
+      as: await t.admin(),
+      params: { id: (await t.brand()).userId },
+      body: { coins: 5, reason: '' },
+    }),
+  },
+  'POST /payment/pay': {
+    valid: async (t) => {
+      const brand = await t.brand();
+      return { as: brand, body: { userId: brand.userId, packageId: 'growth' } };
+    },
+    refused: async (t) => {
+      const brand = await t.brand();
+      return { as: brand, body: { userId: brand.userId, totalAmount: 124 } };
+    },
+  },
+  'GET /payment/:paymentId': {
+    valid: async (t) => ({
+      as: await t.brand(),
+      params: { paymentId: (await t.payment()).paymentId },
+    }),
+    refused: async (t) => ({
+      as: await t.creator(),
+      params: { paymentId: (await t.payment()).paymentId },
+    }),
+  },
+  'GET /payment/return/:provider': {
+    valid: async (t) => {
+      const returnUrl = (await t.payment()).approvedReturn;
+      return {
+        as: null,
+        params: { provider: 'sandbox' },
+        query: Object.fromEntries(returnUrl.searchParams),
+      };
+    },
+    refused: async (t) => {
+      const query = Object.fromEntries((await t.payment()).approvedReturn.searchParams);
+      return {
+        as: null,
+        params: { provider: 'sandbox' },
+        query: { ...query, sandbox_amount_paise: '100' },
+      };
+    },
+  },
+  'POST /payment/webhook/razorpay': {
+    unavailable: 'Razorpay is not configured here (services/payments/razorpay.test.ts)',
+    valid: async () => ({ as: null, body: { event: 'payment_link.paid', payload: {} } }),
   },
   'POST /admin/users/:id/roles': {
     valid: async (t) => ({
