@@ -3,6 +3,7 @@ import { appends } from './appends.ts';
 import { commands } from './commands.ts';
 import { httpProfiles } from './http-profiles.ts';
 import { liveDelivery } from './live-delivery.ts';
+import { payments } from './payments.ts';
 import { serverMemory } from './memory.ts';
 import { replay } from './replay.ts';
 
@@ -17,5 +18,6 @@ export const measures: readonly Measure[] = [
   commands,
   liveDelivery,
   httpProfiles,
+  payments,
   serverMemory,
 ];
