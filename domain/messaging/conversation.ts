@@ -157,18 +157,24 @@ const decide = (
     case 'OpenConversation': {
       const { payerId, creatorId, connectionId, expiresAt } = command.data;
       const pairId = pairIdOf(payerId, creatorId);
-      if (state.status === 'none') {
+      // First ever, or the two changed roles (a creator who paid to reach the other one after
+      // the earlier connection ended): opened, with who pays now.
+      if (state.status === 'none' || (state.status === 'closed' && state.payerId !== payerId)) {
         return {
           type: 'ConversationOpened',
           data: { pairId, payerId, creatorId, connectionId, expiresAt, at },
         };
       }
-      if (
-        state.status === 'open' &&
-        state.connectionId === connectionId &&
-        state.expiresAt === expiresAt
-      ) {
-        return [];
+      // The other one's connection is live: its payer keeps the conversation (the list refuses
+      // this case; only two adds racing each other reach it).
+      if (state.payerId !== payerId) return [];
+      if (state.connectionId === connectionId) {
+        // A connection once closed never reopens (a new one has a new id), and a late or
+        // replayed command never shortens what a renewal bought.
+        if (state.status === 'closed') return [];
+        if (state.expiresAt !== null && Date.parse(expiresAt) <= Date.parse(state.expiresAt)) {
+          return [];
+        }
       }
       return { type: 'ConversationExtended', data: { pairId, connectionId, expiresAt, at } };
     }
@@ -250,6 +256,9 @@ const evolve = (state: ConversationState, event: ConversationEvent): Conversatio
         creatorId: event.data.creatorId,
         connectionId: event.data.connectionId,
         expiresAt: event.data.expiresAt,
+        // Opened again with other roles: a new reply guarantee.
+        firstPayerMessageAt: null,
+        firstCreatorMessageAt: null,
       };
     case 'ConversationExtended': {
       const newConnection = event.data.connectionId !== state.connectionId;
@@ -319,17 +328,29 @@ export const conversationDecider: Decider<
   evolve,
 };
 
+/** When the creator must have answered the payer's first message of a connection by. */
+export const replyDeadline = (firstPayerMessageAt: string): string =>
+  new Date(Date.parse(firstPayerMessageAt) + REPLY_GUARANTEE_MS).toISOString();
+
 /**
  * The reply guarantee (spec section 9): the creator sent no message within 48 hours of the
- * payer's first message of this connection. A creator who wrote first has answered already.
+ * payer's first message of this connection. A creator who wrote first has answered already. A
+ * connection the payer removed before the deadline took the creator's chance to answer away:
+ * its guarantee is void (else add, write, remove at once and wait would get every coin back).
  */
 export const replyGuaranteeBroken = (
-  guarantee: Readonly<{ firstPayerMessageAt: string | null; firstCreatorMessageAt: string | null }>,
+  guarantee: Readonly<{
+    firstPayerMessageAt: string | null;
+    firstCreatorMessageAt: string | null;
+    /** When the payer removed the contact, if they did. */
+    closedAt?: string | null;
+  }>,
   now: Date,
 ): boolean => {
   if (!guarantee.firstPayerMessageAt) return false;
-  const deadline = Date.parse(guarantee.firstPayerMessageAt) + REPLY_GUARANTEE_MS;
+  const deadline = Date.parse(replyDeadline(guarantee.firstPayerMessageAt));
   if (now.getTime() < deadline) return false;
+  if (guarantee.closedAt && Date.parse(guarantee.closedAt) < deadline) return false;
   return (
     guarantee.firstCreatorMessageAt === null ||
     Date.parse(guarantee.firstCreatorMessageAt) > deadline

@@ -56,6 +56,10 @@ const EXPECTED: Record<string, Expected> = {
   'GET /payment/:paymentId': 'signed-in',
   'GET /payment/return/:provider': 'anyone',
   'POST /payment/webhook/razorpay': 'anyone',
+  'GET /collection/users/:userId': 'signed-in',
+  'POST /collection/users/add': 'signed-in',
+  'POST /collection/users/remove': 'signed-in',
+  'POST /collection/users/update': 'signed-in',
 };
 
 type Caller = 'anonymous' | 'user' | 'influencer' | 'admin' | 'auditor';
@@ -167,7 +171,11 @@ describe('the authorisation matrix', () => {
     const someoneElse = users.get('influencer')!.userId;
     const naming = endpoints.filter((e) => e.subject);
     expect(naming.map(keyOf).sort()).toEqual([
+      'GET /collection/users/:userId',
       'GET /pageowners/get-by-userid',
+      'POST /collection/users/add',
+      'POST /collection/users/remove',
+      'POST /collection/users/update',
       'POST /pageowners/store',
       'POST /pageowners/verify-youtube',
       'POST /payment/pay',
@@ -179,7 +187,8 @@ describe('the authorisation matrix', () => {
       for (const caller of CALLERS.filter((c) => c !== 'anonymous' && c !== 'influencer')) {
         if (!allowed(expected, caller)) continue;
         const res = await call(endpoint, caller, someoneElse);
-        // Coins are bought for oneself only: even an admin cannot start another user's payment.
+        // Coins are bought and spent for oneself only: even an admin cannot start another
+        // user's payment or change their list.
         const shouldPass = caller === 'admin' && !endpoint.subject?.ownOnly;
         if (shouldPass ? res.status === 403 : res.status !== 403) {
           failures.push(`${keyOf(endpoint)} as ${caller} naming another user: ${res.status}`);

@@ -16,6 +16,7 @@ import {
   verifiedEmail,
   type TestUser,
 } from '../testing/accounts.ts';
+import { changeCollection, grantCoins } from '../testing/collections.ts';
 import { pay, settleInSandbox } from '../testing/payments.ts';
 import { creatorWizard, saveProfile } from '../testing/profiles.ts';
 import { adjustableClock, startTestServer, type TestServer } from '../testing/test-server.ts';
@@ -173,6 +174,21 @@ const mailedCode = async (target: Target, email: string, path: string) => {
 };
 
 const wrongCode = (otp: string) => (otp === '000000' ? '111111' : '000000');
+
+/** The brand with coins to spend on its list. */
+const fundedBrand = async (t: Target) => {
+  const brand = await t.brand();
+  await grantCoins(t.server, await t.admin(), brand, 3);
+  return brand;
+};
+
+/** The brand with the creator on its list (1 of its coins spent). */
+const brandWithCreator = async (t: Target) => {
+  const brand = await fundedBrand(t);
+  const creator = await t.creator();
+  await changeCollection(t.server, brand, 'add', creator.userId).expect(201);
+  return { brand, creator };
+};
 
 export const FIXTURES: Readonly<Record<string, EndpointFixture>> = {
   'POST /otp/send-otp': {
@@ -454,6 +470,48 @@ export const FIXTURES: Readonly<Record<string, EndpointFixture>> = {
   'POST /payment/webhook/razorpay': {
     unavailable: 'Razorpay is not configured here (services/payments/razorpay.test.ts)',
     valid: async () => ({ as: null, body: { event: 'payment_link.paid', payload: {} } }),
+  },
+  'GET /collection/users/:userId': {
+    valid: async (t) => {
+      const { brand } = await brandWithCreator(t);
+      return { as: brand, params: { userId: brand.userId } };
+    },
+    refused: async (t) => ({ as: await t.brand(), params: { userId: (await t.creator()).userId } }),
+  },
+  'POST /collection/users/add': {
+    valid: async (t) => {
+      const brand = await fundedBrand(t);
+      return {
+        as: brand,
+        body: { userId: brand.userId, targetUserId: (await t.creator()).userId },
+      };
+    },
+    refused: async (t) => {
+      const brand = await fundedBrand(t);
+      return { as: brand, body: { userId: brand.userId, targetUserId: brand.userId } };
+    },
+  },
+  'POST /collection/users/remove': {
+    valid: async (t) => {
+      const { brand, creator } = await brandWithCreator(t);
+      return { as: brand, body: { userId: brand.userId, targetUserId: creator.userId } };
+    },
+    // Nobody is on their own list, whatever an earlier request of the run added.
+    refused: async (t) => {
+      const brand = await t.brand();
+      return { as: brand, body: { userId: brand.userId, targetUserId: brand.userId } };
+    },
+  },
+  'POST /collection/users/update': {
+    valid: async (t) => {
+      const { brand, creator } = await brandWithCreator(t);
+      return { as: brand, body: { userId: brand.userId, targetUserId: creator.userId } };
+    },
+    // Refused before a client's key is claimed, so a key from the add changes nothing here.
+    refused: async (t) => {
+      const brand = await fundedBrand(t);
+      return { as: brand, body: { userId: brand.userId, targetUserId: brand.userId } };
+    },
   },
   'POST /admin/users/:id/roles': {
     valid: async (t) => ({
