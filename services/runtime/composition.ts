@@ -5,6 +5,7 @@ import { uploadsContext } from '../uploads/context.ts';
 import { verificationContext } from '../verification/context.ts';
 import { walletContext } from '../wallet/context.ts';
 import { paymentsContext } from '../payments/context.ts';
+import { messagingContext } from '../messaging/context.ts';
 import type { BoundedContext } from './bounded-context.ts';
 
 /**
@@ -19,6 +20,7 @@ export const CONTEXTS: readonly BoundedContext[] = [
   uploadsContext,
   walletContext,
   paymentsContext,
+  messagingContext,
 ];
 
 /** Every business read model: the projector runs them, `make rebuild` replays them, `/readyz` reports them. */
