@@ -56,6 +56,11 @@ const EXPECTED: Record<string, Expected> = {
   'GET /payment/:paymentId': 'signed-in',
   'GET /payment/return/:provider': 'anyone',
   'POST /payment/webhook/razorpay': 'anyone',
+  'GET /messages/conversation/:userId/:otherUserId': 'signed-in',
+  'PATCH /messages/mark-read': 'signed-in',
+  'POST /notifications/store-token': 'signed-in',
+  'POST /notifications/send-message': 'signed-in',
+  'GET /notifications/public-key': 'anyone',
 };
 
 type Caller = 'anonymous' | 'user' | 'influencer' | 'admin' | 'auditor';
@@ -167,7 +172,10 @@ describe('the authorisation matrix', () => {
     const someoneElse = users.get('influencer')!.userId;
     const naming = endpoints.filter((e) => e.subject);
     expect(naming.map(keyOf).sort()).toEqual([
+      'GET /messages/conversation/:userId/:otherUserId',
       'GET /pageowners/get-by-userid',
+      'PATCH /messages/mark-read',
+      'POST /notifications/store-token',
       'POST /pageowners/store',
       'POST /pageowners/verify-youtube',
       'POST /payment/pay',
@@ -179,7 +187,8 @@ describe('the authorisation matrix', () => {
       for (const caller of CALLERS.filter((c) => c !== 'anonymous' && c !== 'influencer')) {
         if (!allowed(expected, caller)) continue;
         const res = await call(endpoint, caller, someoneElse);
-        // Coins are bought for oneself only: even an admin cannot start another user's payment.
+        // Coins are bought for oneself only: even an admin cannot start another user's payment;
+        // conversations and push subscriptions are private too.
         const shouldPass = caller === 'admin' && !endpoint.subject?.ownOnly;
         if (shouldPass ? res.status === 403 : res.status !== 403) {
           failures.push(`${keyOf(endpoint)} as ${caller} naming another user: ${res.status}`);

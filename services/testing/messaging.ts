@@ -137,3 +137,24 @@ export class ChatClient {
 
 /** The gateway address of a test server. */
 export const wsUrlOf = (server: TestServer): string => `${server.url.replace(/^http/, 'ws')}/ws`;
+
+/** Stores a message through the command handler, as the gateway does (no socket needed). */
+export const storeMessage = async (
+  server: TestServer,
+  from: Pick<TestUser, 'userId'>,
+  to: Pick<TestUser, 'userId'>,
+  content: string,
+): Promise<void> => {
+  const { container } = server.runtime;
+  const now = resolve(container, TOKENS.Clock).now();
+  const result = await resolve(container, TOKENS.CommandHandler).handle(
+    conversationDecider,
+    conversationStreamId(pairIdOf(from.userId, to.userId)),
+    {
+      type: 'SendMessage',
+      data: { messageId: randomUUID(), senderId: from.userId, receiverId: to.userId, content },
+      metadata: { now, actorUserId: from.userId, correlationId: randomUUID(), causationId: null },
+    },
+  );
+  await resolve(container, TOKENS.ProjectionProgress).waitFor(result.position);
+};
