@@ -302,6 +302,18 @@ describe('the gateway itself', () => {
       await g.stop();
     });
 
+    it('cuts off a client that floods frames faster than they are handled', async () => {
+      const g = await start();
+      const socket = await g.open('u-flood');
+      const closed = new Promise<number>((resolve) =>
+        socket.once('close', (code) => resolve(code)),
+      );
+      const frame = JSON.stringify({ event: 'echo', data: { text: 'x' } });
+      for (let i = 0; i < 1000; i++) socket.send(frame);
+      expect(await closed).toBe(1008);
+      await g.stop();
+    });
+
     it('ends the sockets of a session that was revoked (logout) at the next heartbeat', async () => {
       const g = await start({ heartbeatMs: 50 });
       const revoked = await g.open('u-revoked');

@@ -45,6 +45,8 @@ type Connection = WebSocket & {
   client?: RealtimeClient;
   /** Frames are handled one at a time per socket, in arrival order. */
   queue?: Promise<void>;
+  /** Frames received and not handled yet. */
+  waiting?: number;
 };
 
 export const GATEWAY_MESSAGES = {
@@ -64,6 +66,9 @@ const envelope = z.strictObject({
   data: z.unknown().optional(),
   ack: z.number().int().min(0).max(2_147_483_647).optional(),
 });
+
+/** Frames one socket may have waiting; more close it (1008). */
+const MAX_WAITING_FRAMES = 100;
 
 /** A socket this far behind (bytes queued) is dropped rather than kept growing in memory. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -275,9 +280,18 @@ export class Gateway {
     if (!mine) this.#sockets.set(userId, (mine = new Set()));
     mine.add(socket);
     socket.on('message', (raw, isBinary) => {
-      socket.queue = (socket.queue ?? Promise.resolve()).then(() =>
-        this.#frame(socket, client, raw, isBinary),
-      );
+      // Frames wait their turn in memory: a client that floods them is cut off instead.
+      if ((socket.waiting ?? 0) >= MAX_WAITING_FRAMES) {
+        this.#options.logger.warn('websocket closed: too many frames waiting');
+        socket.close(1008, 'Too many frames');
+        return;
+      }
+      socket.waiting = (socket.waiting ?? 0) + 1;
+      socket.queue = (socket.queue ?? Promise.resolve())
+        .then(() => this.#frame(socket, client, raw, isBinary))
+        .finally(() => {
+          socket.waiting = (socket.waiting ?? 1) - 1;
+        });
     });
     socket.once('close', () => {
       const left = this.#sockets.get(userId);
