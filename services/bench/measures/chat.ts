@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { WebSocket } from 'ws';
 import { startChild } from '../http/child.ts';
 import type { ChatServerInfo, ChatUser } from '../http/chat-process.ts';
 import type { RelayInfo } from '../http/ws-relay.ts';
+import { summariseProfile, type CpuProfile } from '../cpu-profile.ts';
 import type { Measure } from '../measure.ts';
 import type { Row } from '../table.ts';
 
@@ -126,7 +128,7 @@ const exchange = async (
 
 export const chat: Measure = {
   name: 'Chat over WebSockets',
-  run: async ({ progress }) => {
+  run: async ({ progress, profileDir, appendix }) => {
     progress('chat: 500 brands and 500 creators signed in, each pair with a conversation');
     const [server, relay] = await Promise.all([
       startChild<ChatServerInfo>(join(here, 'chat-process.ts'), { startupTimeoutMs: 300_000 }),
@@ -141,7 +143,13 @@ export const chat: Measure = {
         (me, peer) => new WebSocket(`${relay.info.url}?me=${me.userId}&peer=${peer.userId}`),
       );
       progress(`chat: the server, ${pairs.length * 2} sockets, ${DURATION_MS / 1000} s`);
+      if (profileDir) await server.startProfile();
       const real = await exchange(pairs, (me) => new WebSocket(wsUrl, ['linkcoin', me.token]));
+      if (profileDir) {
+        const path = await server.stopProfile(join(profileDir, 'chat.cpuprofile'));
+        const profile = JSON.parse(await readFile(path, 'utf8')) as CpuProfile;
+        appendix(`CPU profile of the server, chat (${path})`, summariseProfile(profile));
+      }
       const seconds = DURATION_MS / 1000;
       const round = (ms: number) => Math.round(ms * 100) / 100;
       const sockets = `${pairs.length * 2} sockets in ${pairs.length} pairs`;
