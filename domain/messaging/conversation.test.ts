@@ -282,6 +282,77 @@ describe('a conversation', () => {
   });
 });
 
+describe('message ids', () => {
+  it("stores a resent message once, and keeps one sender from taking the other one's id", () => {
+    given([opened, sent('m-1', 1)])
+      .when(send('m-1'))
+      .thenNothingHappens();
+    given([opened, sent('m-1', 1)])
+      .when(send('m-1', 'creator-1', 'brand-1'))
+      .thenRefused('conflict', M.messageIdTaken);
+  });
+});
+
+describe('the unread e-mail notice', () => {
+  const notice = (hours = 2) => ({
+    type: 'NoticeUnread' as const,
+    data: { receiverId: 'creator-1' },
+    metadata: testMetadata({ now: atHour(hours) }),
+  });
+  const noticed = (upToSeq: number, hours = 2): ConversationEvent => ({
+    type: 'UnreadMessagesNoticed',
+    data: {
+      pairId,
+      receiverId: 'creator-1',
+      senderId: 'brand-1',
+      upToSeq,
+      at: atHour(hours).toISOString(),
+    },
+  });
+  const read = (upToSeq: number): ConversationEvent => ({
+    type: 'MessagesRead',
+    data: {
+      pairId,
+      readerId: 'creator-1',
+      senderId: 'brand-1',
+      upToSeq,
+      at: atHour(3).toISOString(),
+    },
+  });
+
+  it('is claimed once per quiet period, however many messages wait', () => {
+    given([opened, sent('m-1', 1), sent('m-2', 2)])
+      .when(notice())
+      .then(noticed(2));
+    given([opened, sent('m-1', 1), noticed(1), sent('m-2', 2)])
+      .when(notice())
+      .thenNothingHappens();
+  });
+
+  it('has nothing to say when everything was read, and starts a new period after a read', () => {
+    given([opened, sent('m-1', 1), read(1)])
+      .when(notice())
+      .thenNothingHappens();
+    given([opened]).when(notice()).thenNothingHappens();
+    given([opened, sent('m-1', 1), noticed(1), read(1), sent('m-2', 2)])
+      .when(notice(4))
+      .then(noticed(2, 4));
+  });
+
+  it('is not sent for a removed contact, nor to a stranger', () => {
+    const closed: ConversationEvent = {
+      type: 'ConversationClosed',
+      data: { pairId, connectionId: 'c-1', at: atHour(2).toISOString() },
+    };
+    given([opened, sent('m-1', 1), closed])
+      .when(notice())
+      .thenNothingHappens();
+    given([opened, sent('m-1', 1)])
+      .when({ ...notice(), data: { receiverId: 'stranger' } })
+      .thenRefused('forbidden', M.notParticipant);
+  });
+});
+
 describe('the 48-hour reply guarantee', () => {
   const firstPayer = atHour(1).toISOString();
   it('holds until 48 hours after the payer first wrote', () => {

@@ -64,6 +64,14 @@ export type MessagesRead = Event<
   'MessagesRead',
   { pairId: string; readerId: string; senderId: string; upToSeq: number; at: string }
 >;
+/**
+ * The receiver was told by e-mail that messages up to `upToSeq` wait unread: once per quiet
+ * period (from the first unread message until the receiver reads), never once per message.
+ */
+export type UnreadMessagesNoticed = Event<
+  'UnreadMessagesNoticed',
+  { pairId: string; receiverId: string; senderId: string; upToSeq: number; at: string }
+>;
 
 export type ConversationEvent =
   | ConversationOpened
@@ -71,7 +79,8 @@ export type ConversationEvent =
   | ConversationClosed
   | MessageSent
   | MessagesDelivered
-  | MessagesRead;
+  | MessagesRead
+  | UnreadMessagesNoticed;
 
 // Commands ----------------------------------------------------------------------------------
 
@@ -86,16 +95,20 @@ export type SendMessage = Command<
 >;
 export type MarkDelivered = Command<'MarkDelivered', { receiverId: string }>;
 export type MarkRead = Command<'MarkRead', { readerId: string }>;
+/** Claims the e-mail notice of the receiver's current quiet period (the mail follows an append). */
+export type NoticeUnread = Command<'NoticeUnread', { receiverId: string }>;
 export type ConversationCommand =
-  OpenConversation | CloseConversation | SendMessage | MarkDelivered | MarkRead;
+  OpenConversation | CloseConversation | SendMessage | MarkDelivered | MarkRead | NoticeUnread;
 
 // State -------------------------------------------------------------------------------------
 
-type Participant = Readonly<{
+export type Participant = Readonly<{
   /** The seq of the last message this participant received. */
   lastReceivedSeq: number;
   deliveredUpToSeq: number;
   readUpToSeq: number;
+  /** The seq the last unread notice was mailed up to (0: never). */
+  noticedUpToSeq: number;
 }>;
 
 export type ConversationState = Readonly<{
@@ -106,8 +119,8 @@ export type ConversationState = Readonly<{
   connectionId: string | null;
   expiresAt: string | null;
   seq: number;
-  /** Message ids already stored, so a resent message is stored once. */
-  messageIds: Readonly<Record<string, number>>;
+  /** Message ids already stored, with their seq and sender, so a resent message is stored once. */
+  messageIds: Readonly<Record<string, Readonly<{ seq: number; senderId: string }>>>;
   participants: Readonly<Record<string, Participant>>;
   /** For the reply guarantee of the current connection. */
   firstPayerMessageAt: string | null;
@@ -128,7 +141,12 @@ export const initialConversationState = (): ConversationState => ({
   firstCreatorMessageAt: null,
 });
 
-const noOne: Participant = { lastReceivedSeq: 0, deliveredUpToSeq: 0, readUpToSeq: 0 };
+const noOne: Participant = {
+  lastReceivedSeq: 0,
+  deliveredUpToSeq: 0,
+  readUpToSeq: 0,
+  noticedUpToSeq: 0,
+};
 
 export const isConversationExpired = (state: ConversationState, now: Date): boolean =>
   state.expiresAt === null || Date.parse(state.expiresAt) <= now.getTime();
@@ -144,7 +162,7 @@ export const messageContent = (raw: string): string => {
   return content;
 };
 
-const participantOf = (state: ConversationState, userId: string): Participant =>
+export const participantOf = (state: ConversationState, userId: string): Participant =>
   state.participants[userId] ?? noOne;
 
 const decide = (
@@ -191,7 +209,12 @@ const decide = (
       if (otherParticipant(state, senderId) !== receiverId) {
         throw new DomainError('forbidden', M.notParticipant);
       }
-      if (state.messageIds[messageId] !== undefined) return []; // resent: stored once
+      const stored = state.messageIds[messageId];
+      if (stored && stored.senderId !== senderId) {
+        // Ids are the sender's own (a UUID each): the other side cannot take one over.
+        throw new DomainError('conflict', M.messageIdTaken);
+      }
+      if (stored) return []; // resent: stored once
       if (state.status === 'closed') throw new DomainError('forbidden', M.closed);
       if (isConversationExpired(state, now)) throw new DomainError('forbidden', M.expired);
       return {
@@ -242,8 +265,33 @@ const decide = (
         },
       };
     }
+    case 'NoticeUnread': {
+      const { receiverId } = command.data;
+      const sender = otherParticipant(state, receiverId);
+      if (!sender) throw new DomainError('forbidden', M.notParticipant);
+      const me = participantOf(state, receiverId);
+      if (state.status !== 'open' || !hasUnreadNoticeDue(me)) return [];
+      return {
+        type: 'UnreadMessagesNoticed',
+        data: {
+          pairId: state.pairId ?? '',
+          receiverId,
+          senderId: sender,
+          upToSeq: me.lastReceivedSeq,
+          at,
+        },
+      };
+    }
   }
 };
+
+/**
+ * Something waits unread and no notice was mailed since the receiver last read: a quiet period
+ * runs from the first unread message until the receiver reads, and has at most one notice.
+ */
+export const hasUnreadNoticeDue = (participant: Participant): boolean =>
+  participant.lastReceivedSeq > participant.readUpToSeq &&
+  participant.noticedUpToSeq <= participant.readUpToSeq;
 
 const evolve = (state: ConversationState, event: ConversationEvent): ConversationState => {
   switch (event.type) {
@@ -280,7 +328,7 @@ const evolve = (state: ConversationState, event: ConversationEvent): Conversatio
       return {
         ...state,
         seq,
-        messageIds: { ...state.messageIds, [messageId]: seq },
+        messageIds: { ...state.messageIds, [messageId]: { seq, senderId } },
         participants: {
           ...state.participants,
           [receiverId]: { ...receiver, lastReceivedSeq: seq },
@@ -312,6 +360,16 @@ const evolve = (state: ConversationState, event: ConversationEvent): Conversatio
             readUpToSeq: event.data.upToSeq,
             deliveredUpToSeq: Math.max(me.deliveredUpToSeq, event.data.upToSeq),
           },
+        },
+      };
+    }
+    case 'UnreadMessagesNoticed': {
+      const me = participantOf(state, event.data.receiverId);
+      return {
+        ...state,
+        participants: {
+          ...state.participants,
+          [event.data.receiverId]: { ...me, noticedUpToSeq: event.data.upToSeq },
         },
       };
     }

@@ -60,6 +60,11 @@ const EXPECTED: Record<string, Expected> = {
   'POST /collection/users/add': 'signed-in',
   'POST /collection/users/remove': 'signed-in',
   'POST /collection/users/update': 'signed-in',
+  'GET /messages/conversation/:userId/:otherUserId': 'signed-in',
+  'PATCH /messages/mark-read': 'signed-in',
+  'POST /notifications/store-token': 'signed-in',
+  'POST /notifications/send-message': 'signed-in',
+  'GET /notifications/public-key': 'anyone',
 };
 
 type Caller = 'anonymous' | 'user' | 'influencer' | 'admin' | 'auditor';
@@ -172,10 +177,13 @@ describe('the authorisation matrix', () => {
     const naming = endpoints.filter((e) => e.subject);
     expect(naming.map(keyOf).sort()).toEqual([
       'GET /collection/users/:userId',
+      'GET /messages/conversation/:userId/:otherUserId',
       'GET /pageowners/get-by-userid',
+      'PATCH /messages/mark-read',
       'POST /collection/users/add',
       'POST /collection/users/remove',
       'POST /collection/users/update',
+      'POST /notifications/store-token',
       'POST /pageowners/store',
       'POST /pageowners/verify-youtube',
       'POST /payment/pay',
@@ -188,7 +196,7 @@ describe('the authorisation matrix', () => {
         if (!allowed(expected, caller)) continue;
         const res = await call(endpoint, caller, someoneElse);
         // Coins are bought and spent for oneself only: even an admin cannot start another
-        // user's payment or change their list.
+        // user's payment or change their list; conversations and push subscriptions are private too.
         const shouldPass = caller === 'admin' && !endpoint.subject?.ownOnly;
         if (shouldPass ? res.status === 403 : res.status !== 403) {
           failures.push(`${keyOf(endpoint)} as ${caller} naming another user: ${res.status}`);

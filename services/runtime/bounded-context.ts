@@ -9,6 +9,7 @@ import type { Projection } from '@linkcoin/infra/readstore/projections.ts';
 import type { Mailer } from '@linkcoin/infra/mail/port.ts';
 import type { UploadStorage } from '@linkcoin/infra/uploads/port.ts';
 import type { Authenticator, Endpoint } from '../http/endpoint.ts';
+import type { RealtimePart } from '../gateway/realtime.ts';
 import type { ProcessManager } from '../processes/process-manager.ts';
 import type { AppConfig } from './config.ts';
 import type { ProjectionProgress } from './projection-progress.ts';
@@ -59,6 +60,11 @@ export type ContextParts = Readonly<{
    * sandbox's approval page.
    */
   pages?: readonly Readonly<{ path: string; handler: RequestHandler }>[];
+  /**
+   * Its events on the real-time gateway (/ws) and the hooks that push to this node's sockets:
+   * used where the `gateway` role runs (the messaging context's chat).
+   */
+  realtime?: RealtimePart;
 }>;
 
 /**

@@ -6,6 +6,7 @@ import { verificationContext } from '../verification/context.ts';
 import { walletContext } from '../wallet/context.ts';
 import { paymentsContext } from '../payments/context.ts';
 import { collectionsContext } from '../collections/context.ts';
+import { messagingContext } from '../messaging/context.ts';
 import type { BoundedContext } from './bounded-context.ts';
 
 /**
@@ -21,6 +22,7 @@ export const CONTEXTS: readonly BoundedContext[] = [
   walletContext,
   paymentsContext,
   collectionsContext,
+  messagingContext,
 ];
 
 /** Every business read model: the projector runs them, `make rebuild` replays them, `/readyz` reports them. */

@@ -214,14 +214,18 @@ export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtim
     const server = createServer(app);
     let gateway: Gateway | null = null;
     if (has('gateway') && authenticate) {
+      const { nodeId, ...limits } = config.gateway;
       gateway = new Gateway({
         logger: logger.child({ component: 'gateway' }),
         authenticate,
-        ...config.gateway,
+        ...limits,
+        ...(nodeId ? { nodeId } : {}),
+        realtime: parts.flatMap((part) => (part.realtime ? [part.realtime] : [])),
       });
-      gateway.attach(server);
       const opened = gateway;
       closers.push({ name: 'gateway', close: () => opened.close() });
+      await gateway.start();
+      gateway.attach(server);
     }
     await listen(server, config.http.host, config.http.port);
     closers.push({

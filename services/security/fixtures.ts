@@ -4,6 +4,7 @@
  * walk the registry with these. An endpoint added without a fixture here fails those tests, so
  * each context extends the table deliberately, as it does the authorisation matrix.
  */
+import { createECDH, randomBytes } from 'node:crypto';
 import request from 'supertest';
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
 import { TINY_PNG } from '@linkcoin/infra/uploads/contract.ts';
@@ -17,6 +18,7 @@ import {
   type TestUser,
 } from '../testing/accounts.ts';
 import { changeCollection, grantCoins } from '../testing/collections.ts';
+import { openConversation, storeMessage } from '../testing/messaging.ts';
 import { pay, settleInSandbox } from '../testing/payments.ts';
 import { creatorWizard, saveProfile } from '../testing/profiles.ts';
 import { adjustableClock, startTestServer, type TestServer } from '../testing/test-server.ts';
@@ -46,6 +48,8 @@ export type Target = Readonly<{
   freeEmail: string;
   /** A purchase the brand started, approved in the sandbox but not yet returned to the shop. */
   payment: () => Promise<{ paymentId: string; approvedReturn: URL }>;
+  /** The brand's conversation with the creator, with a message from the creator unread. */
+  conversation: () => Promise<{ brand: TestUser; creator: TestUser }>;
 }>;
 
 export type EndpointFixture = Readonly<{
@@ -126,6 +130,12 @@ export const newTarget = (
   const admin = once(() => loginAdmin(server));
   const brand = once(() => afterMinute(registerUser(server, { role: 'user' })));
   return {
+    conversation: once(async () => {
+      const [payer, owner] = [await brand(), await creator()];
+      await openConversation(server, payer, owner);
+      await storeMessage(server, owner, payer, 'Hello from the security suite');
+      return { brand: payer, creator: owner };
+    }),
     payment: once(async () => {
       const started = await pay(server, await brand(), { packageId: 'growth' }).expect(201);
       return {
@@ -513,6 +523,60 @@ export const FIXTURES: Readonly<Record<string, EndpointFixture>> = {
       return { as: brand, body: { userId: brand.userId, targetUserId: brand.userId } };
     },
   },
+  'GET /messages/conversation/:userId/:otherUserId': {
+    valid: async (t) => {
+      const { brand, creator } = await t.conversation();
+      return {
+        as: brand,
+        params: { userId: brand.userId, otherUserId: creator.userId },
+        query: { limit: '20' },
+      };
+    },
+    refused: async (t) => {
+      const { brand, creator } = await t.conversation();
+      return { as: creator, params: { userId: brand.userId, otherUserId: creator.userId } };
+    },
+  },
+  'PATCH /messages/mark-read': {
+    valid: async (t) => {
+      const { brand, creator } = await t.conversation();
+      return { as: brand, body: { sender: creator.userId, receiver: brand.userId } };
+    },
+    refused: async (t) => {
+      const { brand } = await t.conversation();
+      return { as: brand, body: { sender: 'nobody-at-all', receiver: brand.userId } };
+    },
+  },
+  'POST /notifications/store-token': {
+    valid: async (t) => {
+      const brand = await t.brand();
+      return { as: brand, body: { userId: brand.userId, token: pushSubscription() } };
+    },
+    refused: async (t) => {
+      const brand = await t.brand();
+      return {
+        as: brand,
+        body: {
+          userId: brand.userId,
+          token: { ...pushSubscription(), endpoint: 'https://hooks.evil.example/collect' },
+        },
+      };
+    },
+  },
+  'POST /notifications/send-message': {
+    valid: async (t) => {
+      const { creator } = await t.conversation();
+      return {
+        as: await t.brand(),
+        body: { sender: 'Probe Brand', receiver: creator.userId, message: 'Hello' },
+      };
+    },
+    refused: async () => ({
+      as: null,
+      body: { sender: 'Probe Brand', receiver: 'nobody-at-all', message: 'Hello' },
+    }),
+  },
+  'GET /notifications/public-key': { valid: async () => ({ as: null }) },
   'POST /admin/users/:id/roles': {
     valid: async (t) => ({
       as: await t.admin(),
@@ -525,6 +589,20 @@ export const FIXTURES: Readonly<Record<string, EndpointFixture>> = {
       body: { role: 'auditor' },
     }),
   },
+};
+
+/** A browser's push subscription on a push service the server knows (FCM). */
+const pushSubscription = () => {
+  const keys = createECDH('prime256v1');
+  keys.generateKeys();
+  return {
+    endpoint: `https://fcm.googleapis.com/fcm/send/probe-${randomBytes(8).toString('hex')}`,
+    expirationTime: null,
+    keys: {
+      p256dh: keys.getPublicKey().toString('base64url'),
+      auth: randomBytes(16).toString('base64url'),
+    },
+  };
 };
 
 /** The path of an endpoint with its parameters filled in. */

@@ -1,5 +1,6 @@
 import type { Measure } from '../measure.ts';
 import { appends } from './appends.ts';
+import { chat } from './chat.ts';
 import { commands } from './commands.ts';
 import { httpProfiles } from './http-profiles.ts';
 import { liveDelivery } from './live-delivery.ts';
@@ -19,5 +20,6 @@ export const measures: readonly Measure[] = [
   liveDelivery,
   httpProfiles,
   payments,
+  chat,
   serverMemory,
 ];
