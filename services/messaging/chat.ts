@@ -100,6 +100,13 @@ export const chatRealtime = (options: ChatOptions): RealtimePart => {
         for (const local of watchers.get(userId) ?? []) {
           node?.emitTo(local, CHAT_EVENTS.presence, { userId, isOnline } satisfies PresenceData);
         }
+        // The read models' online dot (contacts, directory): one event per flip, whichever
+        // node records it first.
+        void handlers
+          .recordPresence(userId, isOnline, metadataOf(userId))
+          .catch((error: unknown) =>
+            logger.warn({ err: error, userId }, 'presence could not be recorded'),
+          );
       },
     });
   let presence: PresenceBoard | null = null;

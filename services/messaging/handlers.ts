@@ -20,6 +20,7 @@ import {
 } from '@linkcoin/domain/messaging/push-subscriptions.ts';
 import { DomainError } from '@linkcoin/domain/shared/errors.ts';
 import type { CommandMetadata } from '@linkcoin/domain/shared/messages.ts';
+import { presenceDecider, presenceStreamId } from '@linkcoin/domain/messaging/presence.ts';
 import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
 import type { ReadStore } from '@linkcoin/infra/readstore/port.ts';
 import type { ProjectionProgress } from '../runtime/projection-progress.ts';
@@ -236,7 +237,17 @@ export const messagingHandlers = (deps: {
     return state.status === 'active' ? { name: state.ownerName, email: state.email } : null;
   };
 
+  /** A user came online somewhere or went offline everywhere: one event per flip. */
+  const recordPresence = async (userId: string, online: boolean, meta: CommandMetadata) => {
+    await commands.handle(presenceDecider, presenceStreamId(userId), {
+      type: 'RecordPresence',
+      data: { userId, online },
+      metadata: meta,
+    });
+  };
+
   return {
+    recordPresence,
     send,
     markRead,
     markDelivered,
