@@ -25,6 +25,8 @@ export type AuthAction =
   | { type: 'signedOut'; error: string | null }
   /** The profile wizard saved: the signed-in user's name may have changed. */
   | { type: 'userUpdated'; ownerName: string }
+  /** The wallet was read or credited: the top bar's balance follows it without a reload. */
+  | { type: 'coinsUpdated'; linkCoins: number }
   | { type: 'tokenRefreshed'; token: string }
   /** A failed refresh: token gone, user kept (spec section 7), so the session ends. */
   | { type: 'refreshFailed'; error: string }
@@ -98,6 +100,10 @@ export function authReducer(state: AuthState, action: AuthAction): AuthState {
     case 'userUpdated':
       return state.user
         ? { ...state, user: { ...state.user, ownerName: action.ownerName } }
+        : state;
+    case 'coinsUpdated':
+      return state.user && state.user.linkCoins !== action.linkCoins
+        ? { ...state, user: { ...state.user, linkCoins: action.linkCoins } }
         : state;
     case 'tokenRefreshed':
       return { ...state, token: action.token };

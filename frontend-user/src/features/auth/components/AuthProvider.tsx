@@ -166,6 +166,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     dispatch({ type: 'userUpdated', ownerName });
   }, []);
 
+  const coinsUpdated = useCallback((linkCoins: number) => {
+    const stored = getSessionUser();
+    if (stored && stored.linkCoins !== linkCoins) saveSessionUser({ ...stored, linkCoins });
+    dispatch({ type: 'coinsUpdated', linkCoins });
+  }, []);
+
   const clearError = useCallback(() => dispatch({ type: 'errorCleared' }), []);
 
   const value = useMemo<AuthContextValue>(
@@ -178,9 +184,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signOutLocally,
       refreshToken,
       userUpdated,
+      coinsUpdated,
       clearError,
     }),
-    [state, login, register, signIn, logout, signOutLocally, refreshToken, userUpdated, clearError],
+    [
+      state,
+      login,
+      register,
+      signIn,
+      logout,
+      signOutLocally,
+      refreshToken,
+      userUpdated,
+      coinsUpdated,
+      clearError,
+    ],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
