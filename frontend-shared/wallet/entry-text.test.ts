@@ -14,7 +14,7 @@ describe('describeWalletEntry', () => {
       'Purchase: 25 + 5 LinkCoins',
     );
     expect(describeWalletEntry(entry('purchase', 11), { coins: 10, bonusCoins: 1 })).toBe(
-      'Purchase: 10 + 1 LinkCoin',
+      'Purchase: 10 + 1 LinkCoins',
     );
   });
 

@@ -14,6 +14,10 @@ const NO_REPLY_REFUND = 'no_reply_within_48_hours';
 export const linkCoins = (count: number): string =>
   `${count} LinkCoin${Math.abs(count) === 1 ? '' : 's'}`;
 
+/** Coins with free ones on top, as packages are named: "25 + 5 LinkCoins" (or "12 LinkCoins"). */
+export const coinsWithBonus = (coins: number, bonusCoins: number): string =>
+  bonusCoins > 0 ? `${coins} + ${bonusCoins} LinkCoins` : linkCoins(coins);
+
 /**
  * The line's "what". A purchase reads `Purchase: 25 + 5 LinkCoins` once its split is known (the
  * payment's coins and free coins), `Purchase: 30 LinkCoins` until then.
@@ -24,10 +28,9 @@ export function describeWalletEntry(
 ): string {
   switch (entry.kind) {
     case 'purchase':
-      if (purchase && purchase.bonusCoins > 0) {
-        return `Purchase: ${purchase.coins} + ${linkCoins(purchase.bonusCoins)}`;
-      }
-      return `Purchase: ${linkCoins(purchase ? purchase.coins : entry.coins)}`;
+      return `Purchase: ${
+        purchase ? coinsWithBonus(purchase.coins, purchase.bonusCoins) : linkCoins(entry.coins)
+      }`;
     case 'grant':
       return entry.reason ? `Granted by LinkCoin: ${entry.reason}` : 'Granted by LinkCoin';
     case 'connection':

@@ -1,4 +1,6 @@
+import AccountBalanceWalletRoundedIcon from '@mui/icons-material/AccountBalanceWalletRounded';
 import {
+  Button,
   DateField,
   FunctionField,
   Show,
@@ -20,9 +22,21 @@ function UserTitle() {
   return <>{record ? `User ${record.ownerName}` : 'User'}</>;
 }
 
+/** The user's LinkCoin wallet (a user with no coins yet has a zero wallet). */
+function WalletButton() {
+  const record = useRecordContext<ConsoleUser>();
+  if (!record) return null;
+  return (
+    <Button label="Wallet" to={`/wallets/${encodeURIComponent(String(record.id))}/show`}>
+      <AccountBalanceWalletRoundedIcon />
+    </Button>
+  );
+}
+
 function UserShowActions() {
   return (
     <TopToolbar>
+      <WalletButton />
       <GrantAuditorButton />
     </TopToolbar>
   );

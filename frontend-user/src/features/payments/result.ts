@@ -8,7 +8,7 @@ import {
   failureMessageFor,
   isPaymentFailureCode,
 } from '@linkcoin/domain/payments/messages.ts';
-import { linkCoins } from '@linkcoin/frontend-shared/wallet/entry-text.ts';
+import { coinsWithBonus } from '@linkcoin/frontend-shared/wallet/entry-text.ts';
 import { SUPPORT_EMAIL } from '../../config/contact';
 
 export const RESULT_TEXTS = {
@@ -109,9 +109,7 @@ export function paymentPollDelay(
 
 /** What a payment buys, as the screens name it: "25 + 5 LinkCoins" or "12 LinkCoins". */
 export function paymentTitle(payment: Pick<PaymentView, 'coins' | 'bonusCoins'>): string {
-  return payment.bonusCoins > 0
-    ? `${payment.coins} + ${linkCoins(payment.bonusCoins)}`
-    : linkCoins(payment.coins);
+  return coinsWithBonus(payment.coins, payment.bonusCoins);
 }
 
 /**

@@ -26,7 +26,7 @@ describe('the packages the purchase dialog shows', () => {
         offer.discount,
       ]),
     ).toEqual([
-      ['10 + 1 LinkCoin', '1 free coin', '11 LinkCoins in total', '₹50', '₹55', '9% off'],
+      ['10 + 1 LinkCoins', '1 free coin', '11 LinkCoins in total', '₹50', '₹55', '9% off'],
       ['25 + 5 LinkCoins', '5 free coins', '30 LinkCoins in total', '₹125', '₹150', '17% off'],
       ['50 + 12 LinkCoins', '12 free coins', '62 LinkCoins in total', '₹250', '₹310', '19% off'],
     ]);
@@ -116,7 +116,7 @@ describe('the running total and what is sent', () => {
 
 describe('betterPackageFor', () => {
   it('points out a package that costs the same and gives free coins', () => {
-    expect(betterPackageFor(10)?.title).toBe('10 + 1 LinkCoin');
+    expect(betterPackageFor(10)?.title).toBe('10 + 1 LinkCoins');
     expect(betterPackageFor(25)?.title).toBe('25 + 5 LinkCoins');
     expect(betterPackageFor(50)?.title).toBe('50 + 12 LinkCoins');
     expect(betterPackageFor(12)).toBeNull();

@@ -13,7 +13,7 @@ import {
   type CoinPackage,
   type CoinPackageId,
 } from '@linkcoin/domain/wallet/pricing.ts';
-import { linkCoins } from '@linkcoin/frontend-shared/wallet/entry-text.ts';
+import { coinsWithBonus, linkCoins } from '@linkcoin/frontend-shared/wallet/entry-text.ts';
 import { formatRupees } from '../../lib/format';
 
 /** Which option is picked: one of the packages, or the custom quantity typed in. */
@@ -70,7 +70,7 @@ export type PackageOffer = Readonly<{
 }>;
 
 const titleOf = (pack: Pick<CoinPackage, 'coins' | 'bonusCoins'>): string =>
-  `${pack.coins} + ${linkCoins(pack.bonusCoins)}`;
+  coinsWithBonus(pack.coins, pack.bonusCoins);
 
 const offerOf = (pack: CoinPackage): PackageOffer => ({
   id: pack.id,
@@ -123,7 +123,7 @@ export function checkoutOf(choice: PurchaseChoice, quantityText: string): Checko
         totalCoins: pack.coins + pack.bonusCoins,
         rupees: pack.priceRupees,
         total: formatRupees(pack.priceRupees),
-        breakdown: `Package price (${pack.discountPercent}% off ${formatRupees(pack.originalPriceRupees)})`,
+        breakdown: `${pack.discountPercent}% off the standard ${formatRupees(pack.originalPriceRupees)}`,
       },
     };
   }
