@@ -3,6 +3,7 @@ import {
   Button,
   DateField,
   FunctionField,
+  LinkBase,
   Show,
   SimpleShowLayout,
   TextField,
@@ -27,7 +28,11 @@ function WalletButton() {
   const record = useRecordContext<ConsoleUser>();
   if (!record) return null;
   return (
-    <Button label="Wallet" to={`/wallets/${encodeURIComponent(String(record.id))}/show`}>
+    <Button
+      component={LinkBase}
+      label="Wallet"
+      to={`/wallets/${encodeURIComponent(String(record.id))}/show`}
+    >
       <AccountBalanceWalletRoundedIcon />
     </Button>
   );
