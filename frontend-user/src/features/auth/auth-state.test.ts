@@ -138,3 +138,19 @@ describe('a new balance', () => {
     expect(authReducer(signedOut, { type: 'coinsUpdated', linkCoins: 30 })).toBe(signedOut);
   });
 });
+
+describe('a check-auth without an answer', () => {
+  it('keeps the stored session and stops loading', () => {
+    const checking: AuthState = {
+      isAuthenticated: true,
+      user,
+      token: 't',
+      isLoading: true,
+      error: null,
+    };
+    expect(authReducer(checking, { type: 'sessionUnconfirmed' })).toEqual({
+      ...checking,
+      isLoading: false,
+    });
+  });
+});

@@ -21,6 +21,11 @@ export type AuthAction =
   | { type: 'failed'; error: string }
   /** Check-auth answered: the user and the authenticated flag from its success flag. */
   | { type: 'sessionChecked'; user: SessionUser; success: boolean }
+  /**
+   * Check-auth got no answer (offline, or the page is being left, which aborts the call): the
+   * stored session stays as it is; the next call the server refuses with 401 ends it.
+   */
+  | { type: 'sessionUnconfirmed' }
   /** Logout, a failed check-auth, an expired or revoked token: everything cleared. */
   | { type: 'signedOut'; error: string | null }
   /** The profile wizard saved: the signed-in user's name may have changed. */
@@ -89,6 +94,8 @@ export function authReducer(state: AuthState, action: AuthAction): AuthState {
         isLoading: false,
         error: null,
       };
+    case 'sessionUnconfirmed':
+      return { ...state, isLoading: false };
     case 'signedOut':
       return {
         isAuthenticated: false,
