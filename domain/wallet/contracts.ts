@@ -74,6 +74,9 @@ export type WalletEntry = {
   coins: number;
   balanceAfter: number;
   paymentId: string | null;
+  /** A purchase's package and its free coins (included in `coins`). */
+  packageId: CoinPackageId | null;
+  bonusCoins: number;
   /** A grant's reason or a refund's. */
   reason: string | null;
   /** The admin who granted coins. */

@@ -34,13 +34,20 @@ export const ledgerLine = (recorded: RecordedEvent<WalletEvent>): WalletEntry =>
     balanceAfter: recorded.data.balanceAfter,
     correlationId: recorded.metadata.correlationId,
     paymentId: null,
+    packageId: null,
+    bonusCoins: 0,
     reason: null,
     by: null,
     targetUserId: null,
   } satisfies WalletEntry;
   switch (recorded.type) {
     case 'CoinsPurchased':
-      return { ...base, paymentId: recorded.data.paymentId };
+      return {
+        ...base,
+        paymentId: recorded.data.paymentId,
+        packageId: recorded.data.packageId,
+        bonusCoins: recorded.data.bonusCoins,
+      };
     case 'CoinsGranted':
       return { ...base, reason: recorded.data.reason, by: recorded.data.by };
     case 'ConnectionOpened':

@@ -35,7 +35,7 @@ const totalsAfter = (wallet: WalletView, line: WalletEntry): WalletView => ({
  */
 export const walletProjection: Projection = {
   name: 'wallets',
-  version: 1,
+  version: 2,
   collections: [
     { name: WALLETS, indexes: [{ fields: ['updatedAt'] }, { fields: ['balance'] }] },
     {

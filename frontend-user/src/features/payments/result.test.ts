@@ -113,6 +113,8 @@ describe('walletShowsPurchase', () => {
     by: null,
     targetUserId: null,
     correlationId: 'c-1',
+    packageId: null,
+    bonusCoins: 0,
   });
 
   it("is true once the wallet lists this payment's purchase", () => {
