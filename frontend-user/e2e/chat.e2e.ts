@@ -84,9 +84,11 @@ describe('a brand and a creator in two browsers', () => {
       );
       const readTick = sent.getByRole('img', { name: 'Read' });
       await readTick.waitFor();
-      expect(await readTick.evaluate((element) => getComputedStyle(element).color)).toBe(
-        'rgb(29, 155, 240)',
-      );
+      expect(
+        await readTick.evaluate(
+          (element) => element.ownerDocument.defaultView?.getComputedStyle(element).color,
+        ),
+      ).toBe('rgb(29, 155, 240)');
 
       // The creator replies; the brand sees it without a reload.
       let brandReloads = 0;

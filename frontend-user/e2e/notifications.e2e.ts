@@ -9,7 +9,9 @@ import { openSignedIn } from './support/wallet.ts';
 // service worker at the site root). Chromium's push service is out of reach in a test, so the
 // page's permission and PushManager are stood in for; the service worker itself is the real one.
 
-const harness = useBrowserTest();
+// The stand-in subscription's push service; the server keeps subscriptions of known services only.
+const PUSH_HOST = 'push.example';
+const harness = useBrowserTest({ env: { PUSH_SERVICE_HOSTS: PUSH_HOST } });
 let server: TestServer;
 let page: Page;
 
@@ -21,9 +23,25 @@ const BLOCKED = 'You have blocked notifications. Please enable them in browser s
 
 // A subscription as Chromium gives one: an https endpoint and the browser's keys (65 and 16 bytes).
 const SUBSCRIPTION = {
-  endpoint: 'https://push.example/send/abc123',
+  endpoint: `https://${PUSH_HOST}/send/abc123`,
   expirationTime: null,
   keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+};
+
+/** What the stand-in leaves on the page: how often it asked, and the key it was given. */
+type PushProbe = { asked: number; key: string | null };
+
+/** The page's globals the stand-in replaces (the e2e files are compiled without the DOM lib). */
+type StandInScope = {
+  __push: PushProbe;
+  Notification: { permission: string; requestPermission: () => Promise<string> };
+  PushManager: {
+    prototype: {
+      getSubscription: () => Promise<unknown>;
+      subscribe: (options?: { applicationServerKey?: unknown }) => Promise<unknown>;
+    };
+  };
+  btoa: (data: string) => string;
 };
 
 /** Stands in for the permission (and, when granted, the push manager) before the app loads. */
@@ -34,29 +52,34 @@ async function standIn(
 ) {
   await target.addInitScript(
     ({ permission, answer, subscription }) => {
-      const w = window as unknown as Record<string, unknown>;
-      w.__push = { asked: 0, key: null as string | null };
-      const state = w.__push as { asked: number; key: string | null };
-      let current = permission;
-      Object.defineProperty(Notification, 'permission', { get: () => current });
-      Notification.requestPermission = async () => {
+      const scope = globalThis as unknown as StandInScope;
+      const state: PushProbe = { asked: 0, key: null };
+      scope.__push = state;
+      let current: string = permission;
+      Object.defineProperty(scope.Notification, 'permission', { get: () => current });
+      scope.Notification.requestPermission = async () => {
         state.asked += 1;
         current = answer;
         return answer;
       };
-      PushManager.prototype.getSubscription = async () => null;
-      PushManager.prototype.subscribe = async function (options) {
+      scope.PushManager.prototype.getSubscription = async () => null;
+      scope.PushManager.prototype.subscribe = async (options) => {
         const key = options?.applicationServerKey as Uint8Array;
-        state.key = btoa(String.fromCharCode(...key))
+        state.key = scope
+          .btoa(String.fromCharCode(...key))
           .replace(/\+/g, '-')
           .replace(/\//g, '_')
           .replace(/=+$/, '');
-        return { toJSON: () => subscription } as unknown as PushSubscription;
+        return { toJSON: () => subscription };
       };
     },
     { permission, answer, subscription: SUBSCRIPTION },
   );
 }
+
+/** What the stand-in recorded on the page. */
+const probe = (target: Page) =>
+  target.evaluate(() => (globalThis as unknown as StandInScope).__push);
 
 const isStoreToken = (request: Request) =>
   request.url().endsWith('/api/notifications/store-token') && request.method() === 'POST';
@@ -88,9 +111,7 @@ describe('push registration on app start', () => {
     const request = await storing;
     expect(request.postDataJSON()).toEqual({ userId: brand.userId, token: SUBSCRIPTION });
     expect((await request.response())?.status()).toBe(200);
-    const state = await page.evaluate(
-      () => (window as unknown as { __push: { asked: number; key: string } }).__push,
-    );
+    const state = await probe(page);
     expect(state.asked).toBe(0);
     expect(state.key).toBe(await publicKey());
   });
@@ -101,9 +122,7 @@ describe('push registration on app start', () => {
     const storing = page.waitForRequest(isStoreToken);
     await openSignedIn(page, server, creator, '/aboutus');
     expect((await storing).postDataJSON()).toMatchObject({ userId: creator.userId });
-    const state = await page.evaluate(
-      () => (window as unknown as { __push: { asked: number } }).__push,
-    );
+    const state = await probe(page);
     expect(state.asked).toBe(1);
   });
 
@@ -113,9 +132,7 @@ describe('push registration on app start', () => {
     const stored: Request[] = [];
     page.on('request', (request) => (isStoreToken(request) ? stored.push(request) : undefined));
     await openSignedIn(page, server, brand, '/');
-    await page.waitForFunction(
-      () => (window as unknown as { __push: { asked: number } }).__push.asked === 1,
-    );
+    await page.waitForFunction(() => (globalThis as unknown as StandInScope).__push.asked === 1);
     await page.waitForLoadState('networkidle');
     expect(stored).toEqual([]);
     expect(await page.getByText(BLOCKED).count()).toBe(0);
@@ -125,12 +142,22 @@ describe('push registration on app start', () => {
     await standIn(page, 'default');
     await page.goto('/');
     await page.waitForLoadState('networkidle');
-    const state = await page.evaluate(
-      () => (window as unknown as { __push: { asked: number } }).__push,
-    );
+    const state = await probe(page);
     expect(state.asked).toBe(0);
   });
 });
+
+/** The page's service worker container, typed for the e2e files (compiled without the DOM lib). */
+type PageScope = {
+  navigator: {
+    serviceWorker: {
+      ready: Promise<{ scope: string; active: { scriptURL: string } | null }>;
+    };
+  };
+};
+
+/** A notification the service worker showed. */
+type ShownNotification = { title: string; body: string; tag: string; data: unknown };
 
 describe('the service worker at /sw.js', () => {
   it('is served from the site root and takes the whole app under its CSP', async () => {
@@ -138,7 +165,7 @@ describe('the service worker at /sw.js', () => {
     await standIn(page, 'granted');
     await openSignedIn(page, server, brand, '/');
     const registration = await page.evaluate(async () => {
-      const ready = await navigator.serviceWorker.ready;
+      const ready = await (globalThis as unknown as PageScope).navigator.serviceWorker.ready;
       return { scope: ready.scope, script: ready.active?.scriptURL ?? null };
     });
     expect(registration).toEqual({ scope: `${server.url}/`, script: `${server.url}/sw.js` });
@@ -149,13 +176,15 @@ describe('the service worker at /sw.js', () => {
     await harness.context.grantPermissions(['notifications'], { origin: server.url });
     await standIn(page, 'granted');
     await openSignedIn(page, server, brand, '/');
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.evaluate(() =>
+      (globalThis as unknown as PageScope).navigator.serviceWorker.ready.then(() => undefined),
+    );
     const worker =
       harness.context.serviceWorkers()[0] ?? (await harness.context.waitForEvent('serviceworker'));
     const shown = await worker.evaluate(async () => {
-      const scope = self as unknown as {
+      const scope = globalThis as unknown as {
         dispatchEvent: (event: Event) => boolean;
-        registration: { getNotifications: () => Promise<Notification[]> };
+        registration: { getNotifications: () => Promise<ShownNotification[]> };
       };
       const PushEventClass = (
         globalThis as unknown as { PushEvent: new (type: string, init: unknown) => Event }
@@ -179,7 +208,7 @@ describe('the service worker at /sw.js', () => {
             title: n.title,
             body: n.body,
             tag: n.tag,
-            data: n.data as unknown,
+            data: n.data,
           }));
         }
         await new Promise((resolve) => setTimeout(resolve, 100));
