@@ -27,12 +27,11 @@ export function withMessage(
   const index = entries.findIndex((entry) => entry.user._id === contactId);
   const entry = entries[index];
   if (!entry) return [...entries];
-  // A message already counted (a repeat after a reconnection) changes nothing.
-  if (
-    entry.lastMessageTimestamp !== null &&
-    Date.parse(entry.lastMessageTimestamp) > Date.parse(message.timestamp)
-  ) {
-    return [...entries];
+  // An older message, or the one already shown (a repeat after a reconnection), changes nothing.
+  if (entry.lastMessageTimestamp !== null) {
+    const known = Date.parse(entry.lastMessageTimestamp);
+    const at = Date.parse(message.timestamp);
+    if (known > at || (known === at && entry.lastMessage === message.content)) return [...entries];
   }
   const received = message.receiver === ownerId;
   const updated: CollectionEntry = {
