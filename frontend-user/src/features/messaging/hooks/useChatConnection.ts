@@ -14,7 +14,8 @@ import {
   useMarkConversationRead,
 } from '../api/conversation';
 import { withMessage as listWithMessage } from '../utils/contacts-cache';
-import { withMessage, withReceipt } from '../utils/conversation-cache';
+import { isExpired } from '../utils/chat-rules';
+import { conversationExpiry, withMessage, withReceipt } from '../utils/conversation-cache';
 import { newMessageId } from '../utils/message-id';
 
 /** A message typed and sent, not acknowledged yet: shown with a clock. */
@@ -86,13 +87,25 @@ export function useChatConnection(userId: string, openContactId: string | null) 
       chat.on('receive_message', (message) => {
         if (message.receiver !== userId) return;
         const reading = openRef.current === message.sender;
-        queryClient.setQueryData(collectionKey, (entries) =>
-          listWithMessage(entries, userId, message, { reading }),
-        );
+        const entries = queryClient.getQueryData(collectionKey);
+        if (entries && !entries.some((entry) => entry.user._id === message.sender)) {
+          // Someone who added the user since the list was read: read it again.
+          void queryClient.invalidateQueries({ queryKey: collectionKey });
+        } else {
+          queryClient.setQueryData(collectionKey, (known) =>
+            listWithMessage(known, userId, message, { reading }),
+          );
+        }
         const key = conversationQueryOptions(userId, message.sender).queryKey;
         if (reading) {
+          const shown = queryClient.getQueryData(key);
           queryClient.setQueryData(key, (data) => withMessage(data, message));
           readConversation(message.sender);
+          // A message in a conversation shown as expired: the other side renewed it.
+          if (isExpired(conversationExpiry(shown), Date.now())) {
+            void queryClient.invalidateQueries({ queryKey: key });
+            void queryClient.invalidateQueries({ queryKey: collectionKey });
+          }
         } else {
           // Not on screen: read afresh when opened.
           void queryClient.invalidateQueries({ queryKey: key, refetchType: 'none' });
