@@ -58,6 +58,7 @@ describe('a brand and a creator in two browsers', () => {
     const other = await secondPerson(harness.browser, server);
     try {
       const creatorPage = other.page;
+      await creatorPage.clock.install();
       await openSignedIn(creatorPage, server, creator, `/MessagingApp/${creator.userId}`);
       await creatorPage.getByText('No conversation selected').waitFor();
       let creatorReloads = 0;
@@ -108,6 +109,13 @@ describe('a brand and a creator in two browsers', () => {
       const later = 7 * DAY_MS + 60 * 60 * 1000;
       clock.advance(later);
       await page.clock.fastForward(later);
+      await creatorPage.clock.fastForward(later);
+      // The creator's chat is read-only too; only the brand, who paid, can renew it.
+      await creatorPage.getByRole('heading', { name: 'Conversation Expired' }).waitFor();
+      await creatorPage.getByText('Only Chai Point, who added you, can renew this chat.').waitFor();
+      expect(await creatorPage.getByRole('button', { name: 'Upgrade to Continue' }).count()).toBe(
+        0,
+      );
       await page.getByRole('heading', { name: 'Conversation Expired' }).waitFor();
       await page.getByText("This chat is now read-only as it's older than 7 days.").waitFor();
       const input = page.getByRole('textbox', { name: 'Message' });
@@ -136,6 +144,13 @@ describe('a brand and a creator in two browsers', () => {
       await expect(input.getAttribute('placeholder')).resolves.toBe('Type a message...');
       await sendMessage(page, 'Renewed: brief on its way.');
       await messageBubble(creatorPage, 'Chai Point', 'Renewed: brief on its way.').waitFor();
+      // The message tells the creator's screen the chat is open again.
+      await creatorPage
+        .getByRole('heading', { name: 'Conversation Expired' })
+        .waitFor({ state: 'detached' });
+      await expect(
+        creatorPage.getByRole('textbox', { name: 'Message' }).getAttribute('placeholder'),
+      ).resolves.toBe('Type a message...');
     } finally {
       await other.context.close();
     }
