@@ -7,7 +7,7 @@ import { creatorWizard, saveProfile } from '@linkcoin/services/testing/profiles.
 import { startTestServer, type TestServer } from '@linkcoin/services/testing/test-server.ts';
 import { apiLogin, holdRequests, storeSession } from './support/accounts.ts';
 import { DESKTOP_VIEWPORT, launchBrowser } from './support/browser.ts';
-import { expectMainHeading } from './support/navigation.ts';
+import { expectMainHeading, waitForPath } from './support/navigation.ts';
 import { pngImage, selectOption } from './support/profiles.ts';
 
 // Spec section 2 ("Influencer detail modal and profile page"), 5 (follower display, YouTube
@@ -177,8 +177,10 @@ describe('the profile page', () => {
       'ReelNegotiable',
     ]);
     await page.getByText('Promotions: 0').waitFor();
-    expect(await page.getByRole('button', { name: 'Add to List' }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Chat Now' }).count()).toBe(0);
+    // A visitor is not the page owner: Add to List and Chat Now show, and lead to /login.
+    expect(await page.getByRole('button', { name: 'Chat Now' }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Add to List' }).click();
+    await waitForPath(page, '/login');
   });
 
   it('says so when the user does not exist', async () => {

@@ -1,10 +1,14 @@
 import { Box, Link } from '@mui/material';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { PushRegistration } from '../../features/notifications/components/PushRegistration';
 import { PurchaseDialogProvider } from '../../features/wallet/components/PurchaseDialogProvider';
 import { Footer } from './Footer';
 import { TopNav } from './TopNav';
 
-/** Every screen: navigation bar, the page, footer; and the purchase dialog any of them opens. */
+/**
+ * Every screen: navigation bar, the page, footer; the purchase dialog any of them opens; and the
+ * push registration that runs on app start for a signed-in user.
+ */
 export function MainLayout() {
   return (
     <PurchaseDialogProvider>
@@ -31,6 +35,7 @@ export function MainLayout() {
         </Box>
         <Footer />
         <ScrollRestoration />
+        <PushRegistration />
       </Box>
     </PurchaseDialogProvider>
   );

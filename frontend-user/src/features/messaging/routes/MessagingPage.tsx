@@ -1,9 +1,145 @@
-import { PlaceholderPage } from '../../../components/PlaceholderPage';
+import { useCallback, useEffect, useState } from 'react';
+import { Box, Container, Drawer, Paper, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router-dom';
+import type { CollectionEntry } from '@linkcoin/domain/wallet/collection-contracts.ts';
+import { PageTitle } from '../../../components/PageTitle';
+import { useAuth } from '../../auth/auth-context';
+import { collectionQueryOptions, entryFor } from '../../collections/api/collection';
+import { useRemoveContact } from '../../collections/hooks/useRemoveContact';
+import { chatPath } from '../../collections/hooks/useCollectionActions';
+import { ContactsSidebar } from '../components/ContactsSidebar';
+import { ConversationPane } from '../components/ConversationPane';
+import { NoConversation } from '../components/NoConversation';
+import { RemoveContactDialog } from '../components/RemoveContactDialog';
+import { visuallyHidden } from '../components/visually-hidden';
+import { useChatConnection } from '../hooks/useChatConnection';
+import { useNow } from '../hooks/useNow';
 
+const SIDEBAR_WIDTH = 340;
+
+/**
+ * /MessagingApp/{userId} (spec sections 2 and 4). The signed-in user's contacts and the chat.
+ * The path names the contact whose conversation is open; the user's own id (the address the
+ * server's notifications use) or anyone not on the list opens none.
+ */
 export function MessagingPage() {
+  const { user } = useAuth();
+  // The route is protected: a user is here.
+  const me = user?._id ?? '';
+  const { userId: routeId = '' } = useParams();
+  const navigate = useNavigate();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('md'));
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [search, setSearch] = useState('');
+  const [removing, setRemoving] = useState<CollectionEntry | null>(null);
+
+  const contacts = useQuery(collectionQueryOptions(me));
+  // Loading errors are only logged (spec section 8).
+  useEffect(() => {
+    if (contacts.error) console.warn('The contacts could not be loaded', contacts.error);
+  }, [contacts.error]);
+  const open = routeId === me ? null : entryFor(contacts.data, routeId);
+  const openId = open?.user._id ?? null;
+  const { status, online, pending, send } = useChatConnection(me, openId);
+  const now = useNow(null);
+
+  const isOnline = useCallback(
+    (entry: CollectionEntry) => (online ? online.has(entry.user._id) : entry.user.isOnline),
+    [online],
+  );
+
+  const select = useCallback(
+    (contactId: string) => {
+      setDrawerOpen(false);
+      void navigate(chatPath(contactId));
+    },
+    [navigate],
+  );
+
+  // Spec section 7: after a removal the list is read again and the chat cleared if it was open.
+  const clearIfOpen = (contactId: string) => {
+    if (contactId === openId) void navigate(chatPath(me), { replace: true });
+  };
+  const { removeContact, removing: removeBusy } = useRemoveContact(me, clearIfOpen);
+
+  const sidebar = (
+    <ContactsSidebar
+      entries={contacts.data}
+      isPending={contacts.isPending}
+      isError={contacts.isError}
+      search={search}
+      onSearch={setSearch}
+      selectedId={openId}
+      isOnline={isOnline}
+      now={now}
+      onSelect={select}
+      onRemove={setRemoving}
+    />
+  );
+  const openContacts = phone ? () => setDrawerOpen(true) : undefined;
+
   return (
-    <PlaceholderPage title="Messaging is being built">
-      Real-time chat with the creators on your list is on its way.
-    </PlaceholderPage>
+    <Container maxWidth="lg" disableGutters={phone} sx={{ py: { xs: 0, md: 3 } }}>
+      <PageTitle title={open ? `Chat with ${open.user.ownerName}` : 'Messages'} />
+      <Typography variant="h1" sx={visuallyHidden}>
+        Messaging
+      </Typography>
+      <Paper
+        variant="outlined"
+        sx={{
+          display: 'flex',
+          height: { xs: 'calc(100dvh - 64px)', md: 'calc(100dvh - 72px - 48px)' },
+          minHeight: 480,
+          overflow: 'hidden',
+          borderRadius: { xs: 0, md: 3 },
+        }}
+      >
+        {phone ? (
+          <Drawer
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            slotProps={{ paper: { sx: { width: 'min(340px, 88vw)' } } }}
+          >
+            {sidebar}
+          </Drawer>
+        ) : (
+          <Box sx={{ width: SIDEBAR_WIDTH, flexShrink: 0, borderRight: 1, borderColor: 'divider' }}>
+            {sidebar}
+          </Box>
+        )}
+        <Box
+          component="section"
+          aria-label="Conversation"
+          sx={{ flex: 1, minWidth: 0, display: 'flex' }}
+        >
+          {open ? (
+            <ConversationPane
+              key={open.user._id}
+              me={me}
+              entry={open}
+              online={isOnline(open)}
+              status={status}
+              pending={pending}
+              onSend={send}
+              {...(openContacts ? { onOpenContacts: openContacts } : {})}
+            />
+          ) : (
+            <NoConversation {...(openContacts ? { onOpenContacts: openContacts } : {})} />
+          )}
+        </Box>
+      </Paper>
+      <RemoveContactDialog
+        name={removing?.user.ownerName ?? null}
+        busy={removeBusy}
+        onCancel={() => setRemoving(null)}
+        onRemove={() => {
+          const entry = removing;
+          setRemoving(null);
+          if (entry) void removeContact(entry.user._id);
+        }}
+      />
+    </Container>
   );
 }

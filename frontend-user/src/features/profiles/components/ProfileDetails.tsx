@@ -1,5 +1,7 @@
 import { Divider, Stack } from '@mui/material';
 import type { ProfileView } from '@linkcoin/domain/profiles/contracts.ts';
+import { useAuth } from '../../auth/auth-context';
+import { CollectionActions } from '../../collections/components/CollectionActions';
 import { AccountsList } from './AccountsList';
 import { ContactDetails } from './ContactDetails';
 import { PopularPosts } from './PopularPosts';
@@ -14,9 +16,11 @@ type ProfileDetailsProps = {
 
 /**
  * What the profile page and the influencer detail modal both show (spec section 2). Add to List
- * and Chat Now arrive with collections.
+ * and Chat Now are hidden from the page owner; a visitor who presses one is sent to /login.
  */
 export function ProfileDetails({ profile, variant, nameId }: ProfileDetailsProps) {
+  const { user } = useAuth();
+  const isOwner = user !== null && user._id === profile._id;
   return (
     <Stack spacing={4} sx={{ minWidth: 0 }}>
       <ProfileHeader
@@ -24,6 +28,7 @@ export function ProfileDetails({ profile, variant, nameId }: ProfileDetailsProps
         nameComponent={variant === 'page' ? 'h1' : 'h2'}
         nameId={nameId}
       />
+      {!isOwner && <CollectionActions targetUserId={profile._id} />}
       <ContactDetails profile={profile} />
       <PriceCards pricing={profile.pricing} />
       <Divider />

@@ -1,0 +1,60 @@
+import { useCallback, useRef, useState } from 'react';
+import { newIdempotencyKey } from '@linkcoin/frontend-shared/idempotency/idempotency-key.ts';
+import { useToast } from '../../../components/toast/useToast';
+import { errorMessage } from '../../../lib/api-client';
+import { useAuth } from '../../auth/auth-context';
+import { useRefreshBalance } from '../../wallet/hooks/useRefreshBalance';
+import { usePurchaseDialog } from '../../wallet/purchase-dialog-context';
+import { useRenewConnection } from '../api/collection';
+import { CONNECTION_COST, isCoinRefusal } from '../collection-flow';
+import { COLLECTION_TEXTS as T } from '../texts';
+
+/**
+ * Upgrade to Continue (spec section 4, "Conversation expiry"): the payer spends 1 LinkCoin, after
+ * confirming, for 7 more days; the list and the chat are read again and show it open. Too few
+ * coins open the purchase dialog. A failure shows the server's message when it sent one.
+ */
+export function useRenewal(userId: string, contactId: string) {
+  const { user } = useAuth();
+  const toast = useToast();
+  const refreshBalance = useRefreshBalance();
+  const { openPurchase } = usePurchaseDialog();
+  const renew = useRenewConnection();
+  const [renewing, setRenewing] = useState(false);
+  const working = useRef(false);
+
+  const tooFew = useCallback(() => {
+    toast.error(T.insufficientCoins);
+    openPurchase();
+  }, [toast, openPurchase]);
+
+  const run = useCallback(async () => {
+    if (working.current) return;
+    working.current = true;
+    setRenewing(true);
+    try {
+      let balance = user?.linkCoins ?? 0;
+      if (balance < CONNECTION_COST) balance = (await refreshBalance()) ?? balance;
+      if (balance < CONNECTION_COST) return tooFew();
+      if (!(await toast.confirm(T.confirmRenew))) return;
+      try {
+        await renew.mutateAsync({
+          userId,
+          targetUserId: contactId,
+          idempotencyKey: newIdempotencyKey(),
+        });
+      } catch (error) {
+        if (isCoinRefusal(error)) return tooFew();
+        toast.error(errorMessage(error, T.renewFailed));
+        return;
+      }
+      toast.success(T.renewed);
+      void refreshBalance();
+    } finally {
+      working.current = false;
+      setRenewing(false);
+    }
+  }, [user, refreshBalance, tooFew, toast, renew, userId, contactId]);
+
+  return { renew: run, renewing };
+}

@@ -1,0 +1,103 @@
+import { Box, CircularProgress, InputAdornment, List, TextField, Typography } from '@mui/material';
+import SearchRoundedIcon from '@mui/icons-material/SearchRounded';
+import type { CollectionEntry } from '@linkcoin/domain/wallet/collection-contracts.ts';
+import { filterContacts } from '../utils/contacts-cache';
+import { CHAT_TEXTS as T } from '../utils/chat-rules';
+import { ContactListItem } from './ContactListItem';
+
+type ContactsSidebarProps = {
+  entries: readonly CollectionEntry[] | undefined;
+  isPending: boolean;
+  isError: boolean;
+  search: string;
+  onSearch: (search: string) => void;
+  selectedId: string | null;
+  isOnline: (entry: CollectionEntry) => boolean;
+  now: number;
+  onSelect: (contactId: string) => void;
+  onRemove: (entry: CollectionEntry) => void;
+};
+
+/** Spec section 2: the Messages sidebar with its search and the contacts. */
+export function ContactsSidebar({
+  entries,
+  isPending,
+  isError,
+  search,
+  onSearch,
+  selectedId,
+  isOnline,
+  now,
+  onSelect,
+  onRemove,
+}: ContactsSidebarProps) {
+  const shown = filterContacts(entries ?? [], search);
+  return (
+    <Box
+      component="nav"
+      aria-labelledby="messages-heading"
+      sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}
+    >
+      <Box sx={{ px: 2, pt: 2, pb: 1.5 }}>
+        <Typography id="messages-heading" variant="h4" component="h2" sx={{ mb: 1.5 }}>
+          {T.messages}
+        </Typography>
+        <TextField
+          type="search"
+          size="small"
+          fullWidth
+          value={search}
+          onChange={(event) => onSearch(event.target.value)}
+          placeholder={T.search}
+          slotProps={{
+            htmlInput: { 'aria-label': 'Search contacts' },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchRoundedIcon fontSize="small" aria-hidden="true" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+      </Box>
+      <Box sx={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
+        {isPending ? (
+          <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+            <CircularProgress size={28} aria-label="Loading contacts" />
+          </Box>
+        ) : isError && !entries ? (
+          // Loading errors are only logged (spec section 8); the list stays empty.
+          <EmptyContacts searching={false} />
+        ) : shown.length === 0 ? (
+          <EmptyContacts searching={search.trim() !== ''} />
+        ) : (
+          <List aria-label="Contacts" disablePadding>
+            {shown.map((entry) => (
+              <ContactListItem
+                key={entry.user._id}
+                entry={entry}
+                online={isOnline(entry)}
+                selected={entry.user._id === selectedId}
+                now={now}
+                onSelect={onSelect}
+                onRemove={onRemove}
+              />
+            ))}
+          </List>
+        )}
+      </Box>
+    </Box>
+  );
+}
+
+function EmptyContacts({ searching }: { searching: boolean }) {
+  return (
+    <Box sx={{ textAlign: 'center', px: 3, py: 6 }} role="status">
+      <Typography sx={{ fontWeight: 700 }}>{T.noContacts}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {searching ? T.tryAnotherSearch : T.contactsAppearHere}
+      </Typography>
+    </Box>
+  );
+}

@@ -1,0 +1,90 @@
+import { Box } from '@mui/material';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { CollectionEntry } from '@linkcoin/domain/wallet/collection-contracts.ts';
+import { useRenewal } from '../../collections/hooks/useRenewal';
+import type { ChatConnectionStatus } from '../api/chat-socket';
+import { conversationQueryOptions } from '../api/conversation';
+import type { PendingMessage } from '../hooks/useChatConnection';
+import { useNow } from '../hooks/useNow';
+import { isExpired } from '../utils/chat-rules';
+import { conversationExpiry, messagesOf } from '../utils/conversation-cache';
+import { ConversationHeader } from './ConversationHeader';
+import { ExpiredOverlay } from './ExpiredOverlay';
+import { MessageComposer } from './MessageComposer';
+import { MessageList } from './MessageList';
+import { RefundNotice } from './RefundNotice';
+
+type ConversationPaneProps = {
+  me: string;
+  entry: CollectionEntry;
+  online: boolean;
+  status: ChatConnectionStatus;
+  pending: readonly PendingMessage[];
+  onSend: (receiver: string, content: string) => void;
+  onOpenContacts?: () => void;
+};
+
+/** Room the expired overlay takes over the last messages. */
+const OVERLAY_SPACE = 230;
+
+/**
+ * The open conversation (spec sections 2 and 4): header, history by day, the input; read-only
+ * with the expired overlay from its expiry on, renewed by the payer.
+ */
+export function ConversationPane({
+  me,
+  entry,
+  online,
+  status,
+  pending,
+  onSend,
+  onOpenContacts,
+}: ConversationPaneProps) {
+  const contactId = entry.user._id;
+  const conversation = useInfiniteQuery(conversationQueryOptions(me, contactId));
+  const messages = messagesOf(conversation.data);
+  // The newest answer's expiry, or the list's until the conversation is read.
+  const expiry = conversationExpiry(conversation.data) ?? {
+    expiresAt: entry.expiresAt,
+    expired: entry.expired,
+  };
+  const deadline = expiry.expiresAt === null ? null : Date.parse(expiry.expiresAt);
+  const now = useNow(Number.isNaN(deadline) ? null : deadline);
+  const expired = isExpired(expiry, now);
+  const { renew, renewing } = useRenewal(me, contactId);
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0, flex: 1 }}>
+      <ConversationHeader
+        contact={entry.user}
+        online={online}
+        status={status}
+        {...(onOpenContacts ? { onOpenContacts } : {})}
+      />
+      {entry.refunded && <RefundNotice entry={entry} />}
+      <Box sx={{ position: 'relative', flex: 1, minHeight: 0, display: 'flex' }}>
+        <MessageList
+          me={me}
+          partnerName={entry.user.ownerName}
+          messages={messages}
+          pending={pending.filter((waiting) => waiting.receiver === contactId)}
+          isPending={conversation.isPending}
+          hasOlder={conversation.hasPreviousPage}
+          loadingOlder={conversation.isFetchingPreviousPage}
+          onLoadOlder={() => void conversation.fetchPreviousPage()}
+          now={now}
+          bottomSpace={expired ? OVERLAY_SPACE : 0}
+        />
+        {expired && (
+          <ExpiredOverlay
+            canRenew={entry.role === 'payer'}
+            partnerName={entry.user.ownerName}
+            renewing={renewing}
+            onRenew={() => void renew()}
+          />
+        )}
+      </Box>
+      <MessageComposer expired={expired} onSend={(text) => onSend(contactId, text)} />
+    </Box>
+  );
+}

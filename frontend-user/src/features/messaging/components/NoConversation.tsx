@@ -1,0 +1,36 @@
+import { Box, Button, Typography } from '@mui/material';
+import ForumRoundedIcon from '@mui/icons-material/ForumRounded';
+import { Link as RouterLink } from 'react-router-dom';
+import { CHAT_TEXTS as T } from '../utils/chat-rules';
+
+/** Spec section 2: with no selection, No conversation selected and New Message to /. */
+export function NoConversation({ onOpenContacts }: { onOpenContacts?: () => void }) {
+  return (
+    <Box
+      sx={{
+        flex: 1,
+        display: 'grid',
+        placeItems: 'center',
+        textAlign: 'center',
+        p: 4,
+      }}
+    >
+      <Box>
+        <ForumRoundedIcon sx={{ fontSize: 56, color: 'text.disabled' }} aria-hidden="true" />
+        <Typography variant="h5" component="h2" sx={{ mt: 1 }}>
+          {T.noSelection}
+        </Typography>
+        <Box sx={{ display: 'flex', gap: 1, justifyContent: 'center', mt: 2, flexWrap: 'wrap' }}>
+          {onOpenContacts && (
+            <Button variant="outlined" onClick={onOpenContacts}>
+              Contacts
+            </Button>
+          )}
+          <Button variant="contained" component={RouterLink} to="/">
+            {T.newMessage}
+          </Button>
+        </Box>
+      </Box>
+    </Box>
+  );
+}

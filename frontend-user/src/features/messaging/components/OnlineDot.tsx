@@ -1,0 +1,27 @@
+import { Box } from '@mui/material';
+import { visuallyHidden } from './visually-hidden';
+
+/** The online dot (spec section 2): green when the contact has the chat open somewhere. */
+export function OnlineDot({ online, size = 12 }: { online: boolean; size?: number }) {
+  return (
+    <Box
+      component="span"
+      data-online={online}
+      sx={{
+        position: 'absolute',
+        right: 0,
+        bottom: 0,
+        width: size,
+        height: size,
+        borderRadius: '50%',
+        border: 2,
+        borderColor: 'background.paper',
+        bgcolor: online ? 'success.main' : 'grey.400',
+      }}
+    >
+      <Box component="span" sx={visuallyHidden}>
+        {online ? 'Online' : 'Offline'}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,67 @@
+import type { MessageView } from '@linkcoin/domain/messaging/contracts.ts';
+import { MESSAGING_MESSAGES } from '@linkcoin/domain/messaging/messages.ts';
+import { MAX_MESSAGE_LENGTH } from '@linkcoin/domain/messaging/conversation.ts';
+
+export { MAX_MESSAGE_LENGTH };
+
+/** The chat's texts, word for word from spec sections 2 and 4. */
+export const CHAT_TEXTS = {
+  messages: 'Messages',
+  search: 'Search contacts...',
+  noContacts: 'No contacts found',
+  tryAnotherSearch: 'Try a different search',
+  contactsAppearHere: 'Your contacts will appear here',
+  removeConfirm: 'Remove this contact?',
+  cancel: 'Cancel',
+  remove: 'Remove',
+  noMessages: 'No messages yet.',
+  typeMessage: 'Type a message...',
+  noContent: MESSAGING_MESSAGES.noContent,
+  noSelection: 'No conversation selected',
+  newMessage: 'New Message',
+  expiredTitle: 'Conversation Expired',
+  expiredText: MESSAGING_MESSAGES.expired,
+  upgrade: 'Upgrade to Continue',
+  expiredPlaceholder: 'Chat expired - upgrade to continue',
+  expiredSend: 'Expired',
+  send: 'Send',
+} as const;
+
+/** What a message shows: its content, or (No content) when it has none (spec section 3). */
+export function shownContent(content: string): string {
+  return content.trim() === '' ? CHAT_TEXTS.noContent : content;
+}
+
+/** The text to send, or null when there is nothing to send (blank after trimming, spec 4). */
+export function sendableText(draft: string): string | null {
+  const text = draft.trim();
+  return text === '' ? null : text;
+}
+
+export type Tick = 'sending' | 'sent' | 'delivered' | 'read';
+
+/**
+ * Spec section 4, message ticks (own messages only): one tick while unread, two once delivered
+ * or read, tinted when read. A message not acknowledged yet shows a clock.
+ */
+export function tickOf(message: Pick<MessageView, 'messageStatus'> | null): Tick {
+  if (message === null) return 'sending';
+  switch (message.messageStatus) {
+    case 'unread':
+      return 'sent';
+    case 'delivered':
+      return 'delivered';
+    case 'read':
+      return 'read';
+  }
+}
+
+/** Spec section 4: read-only from its expiry on (the server's word, or the clock passing it). */
+export function isExpired(
+  conversation: { expired: boolean; expiresAt: string | null } | null,
+  now: number,
+): boolean {
+  if (!conversation) return false;
+  if (conversation.expired) return true;
+  return conversation.expiresAt !== null && Date.parse(conversation.expiresAt) <= now;
+}
