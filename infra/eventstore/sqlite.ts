@@ -71,6 +71,8 @@ const migrations: readonly Migration[] = [
   },
 ];
 
+const COLUMNS = 'position, event_id, stream_id, revision, type, data, metadata';
+
 const toRecorded = (row: EventRow): RecordedEvent => ({
   id: row.event_id,
   streamId: row.stream_id,
@@ -96,10 +98,14 @@ export class SqliteEventStore implements EventStore {
     currentRevision: StatementSync;
     insert: StatementSync;
     readForwards: StatementSync;
+    readForwardsAll: StatementSync;
     readBackwards: StatementSync;
-    readAll: StatementSync;
+    readBackwardsAll: StatementSync;
+    readAllBound: StatementSync;
     head: StatementSync;
   };
+  /** The global log's page query, one statement per page size (see #readAllStatement). */
+  readonly #readAllBySize = new Map<number, StatementSync>();
   #queue: PendingAppend[] = [];
   #flushScheduled = false;
   #closed = false;
@@ -116,7 +122,7 @@ export class SqliteEventStore implements EventStore {
     `);
     migrate(this.#db, 'eventstore', migrations);
     this.#idleRecheckMs = options.idleRecheckMs ?? 1000;
-    const columns = 'position, event_id, stream_id, revision, type, data, metadata';
+    const columns = COLUMNS;
     this.#statements = {
       currentRevision: this.#db.prepare(
         'SELECT revision FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1',
@@ -124,13 +130,21 @@ export class SqliteEventStore implements EventStore {
       insert: this.#db.prepare(
         'INSERT INTO events (event_id, stream_id, revision, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)',
       ),
+      // A bound LIMIT makes SQLite plan the statement again on every run (8.5 µs against
+      // 2.5 µs for a stream read): reads of a whole stream, the common case, have none.
       readForwards: this.#db.prepare(
         `SELECT ${columns} FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision ASC LIMIT ?`,
+      ),
+      readForwardsAll: this.#db.prepare(
+        `SELECT ${columns} FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision ASC`,
       ),
       readBackwards: this.#db.prepare(
         `SELECT ${columns} FROM events WHERE stream_id = ? AND revision <= ? ORDER BY revision DESC LIMIT ?`,
       ),
-      readAll: this.#db.prepare(
+      readBackwardsAll: this.#db.prepare(
+        `SELECT ${columns} FROM events WHERE stream_id = ? AND revision <= ? ORDER BY revision DESC`,
+      ),
+      readAllBound: this.#db.prepare(
         `SELECT ${columns} FROM events WHERE position > ? ORDER BY position ASC LIMIT ?`,
       ),
       head: this.#db.prepare('SELECT position FROM events ORDER BY position DESC LIMIT 1'),
@@ -237,15 +251,18 @@ export class SqliteEventStore implements EventStore {
     streamId: string,
     options: ReadStreamOptions = {},
   ): Promise<readonly RecordedEvent[]> {
-    const maxCount = options.maxCount ?? Number.MAX_SAFE_INTEGER;
+    const { maxCount } = options;
+    const backwards = options.direction === 'backwards';
+    const from = options.fromRevision ?? (backwards ? Number.MAX_SAFE_INTEGER : 0);
+    const statements = this.#statements;
     const rows =
-      options.direction === 'backwards'
-        ? this.#statements.readBackwards.all(
+      maxCount === undefined
+        ? (backwards ? statements.readBackwardsAll : statements.readForwardsAll).all(streamId, from)
+        : (backwards ? statements.readBackwards : statements.readForwards).all(
             streamId,
-            options.fromRevision ?? Number.MAX_SAFE_INTEGER,
+            from,
             maxCount,
-          )
-        : this.#statements.readForwards.all(streamId, options.fromRevision ?? 0, maxCount);
+          );
     return (rows as EventRow[]).map(toRecorded);
   }
 
@@ -253,8 +270,27 @@ export class SqliteEventStore implements EventStore {
     return this.#readAllSync(options.after, options.maxCount);
   }
 
+  /**
+   * The page query with its size written into the SQL (planned once, not on every page: 2.2 µs
+   * against 6.7 µs). Subscribers use a few page sizes; past 16 the map starts again.
+   */
+  #readAllRows(after: number, maxCount: number): EventRow[] {
+    if (!Number.isSafeInteger(maxCount) || maxCount < 1) {
+      return this.#statements.readAllBound.all(after, maxCount) as EventRow[];
+    }
+    let statement = this.#readAllBySize.get(maxCount);
+    if (!statement) {
+      if (this.#readAllBySize.size >= 16) this.#readAllBySize.clear();
+      statement = this.#db.prepare(
+        `SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position ASC LIMIT ${maxCount}`,
+      );
+      this.#readAllBySize.set(maxCount, statement);
+    }
+    return statement.all(after) as EventRow[];
+  }
+
   #readAllSync(after: number | null, maxCount: number): ReadAllPage {
-    const rows = this.#statements.readAll.all(after ?? 0, maxCount) as EventRow[];
+    const rows = this.#readAllRows(after ?? 0, maxCount);
     const events = rows.map(toRecorded);
     return {
       events,
