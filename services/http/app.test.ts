@@ -181,12 +181,50 @@ describe('the HTTP edge', () => {
   });
 
   it('sends security headers and never caches API answers', async () => {
-    const res = await request(app).get('/api/no-such');
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'self'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['x-powered-by']).toBeUndefined();
-    expect(res.headers['cache-control']).toBe('no-store');
+    for (const path of ['/api/no-such', '/api/echo', '/healthz']) {
+      const res = await request(app).get(path);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['content-security-policy']).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['x-powered-by']).toBeUndefined();
+      expect(res.headers.etag).toBeUndefined();
+    }
+  });
+
+  it("gives documents (anything outside the API) the front ends' content security policy", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-dist-'));
+    try {
+      for (const name of ['user', 'admin']) {
+        await mkdir(join(dir, name), { recursive: true });
+        await writeFile(join(dir, name, 'index.html'), '<!doctype html><title>App</title>');
+      }
+      const withPages = appWith({
+        serveFrontends: true,
+        frontendDists: { user: join(dir, 'user'), admin: join(dir, 'admin') },
+      });
+      for (const path of ['/', '/Profile/abc', '/admin/']) {
+        const res = await request(withPages).get(path).set('Accept', 'text/html').expect(200);
+        expect(res.text).toContain('<title>App</title>');
+        expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+        expect(res.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+        expect(res.headers['content-security-policy']).toContain(
+          'https://accounts.google.com/gsi/client',
+        );
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+        expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+        expect(res.headers['x-powered-by']).toBeUndefined();
+      }
+      // The API beside them keeps its own headers.
+      const api = await request(withPages).get('/api/no-such').expect(404);
+      expect(api.headers['content-security-policy']).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 

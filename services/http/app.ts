@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { errorHandler, notFoundApi } from './errors.ts';
 import { jsonGuard } from './json-guard.ts';
 import { requestIdFor } from './request-id.ts';
-import { securityHeaders } from './security.ts';
+import { jsonSecurityHeaders, securityHeaders } from './security.ts';
 import { healthRoutes, type HealthSources } from './health.ts';
 import { frontends, uploadedImages } from './static.ts';
 
@@ -16,17 +16,25 @@ export type AppOptions = Readonly<{
   /** The API's feature routers, mounted under /api. */
   api?: Router;
   serveFrontends: boolean;
+  /** Where the built front ends are (the repository's dist folders unless given). */
+  frontendDists?: Readonly<{ user: string; admin: string }>;
   /** Where locally stored uploads live; served under /uploads (absent with a hosted store). */
   uploadsDirectory?: string;
 }>;
 
 /**
- * The HTTP edge: request ids and logs, security headers, health, the JSON API under /api
- * (body limits, JSON errors, JSON 404s), and the two built front ends.
+ * The HTTP edge: request ids and logs, the JSON API under /api (its headers, body
+ * limits, JSON errors, JSON 404s), health, then the documents: uploaded images and the two built
+ * front ends, with helmet's document headers (CSP and the rest).
+ *
+ * The API answers every request under /api itself (a JSON 404 at the end), so the documents'
+ * headers and routes are never run for it. API answers carry no ETag: they are `no-store`, so a
+ * hash of every answer would only cost time.
  */
 export const createApp = (options: AppOptions): Express => {
   const app = express();
   app.disable('x-powered-by');
+  app.set('etag', false);
   app.set('trust proxy', options.trustProxy);
   app.use(
     pinoHttp({
@@ -45,23 +53,20 @@ export const createApp = (options: AppOptions): Express => {
       },
     }),
   );
-  app.use(securityHeaders());
-  app.use(healthRoutes(options.health));
 
   const api = express.Router();
+  api.use(jsonSecurityHeaders);
   api.use(express.json({ limit: options.bodyLimit }));
   api.use(jsonGuard);
-  api.use((_req, res, next) => {
-    res.setHeader('Cache-Control', 'no-store');
-    next();
-  });
   if (options.api) api.use(options.api);
   api.use(notFoundApi);
   api.use(errorHandler);
   app.use('/api', api);
+  app.use(healthRoutes(options.health));
 
+  app.use(securityHeaders());
   if (options.uploadsDirectory) app.use('/uploads', uploadedImages(options.uploadsDirectory));
-  if (options.serveFrontends) app.use(frontends(options.logger));
+  if (options.serveFrontends) app.use(frontends(options.logger, options.frontendDists));
   app.use(errorHandler);
   return app;
 };
