@@ -228,6 +228,62 @@ describe('the HTTP edge', () => {
   });
 });
 
+describe('the access log', () => {
+  const captured = () => {
+    const lines: Record<string, unknown>[] = [];
+    const logger = pino(
+      { level: 'info', redact: { paths: ['*.password', 'req.headers.authorization'] } },
+      { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) },
+    );
+    return { lines, logger };
+  };
+
+  it('writes one line per request: id, method, path without the query, status, time', async () => {
+    const { lines, logger } = captured();
+    const app = appWith({ logger });
+    await request(app)
+      .post('/api/echo?code=123456')
+      .set('X-Request-Id', 'proxy-id-12345')
+      .send({ email: 'a@b.co', name: 'Asha' })
+      .expect(200);
+    await request(app).get('/api/refused').expect(403);
+    await request(app).get('/api/boom').expect(500);
+    await request(app).get('/healthz').expect(200);
+    const access = lines.filter((line) => line.msg === 'request completed');
+    expect(access).toHaveLength(3);
+    expect(access[0]).toMatchObject({
+      level: 30,
+      req: { id: 'proxy-id-12345', method: 'POST', url: '/api/echo' },
+      res: { statusCode: 200 },
+    });
+    expect(typeof access[0]!.responseTime).toBe('number');
+    expect(access[1]).toMatchObject({ level: 40, req: { url: '/api/refused' } });
+    expect(access[2]).toMatchObject({ level: 50, res: { statusCode: 500 } });
+    expect(JSON.stringify(lines)).not.toContain('123456');
+    expect(JSON.stringify(lines)).not.toContain('Asha');
+  });
+
+  it("binds a request's own log lines to it, redacted like every other line", async () => {
+    const { lines, logger } = captured();
+    const api = express.Router();
+    api.post('/secret', (req, res) => {
+      req.log.info({ body: { password: 'hunter2' } }, 'a handler line');
+      res.json({ success: true });
+    });
+    await request(appWith({ logger, api }))
+      .post('/api/secret')
+      .set('X-Request-Id', 'proxy-id-67890')
+      .send({})
+      .expect(200);
+    const line = lines.find((l) => l.msg === 'a handler line');
+    expect(line).toMatchObject({
+      req: { id: 'proxy-id-67890', method: 'POST', url: '/api/secret' },
+      body: { password: '[Redacted]' },
+    });
+    expect(JSON.stringify(lines)).not.toContain('hunter2');
+  });
+});
+
 describe('the front ends from one port', () => {
   let dir: string;
   let app: express.Express;

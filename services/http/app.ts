@@ -1,9 +1,8 @@
 import express, { type Express, type Router } from 'express';
-import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
+import { installAccessLog } from './access-log.ts';
 import { errorHandler, notFoundApi } from './errors.ts';
 import { jsonGuard } from './json-guard.ts';
-import { requestIdFor } from './request-id.ts';
 import { jsonSecurityHeaders, securityHeaders } from './security.ts';
 import { healthRoutes, type HealthSources } from './health.ts';
 import { frontends, uploadedImages } from './static.ts';
@@ -23,7 +22,7 @@ export type AppOptions = Readonly<{
 }>;
 
 /**
- * The HTTP edge: request ids and logs, the JSON API under /api (its headers, body
+ * The HTTP edge: request ids and the access log, the JSON API under /api (its headers, body
  * limits, JSON errors, JSON 404s), health, then the documents: uploaded images and the two built
  * front ends, with helmet's document headers (CSP and the rest).
  *
@@ -36,23 +35,9 @@ export const createApp = (options: AppOptions): Express => {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('trust proxy', options.trustProxy);
-  app.use(
-    pinoHttp({
-      logger: options.logger,
-      genReqId: requestIdFor,
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-      customLogLevel: (_req, res, error) =>
-        error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
-      serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({
-          id: req.id,
-          method: req.method,
-          url: req.url.split('?')[0],
-        }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  installAccessLog(app, options.logger, {
+    ignore: (path) => path === '/healthz' || path === '/readyz',
+  });
 
   const api = express.Router();
   api.use(jsonSecurityHeaders);
