@@ -1,6 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
 import { describeReadStoreContract } from './contract.ts';
 import { SqliteReadStore } from './sqlite.ts';
 
@@ -14,4 +16,71 @@ describeReadStoreContract('sqlite (file, WAL)', async () => {
       await rm(dir, { recursive: true, force: true });
     },
   };
+});
+
+describe('SqliteReadStore renderings', () => {
+  const doc = { name: 'notes' };
+  let position = 0;
+  const event = (): RecordedEvent => ({
+    id: `e${++position}`,
+    streamId: 'notes-1',
+    revision: position,
+    position,
+    type: 'NoteWritten',
+    data: {},
+    metadata: {
+      actorUserId: null,
+      correlationId: 'c',
+      causationId: null,
+      schemaVersion: 1,
+      timestamp: '2026-01-01T00:00:00.000Z',
+    },
+  });
+  const write = (store: SqliteReadStore, id: string, text: string) =>
+    store.applyBatch('notes', 1, [event()], async (_event, tx) => {
+      await tx.put(doc.name, id, { id, text });
+    });
+
+  it('renders a document once while it is unchanged, and again once it changes', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
+    const store = new SqliteReadStore({ path: join(dir, 'readmodels.db') });
+    await store.ensureCollections([doc]);
+    let renders = 0;
+    const render = store.collection<{ text: string }>(doc.name).renderer((note) => {
+      renders += 1;
+      return note.text.toUpperCase();
+    });
+    await write(store, 'n1', 'first');
+    expect([await render('n1'), await render('n1'), await render('n1')]).toEqual([
+      'FIRST',
+      'FIRST',
+      'FIRST',
+    ]);
+    expect(renders).toBe(1);
+    await write(store, 'n2', 'another note');
+    expect(await render('n1')).toBe('FIRST');
+    expect(renders).toBe(1);
+    await write(store, 'n1', 'second');
+    expect(await render('n1')).toBe('SECOND');
+    expect(renders).toBe(2);
+    await store.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('follows writes committed by another connection to the same file', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
+    const path = join(dir, 'readmodels.db');
+    const reader = new SqliteReadStore({ path });
+    const writer = new SqliteReadStore({ path });
+    await writer.ensureCollections([doc]);
+    await reader.ensureCollections([doc]);
+    const render = reader.collection<{ text: string }>(doc.name).renderer((note) => note.text);
+    await write(writer, 'n1', 'first');
+    expect(await render('n1')).toBe('first');
+    await write(writer, 'n1', 'changed elsewhere');
+    expect(await render('n1')).toBe('changed elsewhere');
+    await reader.close();
+    await writer.close();
+    await rm(dir, { recursive: true, force: true });
+  });
 });

@@ -50,6 +50,9 @@ class Mutex {
   }
 }
 
+/** One renderer's cache: each document's rendering, kept while the document is unchanged. */
+type Renderings = { collection: string; capacity: number; values: Map<string, unknown> };
+
 /** A write accepted by applyBatch or saveCheckpoint, waiting for the next group commit. */
 type PendingWrite = {
   write: () => Promise<void>;
@@ -66,6 +69,12 @@ type PendingWrite = {
  * of the log (each projection, the process managers, the forwarder) is woken by the same append
  * and hands in its batch at once, so one event costs one commit instead of one per subscriber.
  * Each batch runs in its own savepoint: one that fails is rolled back and rejected alone.
+ *
+ * Renderers (`collection(name).renderer(render)`) keep each document's rendering until the
+ * document changes. This store knows when that is: its own writes name the documents they touch
+ * (forgotten as the transaction ends, committed or not), and a commit by any other connection to
+ * the file (another process, a rebuild) moves the writer connection's `PRAGMA data_version`,
+ * checked before every rendering is answered, which then forgets them all.
  */
 export class SqliteReadStore implements ReadStore {
   readonly adapter = 'sqlite';
@@ -77,6 +86,11 @@ export class SqliteReadStore implements ReadStore {
   #pending: PendingWrite[] = [];
   #flushScheduled = false;
   #closed = false;
+  readonly #renderings = new Set<Renderings>();
+  /** The writer connection's data_version when the renderings were last known current. */
+  #dataVersion: number | null = null;
+  /** The documents written by the transaction in progress, as [collection, id]. */
+  #touched: [string, string][] = [];
 
   constructor(options: SqliteReadStoreOptions) {
     if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
@@ -256,11 +270,35 @@ export class SqliteReadStore implements ReadStore {
         } catch {
           // SQLite has already rolled the transaction back (an I/O error, a full disk).
         }
+        this.#forgetTouched();
         for (const pending of writes) pending.reject(error);
         return;
       }
+      this.#forgetTouched();
       for (const settle of outcomes) settle();
     });
+  }
+
+  /** Drops the renderings of every document the ending transaction wrote (or tried to). */
+  #forgetTouched(): void {
+    const touched = this.#touched;
+    this.#touched = [];
+    if (touched.length === 0 || this.#renderings.size === 0) return;
+    for (const renderings of this.#renderings) {
+      for (const [collection, id] of touched) {
+        if (renderings.collection === collection) renderings.values.delete(id);
+      }
+    }
+  }
+
+  /** Forgets every rendering when another connection has committed since the last look. */
+  #forgetOthersWrites(): void {
+    const { data_version: version } = this.#prepare(this.#writer, 'PRAGMA data_version').get() as {
+      data_version: number;
+    };
+    if (version === this.#dataVersion) return;
+    this.#dataVersion = version;
+    for (const renderings of this.#renderings) renderings.values.clear();
   }
 
   #transaction(): ProjectionTransaction {
@@ -272,6 +310,7 @@ export class SqliteReadStore implements ReadStore {
         this.#find<T>(db, collection, query),
       put: async (collection, id, document) => {
         const definition = this.#definition(collection);
+        this.#touched.push([collection, id]);
         const row = this.#prepare(
           db,
           `INSERT INTO "${table(collection)}" (id, doc) VALUES (?, ?)
@@ -296,6 +335,7 @@ export class SqliteReadStore implements ReadStore {
       },
       delete: async (collection, id) => {
         const definition = this.#definition(collection);
+        this.#touched.push([collection, id]);
         const row = this.#prepare(
           db,
           `DELETE FROM "${table(collection)}" WHERE id = ? RETURNING rowid`,
@@ -337,6 +377,28 @@ export class SqliteReadStore implements ReadStore {
         ).get(...where.params) as { n: number };
         return row.n;
       },
+      renderer: <R>(render: (document: T) => R, capacity = 1000) => {
+        const renderings: Renderings = { collection: name, capacity, values: new Map() };
+        this.#renderings.add(renderings);
+        return async (id: string): Promise<R | null> => {
+          this.#forgetOthersWrites();
+          const known = renderings.values.get(id) as R | undefined;
+          if (known !== undefined) {
+            // Least recently used last: a Map keeps insertion order.
+            renderings.values.delete(id);
+            renderings.values.set(id, known);
+            return known;
+          }
+          const document = this.#get<T>(this.#reader, name, id);
+          if (!document) return null;
+          const rendered = render(document);
+          renderings.values.set(id, rendered);
+          if (renderings.values.size > renderings.capacity) {
+            renderings.values.delete(renderings.values.keys().next().value as string);
+          }
+          return rendered;
+        };
+      },
     };
   }
 
@@ -353,6 +415,7 @@ export class SqliteReadStore implements ReadStore {
         }
         this.#writer.prepare('DELETE FROM checkpoints WHERE name = ?').run(name);
         this.#writer.exec('COMMIT');
+        for (const renderings of this.#renderings) renderings.values.clear();
       } catch (error) {
         this.#writer.exec('ROLLBACK');
         throw error;
