@@ -9,10 +9,11 @@ import {
   type Endpoint,
 } from '../http/endpoint.ts';
 import { commandMetadata } from '../http/metadata.ts';
+import { sendJsonText } from '../http/json-text.ts';
 import { parse, parseBody } from '../http/validate.ts';
 import type { Clock } from '../runtime/tokens.ts';
 import type { ProfileHandlers } from './handlers.ts';
-import { profileView } from './view.ts';
+import { showsContactTo } from './view.ts';
 
 const userParams = z.object({ userId: z.string().min(1).max(64) });
 
@@ -38,12 +39,13 @@ export const profileEndpoints = (deps: {
       handler: async (req, res) => {
         const { userId } = parse(userParams, req.params);
         const changes = parseBody(profileUpdateRequest, req);
-        const doc = await deps.profiles.update(userId, changes, commandMetadata(req, deps.clock));
-        res.json({
-          success: true,
-          message: 'Profile updated',
-          user: profileView(doc, callerOf(req), deps.isOurImage),
-        });
+        const user = await deps.profiles.update(
+          userId,
+          changes,
+          commandMetadata(req, deps.clock),
+          showsContactTo(callerOf(req), userId),
+        );
+        sendJsonText(res, `{"success":true,"message":"Profile updated","user":${user}}`);
       },
     },
     {
@@ -54,8 +56,8 @@ export const profileEndpoints = (deps: {
       input: { params: userParams },
       handler: async (req, res) => {
         const { userId } = parse(userParams, req.params);
-        const doc = await deps.profiles.get(userId);
-        res.json({ success: true, data: profileView(doc, principalOf(req), deps.isOurImage) });
+        const data = await deps.profiles.viewJson(userId, showsContactTo(principalOf(req), userId));
+        sendJsonText(res, `{"success":true,"data":${data}}`);
       },
     },
   ];
