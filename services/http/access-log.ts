@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Express, Request } from 'express';
-import type { Logger } from 'pino';
+import type { Level as PinoLevel, Logger } from 'pino';
 import { requestIdFor } from './request-id.ts';
 
 declare module 'node:http' {
@@ -13,6 +13,16 @@ declare module 'node:http' {
 }
 
 type Level = 'info' | 'warn' | 'error';
+
+/** The logger each app's requests log to (`req.log` is its child). */
+const loggers = new WeakMap<object, Logger>();
+
+/**
+ * Whether a request's log takes lines at this level: a line that would be dropped (a debug line
+ * in production) need not make the request's child logger at all.
+ */
+export const logsAt = (req: Request, level: PinoLevel): boolean =>
+  loggers.get(req.app)?.isLevelEnabled(level) ?? true;
 
 const levelOf = (res: ServerResponse, finished: boolean): Level =>
   !finished || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info';
@@ -40,6 +50,7 @@ export const installAccessLog = (
   options: { ignore?: (path: string) => boolean } = {},
 ): void => {
   const access = logger.child({}, { redact: { paths: [] } });
+  loggers.set(app, logger);
   Object.defineProperty(app.request, 'log', {
     configurable: true,
     get(this: Request): Logger {

@@ -7,6 +7,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DomainError } from '@linkcoin/domain/shared/errors.ts';
+import { logsAt } from './access-log.ts';
 import { createApp } from './app.ts';
 import { parseBody } from './validate.ts';
 import { frontends } from './static.ts';
@@ -261,6 +262,16 @@ describe('the access log', () => {
     expect(access[2]).toMatchObject({ level: 50, res: { statusCode: 500 } });
     expect(JSON.stringify(lines)).not.toContain('123456');
     expect(JSON.stringify(lines)).not.toContain('Asha');
+  });
+
+  it('tells whether a request logs at a level, as its logger does', async () => {
+    const { logger } = captured();
+    const api = express.Router();
+    api.get('/levels', (req, res) => {
+      res.json({ debug: logsAt(req, 'debug'), info: logsAt(req, 'info') });
+    });
+    const answer = await request(appWith({ logger, api })).get('/api/levels').expect(200);
+    expect(answer.body).toEqual({ debug: false, info: true });
   });
 
   it("binds a request's own log lines to it, redacted like every other line", async () => {

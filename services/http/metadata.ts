@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Request } from 'express';
 import type { CommandMetadata } from '@linkcoin/domain/shared/messages.ts';
 import type { Clock } from '../runtime/tokens.ts';
+import { logsAt } from './access-log.ts';
 import { principalOf } from './endpoint.ts';
 
 const correlations = new WeakMap<Request, string>();
@@ -16,7 +17,9 @@ export const correlationIdOf = (req: Request): string => {
   if (!id) {
     id = randomUUID();
     correlations.set(req, id);
-    req.log.debug({ correlationId: id }, 'correlation id of the events this request causes');
+    if (logsAt(req, 'debug')) {
+      req.log.debug({ correlationId: id }, 'correlation id of the events this request causes');
+    }
   }
   return id;
 };
