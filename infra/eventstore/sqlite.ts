@@ -2,12 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { Worker } from 'node:worker_threads';
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
 import type { PortStatus } from '../shared/port-status.ts';
 import { migrate, type Migration } from '../shared/sqlite-migrations.ts';
 import {
+  commitBatch,
+  prepareCommit,
+  type AppendToCommit,
+  type BatchOutcome,
+  type CommitStatements,
+} from './sqlite-commit.ts';
+import type { WriterData, WriterRequest } from './sqlite-writer.ts';
+import {
   assertValidStreamId,
-  expectationHolds,
   WrongExpectedRevisionError,
   type AllSubscription,
   type AppendResult,
@@ -26,6 +34,13 @@ export type SqliteEventStoreOptions = Readonly<{
   path: string;
   /** FULL (default) syncs every commit; NORMAL may lose the last commits on power loss. */
   synchronous?: 'FULL' | 'NORMAL';
+  /**
+   * Where commits run: on a writer thread of their own (the default for a file with
+   * synchronous=FULL, whose fsync takes milliseconds on a busy disk and would stop the event
+   * loop meanwhile), or on this thread (the default otherwise: an in-memory store has no
+   * file another thread could open, and a NORMAL commit takes microseconds).
+   */
+  commitOn?: 'writer-thread' | 'this-thread';
   /**
    * Subscribers are woken at once by appends made through this instance. Appends made by
    * another process on the same file are picked up by an idle re-check at this interval.
@@ -50,6 +65,85 @@ type PendingAppend = {
   resolve: (result: AppendResult) => void;
   reject: (error: unknown) => void;
 };
+
+/** An append on its way to the commit: its events' ids (given, or made here) and their text. */
+type SerialisedAppend = { request: PendingAppend; ids: string[]; append: AppendToCommit };
+
+const serialise = (request: PendingAppend): SerialisedAppend => {
+  const ids = request.events.map((event) => event.id ?? randomUUID());
+  return {
+    request,
+    ids,
+    append: {
+      streamId: request.streamId,
+      expectedRevision: request.expectedRevision,
+      events: request.events.map((event, i) => ({
+        id: ids[i]!,
+        type: event.type,
+        data: JSON.stringify(event.data),
+        metadata: JSON.stringify(event.metadata),
+      })),
+    },
+  };
+};
+
+/** The writer thread (sqlite-writer.ts) and the commits it has not answered yet. */
+class WriterThread {
+  readonly #worker: Worker;
+  readonly #waiting = new Map<number, (outcome: BatchOutcome) => void>();
+  #nextId = 1;
+  #failure: Error | null = null;
+  readonly #exited: Promise<void>;
+
+  constructor(data: WriterData) {
+    this.#worker = new Worker(new URL('./sqlite-writer.ts', import.meta.url), {
+      workerData: data,
+    });
+    // Only a commit under way keeps the process alive (an idle store must not).
+    this.#worker.unref();
+    this.#worker.on('message', (reply: BatchOutcome & { id: number }) => {
+      const answer = this.#waiting.get(reply.id);
+      this.#waiting.delete(reply.id);
+      if (this.#waiting.size === 0) this.#worker.unref();
+      answer?.(reply);
+    });
+    this.#worker.on('error', (error) => this.#fail(error));
+    this.#exited = new Promise((resolve) => {
+      this.#worker.once('exit', (code) => {
+        this.#fail(new Error(`The event store's writer thread stopped (exit code ${code})`));
+        resolve();
+      });
+    });
+  }
+
+  /** Why the thread stopped, when it did: every later commit fails with it. */
+  get failure(): Error | null {
+    return this.#failure;
+  }
+
+  #fail(error: Error): void {
+    this.#failure ??= error;
+    for (const answer of this.#waiting.values()) answer({ committed: false, error });
+    this.#waiting.clear();
+  }
+
+  commit(appends: readonly AppendToCommit[]): Promise<BatchOutcome> {
+    if (this.#failure) return Promise.resolve({ committed: false, error: this.#failure });
+    const id = this.#nextId++;
+    return new Promise((resolve) => {
+      this.#waiting.set(id, resolve);
+      this.#worker.ref();
+      this.#worker.postMessage({ type: 'commit', id, appends } satisfies WriterRequest);
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.#failure) return;
+    this.#worker.ref();
+    this.#worker.postMessage({ type: 'close' } satisfies WriterRequest);
+    await this.#exited;
+  }
+}
 
 const migrations: readonly Migration[] = [
   {
@@ -89,14 +183,17 @@ const toRecorded = (row: EventRow): RecordedEvent => ({
  * Appends that arrive in the same tick are committed together in one transaction (group
  * commit), so concurrent writers share one fsync; each append is still checked against its
  * own expected revision, in arrival order, and fails or succeeds on its own.
+ *
+ * With synchronous=FULL on a file, commits run on a writer thread with its own connection
+ * (`commitOn`): the event loop goes on serving requests during the fsync, and the appends that
+ * arrive meanwhile make up the next commit. An append settles once its commit is durable; this
+ * thread's connection then reads what it committed.
  */
 export class SqliteEventStore implements EventStore {
   readonly adapter = 'sqlite';
   readonly #db: DatabaseSync;
   readonly #idleRecheckMs: number;
   readonly #statements: {
-    currentRevision: StatementSync;
-    insert: StatementSync;
     readForwards: StatementSync;
     readForwardsAll: StatementSync;
     readBackwards: StatementSync;
@@ -106,30 +203,40 @@ export class SqliteEventStore implements EventStore {
   };
   /** The global log's page query, one statement per page size (see #readAllStatement). */
   readonly #readAllBySize = new Map<number, StatementSync>();
+  /** Commits on this thread (null when a writer thread commits). */
+  readonly #commitStatements: CommitStatements | null;
+  readonly #writer: WriterThread | null;
   #queue: PendingAppend[] = [];
   #flushScheduled = false;
+  /** A commit is on the writer thread: appends queue up for the next one. */
+  #committing = false;
+  #whenIdle: (() => void)[] = [];
   #closed = false;
   readonly #appendListeners = new Set<() => void>();
   readonly #subscriptions = new Set<AllSubscription>();
 
   constructor(options: SqliteEventStoreOptions) {
     if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
+    const synchronous = options.synchronous === 'NORMAL' ? 'NORMAL' : 'FULL';
     this.#db = new DatabaseSync(options.path);
     this.#db.exec(`
       PRAGMA journal_mode = WAL;
-      PRAGMA synchronous = ${options.synchronous === 'NORMAL' ? 'NORMAL' : 'FULL'};
+      PRAGMA synchronous = ${synchronous};
       PRAGMA busy_timeout = 5000;
     `);
     migrate(this.#db, 'eventstore', migrations);
+    const commitOn =
+      options.commitOn ??
+      (options.path !== ':memory:' && synchronous === 'FULL' ? 'writer-thread' : 'this-thread');
+    if (commitOn === 'writer-thread' && options.path === ':memory:') {
+      throw new Error('An in-memory event store commits on its own thread');
+    }
+    this.#writer =
+      commitOn === 'writer-thread' ? new WriterThread({ path: options.path, synchronous }) : null;
+    this.#commitStatements = this.#writer ? null : prepareCommit(this.#db);
     this.#idleRecheckMs = options.idleRecheckMs ?? 1000;
     const columns = COLUMNS;
     this.#statements = {
-      currentRevision: this.#db.prepare(
-        'SELECT revision FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1',
-      ),
-      insert: this.#db.prepare(
-        'INSERT INTO events (event_id, stream_id, revision, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)',
-      ),
       // A bound LIMIT makes SQLite plan the statement again on every run (8.5 µs against
       // 2.5 µs for a stream read): reads of a whole stream, the common case, have none.
       readForwards: this.#db.prepare(
@@ -173,74 +280,76 @@ export class SqliteEventStore implements EventStore {
     });
   }
 
-  /** Commits every queued append in one transaction; each append succeeds or fails alone. */
+  /**
+   * Commits every queued append in one transaction; each append succeeds or fails alone. With a
+   * writer thread, one commit is under way at a time and what queues meanwhile goes next.
+   */
   #flush(): void {
     this.#flushScheduled = false;
-    const batch = this.#queue;
-    this.#queue = [];
-    if (batch.length === 0) return;
-    const outcomes: Array<() => void> = [];
-    try {
-      this.#db.exec('BEGIN IMMEDIATE');
-      for (const request of batch) outcomes.push(this.#appendInTransaction(request));
-      this.#db.exec('COMMIT');
-    } catch (error) {
-      if (this.#db.isTransaction) this.#db.exec('ROLLBACK');
-      for (const request of batch) request.reject(error);
-      return;
+    if (this.#committing) return; // the commit under way sends the queue when it ends
+    const batch: SerialisedAppend[] = [];
+    for (const request of this.#queue) {
+      try {
+        batch.push(serialise(request));
+      } catch (error) {
+        request.reject(error); // data that cannot be stored as JSON fails alone
+      }
     }
-    for (const settle of outcomes) settle();
-    this.#notifyAppended();
+    this.#queue = [];
+    if (batch.length === 0) return this.#becameIdle();
+    const appends = batch.map((item) => item.append);
+    if (!this.#writer) {
+      this.#settle(batch, commitBatch(this.#db, this.#commitStatements!, appends));
+      return this.#becameIdle();
+    }
+    this.#committing = true;
+    void this.#writer.commit(appends).then((outcome) => {
+      this.#committing = false;
+      this.#settle(batch, outcome);
+      if (this.#queue.length > 0) this.#flush();
+      else this.#becameIdle();
+    });
   }
 
-  #appendInTransaction(request: PendingAppend): () => void {
-    const { streamId, events, expectedRevision } = request;
-    const row = this.#statements.currentRevision.get(streamId) as { revision: number } | undefined;
-    const current = row?.revision ?? -1;
-    if (!expectationHolds(expectedRevision, current)) {
-      const error = new WrongExpectedRevisionError(
-        streamId,
-        expectedRevision,
-        current === -1 ? 'no_stream' : current,
-      );
-      return () => request.reject(error);
+  #becameIdle(): void {
+    if (this.#committing || this.#queue.length > 0) return;
+    const waiting = this.#whenIdle;
+    this.#whenIdle = [];
+    for (const resolve of waiting) resolve();
+  }
+
+  #settle(batch: readonly SerialisedAppend[], outcome: BatchOutcome): void {
+    if (!outcome.committed) {
+      for (const { request } of batch) request.reject(outcome.error);
+      return;
     }
-    this.#db.exec('SAVEPOINT append');
-    try {
-      const recorded: RecordedEvent[] = [];
-      let revision = current;
-      for (const event of events) {
-        revision += 1;
-        const id = event.id ?? randomUUID();
-        const data = JSON.stringify(event.data);
-        const metadata = JSON.stringify(event.metadata);
-        const result = this.#statements.insert.run(
-          id,
+    outcome.outcomes.forEach((result, i) => {
+      const { request, ids } = batch[i]!;
+      const { streamId, events, expectedRevision } = request;
+      if (result.kind === 'conflict') {
+        const actual = result.current === -1 ? 'no_stream' : result.current;
+        request.reject(new WrongExpectedRevisionError(streamId, expectedRevision, actual));
+      } else if (result.kind === 'failed') {
+        request.reject(result.error);
+      } else {
+        const first = result.revision - events.length + 1;
+        const recorded: RecordedEvent[] = events.map((event, k) => ({
+          id: ids[k]!,
           streamId,
-          revision,
-          event.type,
-          data,
-          metadata,
-        );
-        recorded.push({
-          id,
-          streamId,
-          revision,
-          position: Number(result.lastInsertRowid),
+          revision: first + k,
+          position: result.positions[k]!,
           type: event.type,
           data: event.data,
           metadata: event.metadata,
+        }));
+        request.resolve({
+          nextExpectedRevision: result.revision,
+          position: result.head,
+          events: recorded,
         });
       }
-      this.#db.exec('RELEASE append');
-      const last = recorded.at(-1);
-      const position = last?.position ?? this.#headSync() ?? 0;
-      return () => request.resolve({ nextExpectedRevision: revision, position, events: recorded });
-    } catch (error) {
-      this.#db.exec('ROLLBACK TO append');
-      this.#db.exec('RELEASE append');
-      return () => request.reject(error);
-    }
+    });
+    this.#notifyAppended();
   }
 
   #notifyAppended(): void {
@@ -334,6 +443,10 @@ export class SqliteEventStore implements EventStore {
   }
 
   async status(): Promise<PortStatus> {
+    const failure = this.#writer?.failure;
+    if (failure && !this.#closed) {
+      return { port: 'eventstore', adapter: this.adapter, ok: false, detail: failure.message };
+    }
     try {
       this.#db.prepare('SELECT 1').get();
       return { port: 'eventstore', adapter: this.adapter, ok: !this.#closed };
@@ -344,10 +457,13 @@ export class SqliteEventStore implements EventStore {
 
   async close(): Promise<void> {
     if (this.#closed) return;
-    // Accepted appends still queued are committed before the file is closed.
-    this.#flush();
     this.#closed = true;
+    // Accepted appends still queued are committed before the file is closed.
+    const idle = new Promise<void>((resolve) => this.#whenIdle.push(resolve));
+    this.#flush();
+    await idle;
     await Promise.all([...this.#subscriptions].map((subscription) => subscription.stop()));
+    await this.#writer?.close();
     this.#db.close();
   }
 }
