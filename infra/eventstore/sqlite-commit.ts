@@ -21,15 +21,21 @@ export type AppendOutcome =
   | Readonly<{ kind: 'conflict'; current: number }>
   | Readonly<{ kind: 'failed'; error: unknown }>;
 
-/** Each append's outcome, in order; or the error that rolled the whole batch back. */
+/**
+ * Each append's outcome, in order; or the error that rolled the whole batch back. `othersWrote`:
+ * another connection had committed to the file since this one's previous commit.
+ */
 export type BatchOutcome =
-  | Readonly<{ committed: true; outcomes: readonly AppendOutcome[] }>
+  | Readonly<{ committed: true; outcomes: readonly AppendOutcome[]; othersWrote: boolean }>
   | Readonly<{ committed: false; error: unknown }>;
 
 export type CommitStatements = Readonly<{
   currentRevision: StatementSync;
   insert: StatementSync;
   head: StatementSync;
+  dataVersion: StatementSync;
+  /** PRAGMA data_version at this connection's previous commit (it moves on others' commits). */
+  seen: { dataVersion: number };
 }>;
 
 export const prepareCommit = (db: DatabaseSync): CommitStatements => ({
@@ -40,6 +46,10 @@ export const prepareCommit = (db: DatabaseSync): CommitStatements => ({
     'INSERT INTO events (event_id, stream_id, revision, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)',
   ),
   head: db.prepare('SELECT position FROM events ORDER BY position DESC LIMIT 1'),
+  dataVersion: db.prepare('PRAGMA data_version'),
+  seen: {
+    dataVersion: (db.prepare('PRAGMA data_version').get() as { data_version: number }).data_version,
+  },
 });
 
 const appendInTransaction = (
@@ -89,9 +99,12 @@ export const commitBatch = (
   const outcomes: AppendOutcome[] = [];
   try {
     db.exec('BEGIN IMMEDIATE');
+    const { data_version: version } = statements.dataVersion.get() as { data_version: number };
+    const othersWrote = version !== statements.seen.dataVersion;
+    statements.seen.dataVersion = version;
     for (const append of appends) outcomes.push(appendInTransaction(db, statements, append));
     db.exec('COMMIT');
-    return { committed: true, outcomes };
+    return { committed: true, outcomes, othersWrote };
   } catch (error) {
     if (db.isTransaction) db.exec('ROLLBACK');
     return { committed: false, error };

@@ -42,6 +42,14 @@ export type SqliteEventStoreOptions = Readonly<{
    */
   commitOn?: 'writer-thread' | 'this-thread';
   /**
+   * Nothing but this store writes to the file (the embedded runtime holds the data directory's
+   * lock). The store then knows the head of each stream it has read to the end or appended to
+   * (the last `STREAM_HEADS_KEPT` of them) and answers a forward read past the head without
+   * SQL: the command handler's check that a cached stream has nothing new, once or twice per
+   * request. Without it (the default), every read asks the file.
+   */
+  soleWriter?: boolean;
+  /**
    * Subscribers are woken at once by appends made through this instance. Appends made by
    * another process on the same file are picked up by an idle re-check at this interval.
    */
@@ -165,6 +173,9 @@ const migrations: readonly Migration[] = [
   },
 ];
 
+/** How many stream heads a sole writer remembers (about 100 bytes each); the oldest go first. */
+export const STREAM_HEADS_KEPT = 50_000;
+
 const COLUMNS = 'position, event_id, stream_id, revision, type, data, metadata';
 
 const toRecorded = (row: EventRow): RecordedEvent => ({
@@ -212,6 +223,8 @@ export class SqliteEventStore implements EventStore {
   #committing = false;
   #whenIdle: (() => void)[] = [];
   #closed = false;
+  /** Each stream's last revision as this store last saw it (-1: no events); sole writer only. */
+  #heads: Map<string, number> | null;
   readonly #appendListeners = new Set<() => void>();
   readonly #subscriptions = new Set<AllSubscription>();
 
@@ -234,6 +247,7 @@ export class SqliteEventStore implements EventStore {
     this.#writer =
       commitOn === 'writer-thread' ? new WriterThread({ path: options.path, synchronous }) : null;
     this.#commitStatements = this.#writer ? null : prepareCommit(this.#db);
+    this.#heads = options.soleWriter ? new Map() : null;
     this.#idleRecheckMs = options.idleRecheckMs ?? 1000;
     const columns = COLUMNS;
     this.#statements = {
@@ -311,6 +325,17 @@ export class SqliteEventStore implements EventStore {
     });
   }
 
+  /** Remembers a stream's head (most recently seen last: a Map keeps insertion order). */
+  #sawHead(streamId: string, revision: number): void {
+    const heads = this.#heads;
+    if (!heads) return;
+    const known = heads.get(streamId);
+    if (known !== undefined && known > revision) return; // a read that began before an append
+    heads.delete(streamId);
+    heads.set(streamId, revision);
+    if (heads.size > STREAM_HEADS_KEPT) heads.delete(heads.keys().next().value as string);
+  }
+
   #becameIdle(): void {
     if (this.#committing || this.#queue.length > 0) return;
     const waiting = this.#whenIdle;
@@ -322,6 +347,10 @@ export class SqliteEventStore implements EventStore {
     if (!outcome.committed) {
       for (const { request } of batch) request.reject(outcome.error);
       return;
+    }
+    if (outcome.othersWrote && this.#heads) {
+      // Not the sole writer after all: what it knew of stream heads may be behind the file.
+      this.#heads = null;
     }
     outcome.outcomes.forEach((result, i) => {
       const { request, ids } = batch[i]!;
@@ -342,6 +371,7 @@ export class SqliteEventStore implements EventStore {
           data: event.data,
           metadata: event.metadata,
         }));
+        this.#sawHead(streamId, result.revision);
         request.resolve({
           nextExpectedRevision: result.revision,
           position: result.head,
@@ -363,6 +393,8 @@ export class SqliteEventStore implements EventStore {
     const { maxCount } = options;
     const backwards = options.direction === 'backwards';
     const from = options.fromRevision ?? (backwards ? Number.MAX_SAFE_INTEGER : 0);
+    const toTheEnd = !backwards && maxCount === undefined;
+    if (toTheEnd && from > (this.#heads?.get(streamId) ?? Number.MAX_SAFE_INTEGER)) return [];
     const statements = this.#statements;
     const rows =
       maxCount === undefined
@@ -372,6 +404,11 @@ export class SqliteEventStore implements EventStore {
             from,
             maxCount,
           );
+    if (toTheEnd && this.#heads) {
+      const last = (rows as EventRow[]).at(-1);
+      if (last) this.#sawHead(streamId, last.revision);
+      else if (from === 0) this.#sawHead(streamId, -1);
+    }
     return (rows as EventRow[]).map(toRecorded);
   }
 
