@@ -18,6 +18,18 @@ describeReadStoreContract('sqlite (file, WAL)', async () => {
   };
 });
 
+describeReadStoreContract('sqlite (file, WAL, the sole writer)', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
+  const store = new SqliteReadStore({ path: join(dir, 'readmodels.db'), soleWriter: true });
+  return {
+    store,
+    dispose: async () => {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+});
+
 describe('SqliteReadStore renderings', () => {
   const doc = { name: 'notes' };
   let position = 0;
@@ -63,6 +75,30 @@ describe('SqliteReadStore renderings', () => {
     await write(store, 'n1', 'second');
     expect(await render('n1')).toBe('SECOND');
     expect(renders).toBe(2);
+    await store.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('as the sole writer, forgets only what it writes, until a commit finds another writer', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
+    const path = join(dir, 'readmodels.db');
+    const store = new SqliteReadStore({ path, soleWriter: true });
+    await store.ensureCollections([doc]);
+    const render = store.collection<{ text: string }>(doc.name).renderer((note) => note.text);
+    await write(store, 'n1', 'first');
+    expect(await render('n1')).toBe('first');
+    await write(store, 'n1', 'second');
+    expect(await render('n1')).toBe('second');
+    const intruder = new SqliteReadStore({ path });
+    await write(intruder, 'n1', 'written elsewhere');
+    await intruder.close();
+    expect(await render('n1')).toBe('second'); // as promised, nobody else writes
+    await write(store, 'n2', 'any');
+    expect(await render('n1')).toBe('written elsewhere');
+    const again = new SqliteReadStore({ path });
+    await write(again, 'n1', 'and again');
+    await again.close();
+    expect(await render('n1')).toBe('and again'); // no longer trusted alone: asks every time
     await store.close();
     await rm(dir, { recursive: true, force: true });
   });

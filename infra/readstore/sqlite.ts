@@ -16,7 +16,16 @@ import {
 } from './port.ts';
 import { fieldExpression, orderSql, whereSql } from './sqlite-query.ts';
 
-export type SqliteReadStoreOptions = Readonly<{ path: string }>;
+export type SqliteReadStoreOptions = Readonly<{
+  path: string;
+  /**
+   * Nothing but this store writes to the file (the embedded runtime holds the data directory's
+   * lock): renderings are then forgotten as its own transactions touch documents, without
+   * asking the file about other writers before each one (checked at each commit instead; a
+   * store that finds it was not alone asks before each rendering from then on).
+   */
+  soleWriter?: boolean;
+}>;
 
 const table = (collection: string) => {
   assertCollectionName(collection);
@@ -89,11 +98,13 @@ export class SqliteReadStore implements ReadStore {
   readonly #renderings = new Set<Renderings>();
   /** The writer connection's data_version when the renderings were last known current. */
   #dataVersion: number | null = null;
+  #soleWriter: boolean;
   /** The documents written by the transaction in progress, as [collection, id]. */
   #touched: [string, string][] = [];
 
   constructor(options: SqliteReadStoreOptions) {
     if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
+    this.#soleWriter = options.soleWriter ?? false;
     this.#writer = new DatabaseSync(options.path);
     // Read models can always be rebuilt from the log; NORMAL keeps writes and checkpoint atomic.
     this.#writer.exec(`
@@ -251,6 +262,7 @@ export class SqliteReadStore implements ReadStore {
       const outcomes: (() => void)[] = [];
       try {
         this.#writer.exec('BEGIN IMMEDIATE');
+        if (this.#soleWriter) this.#forgetOthersWrites(() => (this.#soleWriter = false));
         for (const pending of writes) {
           this.#writer.exec('SAVEPOINT batch');
           try {
@@ -292,11 +304,12 @@ export class SqliteReadStore implements ReadStore {
   }
 
   /** Forgets every rendering when another connection has committed since the last look. */
-  #forgetOthersWrites(): void {
+  #forgetOthersWrites(found?: () => void): void {
     const { data_version: version } = this.#prepare(this.#writer, 'PRAGMA data_version').get() as {
       data_version: number;
     };
     if (version === this.#dataVersion) return;
+    if (this.#dataVersion !== null) found?.();
     this.#dataVersion = version;
     for (const renderings of this.#renderings) renderings.values.clear();
   }
@@ -381,7 +394,7 @@ export class SqliteReadStore implements ReadStore {
         const renderings: Renderings = { collection: name, capacity, values: new Map() };
         this.#renderings.add(renderings);
         return async (id: string): Promise<R | null> => {
-          this.#forgetOthersWrites();
+          if (!this.#soleWriter) this.#forgetOthersWrites();
           const known = renderings.values.get(id) as R | undefined;
           if (known !== undefined) {
             // Least recently used last: a Map keeps insertion order.
