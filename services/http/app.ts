@@ -1,4 +1,4 @@
-import express, { type Express, type Router } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { installAccessLog } from './access-log.ts';
 import { errorHandler, notFoundApi } from './errors.ts';
@@ -12,8 +12,8 @@ export type AppOptions = Readonly<{
   health: HealthSources;
   bodyLimit: string;
   trustProxy: number;
-  /** The API's feature routers, mounted under /api. */
-  api?: Router;
+  /** The API's endpoints (`endpointRouter`), mounted under /api. */
+  api?: RequestHandler;
   serveFrontends: boolean;
   /** Where the built front ends are (the repository's dist folders unless given). */
   frontendDists?: Readonly<{ user: string; admin: string }>;

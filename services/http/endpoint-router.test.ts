@@ -2,7 +2,7 @@
  * The endpoint router groups routes by the literal start of their path: it must answer every
  * request exactly as one express router holding the same routes in the same order would.
  */
-import express, { type Router } from 'express';
+import express, { type RequestHandler } from 'express';
 import pino from 'pino';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
@@ -25,7 +25,7 @@ const endpoints: Endpoint[] = [
   { method: 'get', path: '/admin/otp-records/summary', handler: answering('summary') },
 ].map((endpoint) => ({ ...endpoint, summary: endpoint.path, access: anyone }) as Endpoint);
 
-const appWith = (api: Router) =>
+const appWith = (api: RequestHandler) =>
   createApp({
     logger: pino({ level: 'silent' }),
     health: { ports: [], startedAt: new Date() },

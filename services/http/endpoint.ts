@@ -88,41 +88,43 @@ const subjectValue = (req: Request, subject: Subject): unknown => {
     : undefined;
 };
 
-const guard =
-  (endpoint: Endpoint, authenticate: Authenticator): RequestHandler =>
-  async (req, _res, next) => {
-    const { access } = endpoint;
-    if (access.kind === 'anyone') {
-      if (access.identifyIfPossible && req.headers.authorization) {
-        const outcome = await authenticate(req);
-        if (outcome.kind === 'principal') principals.set(req, outcome.principal);
-      }
-      return next();
+/** Lets a request through to its endpoint's handler, or throws the refusal (401, 403). */
+const admit = async (
+  endpoint: Endpoint,
+  authenticate: Authenticator,
+  req: Request,
+): Promise<void> => {
+  const { access } = endpoint;
+  if (access.kind === 'anyone') {
+    if (access.identifyIfPossible && req.headers.authorization) {
+      const outcome = await authenticate(req);
+      if (outcome.kind === 'principal') principals.set(req, outcome.principal);
     }
-    const outcome = await authenticate(req);
-    if (outcome.kind === 'anonymous') throw new HttpError(401, M.notSignedIn);
-    if (outcome.kind === 'rejected') throw new HttpError(401, outcome.message);
-    const { principal } = outcome;
-    if (access.roles && !access.roles.some((role) => principal.roles.includes(role))) {
-      const adminOnly = access.roles.length === 1 && access.roles[0] === 'admin';
-      throw new HttpError(403, adminOnly ? M.adminOnly : M.forbidden);
+    return;
+  }
+  const outcome = await authenticate(req);
+  if (outcome.kind === 'anonymous') throw new HttpError(401, M.notSignedIn);
+  if (outcome.kind === 'rejected') throw new HttpError(401, outcome.message);
+  const { principal } = outcome;
+  if (access.roles && !access.roles.some((role) => principal.roles.includes(role))) {
+    const adminOnly = access.roles.length === 1 && access.roles[0] === 'admin';
+    throw new HttpError(403, adminOnly ? M.adminOnly : M.forbidden);
+  }
+  if (endpoint.subject) {
+    const named = subjectValue(req, endpoint.subject);
+    if (named !== undefined && named !== principal.userId && !isAdmin(principal)) {
+      throw new HttpError(403, M.notYourAccount);
     }
-    if (endpoint.subject) {
-      const named = subjectValue(req, endpoint.subject);
-      if (named !== undefined && named !== principal.userId && !isAdmin(principal)) {
-        throw new HttpError(403, M.notYourAccount);
-      }
-    }
-    principals.set(req, principal);
-    if (endpoint.acceptsIdempotencyKey) {
-      acceptIdempotencyKey(
-        req,
-        `${endpoint.method.toUpperCase()} ${endpoint.path}`,
-        principal.userId,
-      );
-    }
-    next();
-  };
+  }
+  principals.set(req, principal);
+  if (endpoint.acceptsIdempotencyKey) {
+    acceptIdempotencyKey(
+      req,
+      `${endpoint.method.toUpperCase()} ${endpoint.path}`,
+      principal.userId,
+    );
+  }
+};
 
 /** One endpoint's route: its limits, then the access guard, the input check and the handler. */
 const mount = (router: Router, endpoint: Endpoint, authenticate: Authenticator): void => {
@@ -133,8 +135,8 @@ const mount = (router: Router, endpoint: Endpoint, authenticate: Authenticator):
   router[endpoint.method](
     endpoint.path,
     ...(endpoint.limits ?? []),
-    guard(endpoint, authenticate),
     async (req: Request, res: Response) => {
+      await admit(endpoint, authenticate, req);
       if (endpoint.input) checkInput(endpoint.input, req);
       await endpoint.handler(req, res);
     },
@@ -177,7 +179,7 @@ const requestKeyOf = (path: string): string => {
 export const endpointRouter = (
   endpoints: readonly Endpoint[],
   authenticate: Authenticator,
-): Router => {
+): RequestHandler => {
   const keyed = endpoints.map((endpoint) => ({ endpoint, key: routeKeyOf(endpoint.path) }));
   const routerOf = (fits: (key: string | null) => boolean): Router => {
     const router = express.Router();
@@ -194,9 +196,7 @@ export const endpointRouter = (
     }
   }
   const patterns = routerOf((key) => key === null);
-  const dispatch = express.Router();
-  dispatch.use((req, res, next) => {
+  return (req, res, next) => {
     (groups.get(requestKeyOf(req.path)) ?? patterns)(req, res, next);
-  });
-  return dispatch;
+  };
 };
