@@ -10,7 +10,7 @@ import {
 } from '../http/endpoint.ts';
 import { commandMetadata } from '../http/metadata.ts';
 import { sendJsonText } from '../http/json-text.ts';
-import { parse, parseBody } from '../http/validate.ts';
+import { parseBody, parseParams } from '../http/validate.ts';
 import type { Clock } from '../runtime/tokens.ts';
 import type { ProfileHandlers } from './handlers.ts';
 import { showsContactTo } from './view.ts';
@@ -37,7 +37,7 @@ export const profileEndpoints = (deps: {
       subject: { in: 'params', field: 'userId' },
       input: { params: userParams, body: profileUpdateRequest },
       handler: async (req, res) => {
-        const { userId } = parse(userParams, req.params);
+        const { userId } = parseParams(userParams, req);
         const changes = parseBody(profileUpdateRequest, req);
         const user = await deps.profiles.update(
           userId,
@@ -55,7 +55,7 @@ export const profileEndpoints = (deps: {
       access: anyoneIdentified,
       input: { params: userParams },
       handler: async (req, res) => {
-        const { userId } = parse(userParams, req.params);
+        const { userId } = parseParams(userParams, req);
         const data = await deps.profiles.viewJson(userId, showsContactTo(principalOf(req), userId));
         sendJsonText(res, `{"success":true,"data":${data}}`);
       },
