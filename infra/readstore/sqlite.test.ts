@@ -103,6 +103,34 @@ describe('SqliteReadStore renderings', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
+  it('answers queries made while a batch is being written with committed documents only', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
+    const store = new SqliteReadStore({ path: join(dir, 'readmodels.db'), soleWriter: true });
+    await store.ensureCollections([doc]);
+    const notes = store.collection<{ text: string }>(doc.name);
+    const render = notes.renderer((note) => note.text);
+    await write(store, 'n1', 'committed');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let written = () => {};
+    const putDone = new Promise<void>((resolve) => (written = resolve));
+    const batch = store.applyBatch('notes', 1, [event()], async (_event, tx) => {
+      await tx.put(doc.name, 'n1', { id: 'n1', text: 'not yet committed' });
+      written();
+      await held; // the transaction stays open here
+    });
+    await putDone;
+    expect((await notes.get('n1'))?.text).toBe('committed');
+    expect(await render('n1')).toBe('committed');
+    expect(await notes.count()).toBe(1);
+    release();
+    await batch;
+    expect((await notes.get('n1'))?.text).toBe('not yet committed');
+    expect(await render('n1')).toBe('not yet committed');
+    await store.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
   it('follows writes committed by another connection to the same file', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
     const path = join(dir, 'readmodels.db');

@@ -71,8 +71,8 @@ type PendingWrite = {
 
 /**
  * Read models in one SQLite file. Projections write through a dedicated writer connection, each
- * batch with its checkpoint; queries use a reader connection, which in WAL mode only ever sees
- * committed batches.
+ * batch with its checkpoint; queries use that connection between transactions, and a reader
+ * connection (which in WAL mode only ever sees committed batches) while one is open.
  *
  * Writes that arrive in the same tick are committed together (group commit): every subscriber
  * of the log (each projection, the process managers, the forwarder) is woken by the same append
@@ -135,6 +135,16 @@ export class SqliteReadStore implements ReadStore {
         ? this.#writer
         : new DatabaseSync(options.path, { readOnly: true });
     this.#reader.exec('PRAGMA busy_timeout = 5000;');
+  }
+
+  /**
+   * The connection a query runs on: the writer's when no transaction is open on it (its page
+   * cache holds what it has just written, where the reader's is dropped at every commit: 4 µs
+   * against 12 for a document read after a write), else the reader's, which only ever sees
+   * committed batches. Either way a query sees every committed write and nothing else.
+   */
+  #readable(): DatabaseSync {
+    return this.#writer.isTransaction ? this.#reader : this.#writer;
   }
 
   /** Prepared statements are cached per connection: queries are built from a few shapes. */
@@ -379,13 +389,13 @@ export class SqliteReadStore implements ReadStore {
 
   collection<T extends object>(name: string): ReadCollection<T> {
     return {
-      get: async (id) => this.#get<T>(this.#reader, name, id),
-      find: async (query = {}) => this.#find<T>(this.#reader, name, query),
+      get: async (id) => this.#get<T>(this.#readable(), name, id),
+      find: async (query = {}) => this.#find<T>(this.#readable(), name, query),
       count: async (query = {}) => {
         const definition = this.#definition(name);
         const where = whereSql(query, definition.textSearch?.length ? ftsTable(name) : null);
         const row = this.#prepare(
-          this.#reader,
+          this.#readable(),
           `SELECT count(*) AS n FROM "${table(name)}" WHERE ${where.sql}`,
         ).get(...where.params) as { n: number };
         return row.n;
@@ -402,7 +412,7 @@ export class SqliteReadStore implements ReadStore {
             renderings.values.set(id, known);
             return known;
           }
-          const document = this.#get<T>(this.#reader, name, id);
+          const document = this.#get<T>(this.#readable(), name, id);
           if (!document) return null;
           const rendered = render(document);
           renderings.values.set(id, rendered);
