@@ -2,10 +2,8 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { expectationHolds, type ExpectedRevision } from './port.ts';
 
 /**
- * The group commit of the SQLite event store, in one place for both places it runs: the event
- * loop's thread (in-memory stores, `synchronous=NORMAL`) and the writer thread (files with
- * `synchronous=FULL`, whose fsync would otherwise stop the event loop; sqlite-writer.ts).
- * Everything here is plain data, so it crosses between threads as it is.
+ * The group commit of the SQLite event store: the appends of one tick, already serialised, in
+ * one transaction, and what became of each. Plain data in, plain data out.
  */
 
 /** One append of the batch, its events already serialised. */

@@ -45,44 +45,6 @@ describeEventStoreContract(
 );
 
 describe('SqliteEventStore specifics', () => {
-  it('commits on a writer thread, and what it commits is read at once on the event loop', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-es-'));
-    const path = join(dir, 'events.db');
-    const store = new SqliteEventStore({ path, commitOn: 'writer-thread' });
-    const meta = {
-      actorUserId: null,
-      correlationId: 'c',
-      causationId: null,
-      schemaVersion: 1,
-      timestamp: '2026-01-01T00:00:00.000Z',
-    };
-    const appended = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        store.append(`thread-${i % 4}`, [{ type: 'A', data: { i }, metadata: meta }], {
-          expectedRevision: 'any',
-        }),
-      ),
-    );
-    expect(appended.map((result) => result.position).sort((a, b) => a - b)).toEqual(
-      Array.from({ length: 20 }, (_, i) => i + 1),
-    );
-    for (const result of appended) {
-      const [event] = result.events;
-      const [read] = await store.readStream(event!.streamId, { fromRevision: event!.revision });
-      expect(read).toEqual(event);
-    }
-    const other = new SqliteEventStore({ path, synchronous: 'NORMAL' });
-    expect(await other.headPosition()).toBe(20);
-    await other.close();
-    await store.close();
-    await expect(
-      store.append('thread-0', [{ type: 'A', data: {}, metadata: meta }], {
-        expectedRevision: 'any',
-      }),
-    ).rejects.toThrow('closed');
-    await rm(dir, { recursive: true, force: true });
-  });
-
   it('a sole writer answers reads past a head it knows without the file, until another writes', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'linkcoin-es-'));
     const path = join(dir, 'events.db');
@@ -94,9 +56,9 @@ describe('SqliteEventStore specifics', () => {
       timestamp: '2026-01-01T00:00:00.000Z',
     };
     const event = (type: string) => ({ type, data: {}, metadata: meta });
-    for (const commitOn of ['writer-thread', 'this-thread'] as const) {
-      const stream = `sole-${commitOn}`;
-      const store = new SqliteEventStore({ path, soleWriter: true, commitOn });
+    for (const synchronous of ['FULL', 'NORMAL'] as const) {
+      const stream = `sole-${synchronous}`;
+      const store = new SqliteEventStore({ path, soleWriter: true, synchronous });
       const types = async (fromRevision: number) =>
         (await store.readStream(stream, { fromRevision })).map((e) => e.type);
       expect(await types(0)).toEqual([]);
@@ -117,12 +79,6 @@ describe('SqliteEventStore specifics', () => {
       await store.close();
     }
     await rm(dir, { recursive: true, force: true });
-  });
-
-  it('refuses to commit an in-memory store on another thread', () => {
-    expect(() => new SqliteEventStore({ path: ':memory:', commitOn: 'writer-thread' })).toThrow(
-      'in-memory',
-    );
   });
 
   it('keeps every accepted append across a close and reopen', async () => {

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
-import { Worker } from 'node:worker_threads';
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
 import type { PortStatus } from '../shared/port-status.ts';
 import { migrate, type Migration } from '../shared/sqlite-migrations.ts';
@@ -13,7 +12,6 @@ import {
   type BatchOutcome,
   type CommitStatements,
 } from './sqlite-commit.ts';
-import type { WriterData, WriterRequest } from './sqlite-writer.ts';
 import {
   assertValidStreamId,
   WrongExpectedRevisionError,
@@ -34,13 +32,6 @@ export type SqliteEventStoreOptions = Readonly<{
   path: string;
   /** FULL (default) syncs every commit; NORMAL may lose the last commits on power loss. */
   synchronous?: 'FULL' | 'NORMAL';
-  /**
-   * Where commits run: on a writer thread of their own (the default for a file with
-   * synchronous=FULL, whose fsync takes milliseconds on a busy disk and would stop the event
-   * loop meanwhile), or on this thread (the default otherwise: an in-memory store has no
-   * file another thread could open, and a NORMAL commit takes microseconds).
-   */
-  commitOn?: 'writer-thread' | 'this-thread';
   /**
    * Nothing but this store writes to the file (the embedded runtime holds the data directory's
    * lock). The store then knows the head of each stream it has read to the end or appended to
@@ -95,64 +86,6 @@ const serialise = (request: PendingAppend): SerialisedAppend => {
   };
 };
 
-/** The writer thread (sqlite-writer.ts) and the commits it has not answered yet. */
-class WriterThread {
-  readonly #worker: Worker;
-  readonly #waiting = new Map<number, (outcome: BatchOutcome) => void>();
-  #nextId = 1;
-  #failure: Error | null = null;
-  readonly #exited: Promise<void>;
-
-  constructor(data: WriterData) {
-    this.#worker = new Worker(new URL('./sqlite-writer.ts', import.meta.url), {
-      workerData: data,
-    });
-    // Only a commit under way keeps the process alive (an idle store must not).
-    this.#worker.unref();
-    this.#worker.on('message', (reply: BatchOutcome & { id: number }) => {
-      const answer = this.#waiting.get(reply.id);
-      this.#waiting.delete(reply.id);
-      if (this.#waiting.size === 0) this.#worker.unref();
-      answer?.(reply);
-    });
-    this.#worker.on('error', (error) => this.#fail(error));
-    this.#exited = new Promise((resolve) => {
-      this.#worker.once('exit', (code) => {
-        this.#fail(new Error(`The event store's writer thread stopped (exit code ${code})`));
-        resolve();
-      });
-    });
-  }
-
-  /** Why the thread stopped, when it did: every later commit fails with it. */
-  get failure(): Error | null {
-    return this.#failure;
-  }
-
-  #fail(error: Error): void {
-    this.#failure ??= error;
-    for (const answer of this.#waiting.values()) answer({ committed: false, error });
-    this.#waiting.clear();
-  }
-
-  commit(appends: readonly AppendToCommit[]): Promise<BatchOutcome> {
-    if (this.#failure) return Promise.resolve({ committed: false, error: this.#failure });
-    const id = this.#nextId++;
-    return new Promise((resolve) => {
-      this.#waiting.set(id, resolve);
-      this.#worker.ref();
-      this.#worker.postMessage({ type: 'commit', id, appends } satisfies WriterRequest);
-    });
-  }
-
-  async close(): Promise<void> {
-    if (this.#failure) return;
-    this.#worker.ref();
-    this.#worker.postMessage({ type: 'close' } satisfies WriterRequest);
-    await this.#exited;
-  }
-}
-
 const migrations: readonly Migration[] = [
   {
     version: 1,
@@ -194,11 +127,6 @@ const toRecorded = (row: EventRow): RecordedEvent => ({
  * Appends that arrive in the same tick are committed together in one transaction (group
  * commit), so concurrent writers share one fsync; each append is still checked against its
  * own expected revision, in arrival order, and fails or succeeds on its own.
- *
- * With synchronous=FULL on a file, commits run on a writer thread with its own connection
- * (`commitOn`): the event loop goes on serving requests during the fsync, and the appends that
- * arrive meanwhile make up the next commit. An append settles once its commit is durable; this
- * thread's connection then reads what it committed.
  */
 export class SqliteEventStore implements EventStore {
   readonly adapter = 'sqlite';
@@ -214,14 +142,9 @@ export class SqliteEventStore implements EventStore {
   };
   /** The global log's page query, one statement per page size (see #readAllStatement). */
   readonly #readAllBySize = new Map<number, StatementSync>();
-  /** Commits on this thread (null when a writer thread commits). */
-  readonly #commitStatements: CommitStatements | null;
-  readonly #writer: WriterThread | null;
+  readonly #commitStatements: CommitStatements;
   #queue: PendingAppend[] = [];
   #flushScheduled = false;
-  /** A commit is on the writer thread: appends queue up for the next one. */
-  #committing = false;
-  #whenIdle: (() => void)[] = [];
   #closed = false;
   /** Each stream's last revision as this store last saw it (-1: no events); sole writer only. */
   #heads: Map<string, number> | null;
@@ -238,15 +161,7 @@ export class SqliteEventStore implements EventStore {
       PRAGMA busy_timeout = 5000;
     `);
     migrate(this.#db, 'eventstore', migrations);
-    const commitOn =
-      options.commitOn ??
-      (options.path !== ':memory:' && synchronous === 'FULL' ? 'writer-thread' : 'this-thread');
-    if (commitOn === 'writer-thread' && options.path === ':memory:') {
-      throw new Error('An in-memory event store commits on its own thread');
-    }
-    this.#writer =
-      commitOn === 'writer-thread' ? new WriterThread({ path: options.path, synchronous }) : null;
-    this.#commitStatements = this.#writer ? null : prepareCommit(this.#db);
+    this.#commitStatements = prepareCommit(this.#db);
     this.#heads = options.soleWriter ? new Map() : null;
     this.#idleRecheckMs = options.idleRecheckMs ?? 1000;
     const columns = COLUMNS;
@@ -294,13 +209,9 @@ export class SqliteEventStore implements EventStore {
     });
   }
 
-  /**
-   * Commits every queued append in one transaction; each append succeeds or fails alone. With a
-   * writer thread, one commit is under way at a time and what queues meanwhile goes next.
-   */
+  /** Commits every queued append in one transaction; each append succeeds or fails alone. */
   #flush(): void {
     this.#flushScheduled = false;
-    if (this.#committing) return; // the commit under way sends the queue when it ends
     const batch: SerialisedAppend[] = [];
     for (const request of this.#queue) {
       try {
@@ -310,19 +221,9 @@ export class SqliteEventStore implements EventStore {
       }
     }
     this.#queue = [];
-    if (batch.length === 0) return this.#becameIdle();
+    if (batch.length === 0) return;
     const appends = batch.map((item) => item.append);
-    if (!this.#writer) {
-      this.#settle(batch, commitBatch(this.#db, this.#commitStatements!, appends));
-      return this.#becameIdle();
-    }
-    this.#committing = true;
-    void this.#writer.commit(appends).then((outcome) => {
-      this.#committing = false;
-      this.#settle(batch, outcome);
-      if (this.#queue.length > 0) this.#flush();
-      else this.#becameIdle();
-    });
+    this.#settle(batch, commitBatch(this.#db, this.#commitStatements, appends));
   }
 
   /** Remembers a stream's head (most recently seen last: a Map keeps insertion order). */
@@ -334,13 +235,6 @@ export class SqliteEventStore implements EventStore {
     heads.delete(streamId);
     heads.set(streamId, revision);
     if (heads.size > STREAM_HEADS_KEPT) heads.delete(heads.keys().next().value as string);
-  }
-
-  #becameIdle(): void {
-    if (this.#committing || this.#queue.length > 0) return;
-    const waiting = this.#whenIdle;
-    this.#whenIdle = [];
-    for (const resolve of waiting) resolve();
   }
 
   #settle(batch: readonly SerialisedAppend[], outcome: BatchOutcome): void {
@@ -480,10 +374,6 @@ export class SqliteEventStore implements EventStore {
   }
 
   async status(): Promise<PortStatus> {
-    const failure = this.#writer?.failure;
-    if (failure && !this.#closed) {
-      return { port: 'eventstore', adapter: this.adapter, ok: false, detail: failure.message };
-    }
     try {
       this.#db.prepare('SELECT 1').get();
       return { port: 'eventstore', adapter: this.adapter, ok: !this.#closed };
@@ -494,13 +384,10 @@ export class SqliteEventStore implements EventStore {
 
   async close(): Promise<void> {
     if (this.#closed) return;
-    this.#closed = true;
     // Accepted appends still queued are committed before the file is closed.
-    const idle = new Promise<void>((resolve) => this.#whenIdle.push(resolve));
     this.#flush();
-    await idle;
+    this.#closed = true;
     await Promise.all([...this.#subscriptions].map((subscription) => subscription.stop()));
-    await this.#writer?.close();
     this.#db.close();
   }
 }
