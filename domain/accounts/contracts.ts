@@ -132,6 +132,8 @@ export type PublicConfig = {
   googleClientId: string | null;
   /** False when the server has no YouTube API key: the card then says it is not available. */
   youtubeVerification: boolean;
+  /** How LinkCoins are paid for; `disabled` shows the purchase dialog's "Comming Soon". */
+  payments: 'sandbox' | 'razorpay' | 'disabled';
 };
 
 /** The browser's form schemas: the same rules, with the spec's messages where the form shows them. */

@@ -3,6 +3,7 @@ import { DeciderSpecification, testMetadata } from '../shared/testing.ts';
 import {
   conversationDecider,
   pairIdOf,
+  replyDeadline,
   replyGuaranteeBroken,
   type ConversationEvent,
   type SendMessage,
@@ -57,6 +58,9 @@ const sent = (
   },
 });
 
+const sentAt = (messageId: string, seq: number, senderId: string, receiverId: string) =>
+  sent(messageId, seq, senderId, receiverId);
+
 describe('a conversation', () => {
   it('has one id for the pair, whoever asks', () => {
     expect(pairIdOf('b', 'a')).toBe(pairIdOf('a', 'b'));
@@ -86,6 +90,88 @@ describe('a conversation', () => {
           at: t0.toISOString(),
         },
       });
+  });
+
+  it('never shortens an expiry, and never reopens a closed connection', () => {
+    const open = (expiresAt: string, connectionId = 'c-1', payerId = 'brand-1') => ({
+      type: 'OpenConversation' as const,
+      data: {
+        payerId,
+        creatorId: payerId === 'brand-1' ? 'creator-1' : 'brand-1',
+        connectionId,
+        expiresAt,
+      },
+      metadata: testMetadata({ now: atHour(2) }),
+    });
+    const extended: ConversationEvent = {
+      type: 'ConversationExtended',
+      data: {
+        pairId,
+        connectionId: 'c-1',
+        expiresAt: atHour(14 * 24).toISOString(),
+        at: atHour(1).toISOString(),
+      },
+    };
+    // A late or replayed opening after a renewal changes nothing.
+    given([opened, extended])
+      .when(open(atHour(7 * 24).toISOString()))
+      .thenNothingHappens();
+    const closed: ConversationEvent = {
+      type: 'ConversationClosed',
+      data: { pairId, connectionId: 'c-1', at: atHour(1).toISOString() },
+    };
+    given([opened, closed])
+      .when(open(atHour(14 * 24).toISOString()))
+      .thenNothingHappens();
+    // A new connection after the removal opens it again, with a fresh reply guarantee.
+    given([opened, sentAt('m-1', 1, 'brand-1', 'creator-1'), closed])
+      .when(open(atHour(9 * 24).toISOString(), 'c-2'))
+      .then({
+        type: 'ConversationExtended',
+        data: {
+          pairId,
+          connectionId: 'c-2',
+          expiresAt: atHour(9 * 24).toISOString(),
+          at: atHour(2).toISOString(),
+        },
+      });
+    given([opened, sentAt('m-1', 1, 'brand-1', 'creator-1'), closed])
+      .when(open(atHour(9 * 24).toISOString(), 'c-2'))
+      .thenState((state) => {
+        expect(state.status).toBe('open');
+        expect(state.firstPayerMessageAt).toBeNull();
+      });
+  });
+
+  it('opens again with the roles swapped when the other one pays after a removal', () => {
+    const closed: ConversationEvent = {
+      type: 'ConversationClosed',
+      data: { pairId, connectionId: 'c-1', at: atHour(1).toISOString() },
+    };
+    const reverse = {
+      type: 'OpenConversation' as const,
+      data: {
+        payerId: 'creator-1',
+        creatorId: 'brand-1',
+        connectionId: 'c-2',
+        expiresAt: atHour(9 * 24).toISOString(),
+      },
+      metadata: testMetadata({ now: atHour(2) }),
+    };
+    given([opened, sentAt('m-1', 1, 'brand-1', 'creator-1'), closed])
+      .when(reverse)
+      .thenState((state) => {
+        expect(state).toMatchObject({
+          status: 'open',
+          payerId: 'creator-1',
+          creatorId: 'brand-1',
+          connectionId: 'c-2',
+          firstPayerMessageAt: null,
+          seq: 1,
+        });
+      });
+    // While the first payer's connection is live, it keeps the conversation.
+    given([opened]).when(reverse).thenNothingHappens();
   });
 
   it('stores a message from either side, trimmed, in order', () => {
@@ -196,6 +282,77 @@ describe('a conversation', () => {
   });
 });
 
+describe('message ids', () => {
+  it("stores a resent message once, and keeps one sender from taking the other one's id", () => {
+    given([opened, sent('m-1', 1)])
+      .when(send('m-1'))
+      .thenNothingHappens();
+    given([opened, sent('m-1', 1)])
+      .when(send('m-1', 'creator-1', 'brand-1'))
+      .thenRefused('conflict', M.messageIdTaken);
+  });
+});
+
+describe('the unread e-mail notice', () => {
+  const notice = (hours = 2) => ({
+    type: 'NoticeUnread' as const,
+    data: { receiverId: 'creator-1' },
+    metadata: testMetadata({ now: atHour(hours) }),
+  });
+  const noticed = (upToSeq: number, hours = 2): ConversationEvent => ({
+    type: 'UnreadMessagesNoticed',
+    data: {
+      pairId,
+      receiverId: 'creator-1',
+      senderId: 'brand-1',
+      upToSeq,
+      at: atHour(hours).toISOString(),
+    },
+  });
+  const read = (upToSeq: number): ConversationEvent => ({
+    type: 'MessagesRead',
+    data: {
+      pairId,
+      readerId: 'creator-1',
+      senderId: 'brand-1',
+      upToSeq,
+      at: atHour(3).toISOString(),
+    },
+  });
+
+  it('is claimed once per quiet period, however many messages wait', () => {
+    given([opened, sent('m-1', 1), sent('m-2', 2)])
+      .when(notice())
+      .then(noticed(2));
+    given([opened, sent('m-1', 1), noticed(1), sent('m-2', 2)])
+      .when(notice())
+      .thenNothingHappens();
+  });
+
+  it('has nothing to say when everything was read, and starts a new period after a read', () => {
+    given([opened, sent('m-1', 1), read(1)])
+      .when(notice())
+      .thenNothingHappens();
+    given([opened]).when(notice()).thenNothingHappens();
+    given([opened, sent('m-1', 1), noticed(1), read(1), sent('m-2', 2)])
+      .when(notice(4))
+      .then(noticed(2, 4));
+  });
+
+  it('is not sent for a removed contact, nor to a stranger', () => {
+    const closed: ConversationEvent = {
+      type: 'ConversationClosed',
+      data: { pairId, connectionId: 'c-1', at: atHour(2).toISOString() },
+    };
+    given([opened, sent('m-1', 1), closed])
+      .when(notice())
+      .thenNothingHappens();
+    given([opened, sent('m-1', 1)])
+      .when({ ...notice(), data: { receiverId: 'stranger' } })
+      .thenRefused('forbidden', M.notParticipant);
+  });
+});
+
 describe('the 48-hour reply guarantee', () => {
   const firstPayer = atHour(1).toISOString();
   it('holds until 48 hours after the payer first wrote', () => {
@@ -212,6 +369,18 @@ describe('the 48-hour reply guarantee', () => {
     expect(replyGuaranteeBroken(replied, atHour(60))).toBe(false);
     const first = { firstPayerMessageAt: firstPayer, firstCreatorMessageAt: t0.toISOString() };
     expect(replyGuaranteeBroken(first, atHour(60))).toBe(false);
+  });
+
+  it('is void when the payer removed the contact before the deadline', () => {
+    const removed = {
+      firstPayerMessageAt: firstPayer,
+      firstCreatorMessageAt: null,
+      closedAt: atHour(10).toISOString(),
+    };
+    expect(replyGuaranteeBroken(removed, atHour(60))).toBe(false);
+    const removedAfter = { ...removed, closedAt: atHour(55).toISOString() };
+    expect(replyGuaranteeBroken(removedAfter, atHour(60))).toBe(true);
+    expect(replyDeadline(firstPayer)).toBe(atHour(49).toISOString());
   });
 
   it('is broken by a reply that came too late, and never before the payer wrote', () => {

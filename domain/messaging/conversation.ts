@@ -64,6 +64,14 @@ export type MessagesRead = Event<
   'MessagesRead',
   { pairId: string; readerId: string; senderId: string; upToSeq: number; at: string }
 >;
+/**
+ * The receiver was told by e-mail that messages up to `upToSeq` wait unread: once per quiet
+ * period (from the first unread message until the receiver reads), never once per message.
+ */
+export type UnreadMessagesNoticed = Event<
+  'UnreadMessagesNoticed',
+  { pairId: string; receiverId: string; senderId: string; upToSeq: number; at: string }
+>;
 
 export type ConversationEvent =
   | ConversationOpened
@@ -71,7 +79,8 @@ export type ConversationEvent =
   | ConversationClosed
   | MessageSent
   | MessagesDelivered
-  | MessagesRead;
+  | MessagesRead
+  | UnreadMessagesNoticed;
 
 // Commands ----------------------------------------------------------------------------------
 
@@ -86,16 +95,20 @@ export type SendMessage = Command<
 >;
 export type MarkDelivered = Command<'MarkDelivered', { receiverId: string }>;
 export type MarkRead = Command<'MarkRead', { readerId: string }>;
+/** Claims the e-mail notice of the receiver's current quiet period (the mail follows an append). */
+export type NoticeUnread = Command<'NoticeUnread', { receiverId: string }>;
 export type ConversationCommand =
-  OpenConversation | CloseConversation | SendMessage | MarkDelivered | MarkRead;
+  OpenConversation | CloseConversation | SendMessage | MarkDelivered | MarkRead | NoticeUnread;
 
 // State -------------------------------------------------------------------------------------
 
-type Participant = Readonly<{
+export type Participant = Readonly<{
   /** The seq of the last message this participant received. */
   lastReceivedSeq: number;
   deliveredUpToSeq: number;
   readUpToSeq: number;
+  /** The seq the last unread notice was mailed up to (0: never). */
+  noticedUpToSeq: number;
 }>;
 
 export type ConversationState = Readonly<{
@@ -106,8 +119,8 @@ export type ConversationState = Readonly<{
   connectionId: string | null;
   expiresAt: string | null;
   seq: number;
-  /** Message ids already stored, so a resent message is stored once. */
-  messageIds: Readonly<Record<string, number>>;
+  /** Message ids already stored, with their seq and sender, so a resent message is stored once. */
+  messageIds: Readonly<Record<string, Readonly<{ seq: number; senderId: string }>>>;
   participants: Readonly<Record<string, Participant>>;
   /** For the reply guarantee of the current connection. */
   firstPayerMessageAt: string | null;
@@ -128,7 +141,12 @@ export const initialConversationState = (): ConversationState => ({
   firstCreatorMessageAt: null,
 });
 
-const noOne: Participant = { lastReceivedSeq: 0, deliveredUpToSeq: 0, readUpToSeq: 0 };
+const noOne: Participant = {
+  lastReceivedSeq: 0,
+  deliveredUpToSeq: 0,
+  readUpToSeq: 0,
+  noticedUpToSeq: 0,
+};
 
 export const isConversationExpired = (state: ConversationState, now: Date): boolean =>
   state.expiresAt === null || Date.parse(state.expiresAt) <= now.getTime();
@@ -144,7 +162,7 @@ export const messageContent = (raw: string): string => {
   return content;
 };
 
-const participantOf = (state: ConversationState, userId: string): Participant =>
+export const participantOf = (state: ConversationState, userId: string): Participant =>
   state.participants[userId] ?? noOne;
 
 const decide = (
@@ -157,18 +175,24 @@ const decide = (
     case 'OpenConversation': {
       const { payerId, creatorId, connectionId, expiresAt } = command.data;
       const pairId = pairIdOf(payerId, creatorId);
-      if (state.status === 'none') {
+      // First ever, or the two changed roles (a creator who paid to reach the other one after
+      // the earlier connection ended): opened, with who pays now.
+      if (state.status === 'none' || (state.status === 'closed' && state.payerId !== payerId)) {
         return {
           type: 'ConversationOpened',
           data: { pairId, payerId, creatorId, connectionId, expiresAt, at },
         };
       }
-      if (
-        state.status === 'open' &&
-        state.connectionId === connectionId &&
-        state.expiresAt === expiresAt
-      ) {
-        return [];
+      // The other one's connection is live: its payer keeps the conversation (the list refuses
+      // this case; only two adds racing each other reach it).
+      if (state.payerId !== payerId) return [];
+      if (state.connectionId === connectionId) {
+        // A connection once closed never reopens (a new one has a new id), and a late or
+        // replayed command never shortens what a renewal bought.
+        if (state.status === 'closed') return [];
+        if (state.expiresAt !== null && Date.parse(expiresAt) <= Date.parse(state.expiresAt)) {
+          return [];
+        }
       }
       return { type: 'ConversationExtended', data: { pairId, connectionId, expiresAt, at } };
     }
@@ -185,7 +209,12 @@ const decide = (
       if (otherParticipant(state, senderId) !== receiverId) {
         throw new DomainError('forbidden', M.notParticipant);
       }
-      if (state.messageIds[messageId] !== undefined) return []; // resent: stored once
+      const stored = state.messageIds[messageId];
+      if (stored && stored.senderId !== senderId) {
+        // Ids are the sender's own (a UUID each): the other side cannot take one over.
+        throw new DomainError('conflict', M.messageIdTaken);
+      }
+      if (stored) return []; // resent: stored once
       if (state.status === 'closed') throw new DomainError('forbidden', M.closed);
       if (isConversationExpired(state, now)) throw new DomainError('forbidden', M.expired);
       return {
@@ -236,8 +265,33 @@ const decide = (
         },
       };
     }
+    case 'NoticeUnread': {
+      const { receiverId } = command.data;
+      const sender = otherParticipant(state, receiverId);
+      if (!sender) throw new DomainError('forbidden', M.notParticipant);
+      const me = participantOf(state, receiverId);
+      if (state.status !== 'open' || !hasUnreadNoticeDue(me)) return [];
+      return {
+        type: 'UnreadMessagesNoticed',
+        data: {
+          pairId: state.pairId ?? '',
+          receiverId,
+          senderId: sender,
+          upToSeq: me.lastReceivedSeq,
+          at,
+        },
+      };
+    }
   }
 };
+
+/**
+ * Something waits unread and no notice was mailed since the receiver last read: a quiet period
+ * runs from the first unread message until the receiver reads, and has at most one notice.
+ */
+export const hasUnreadNoticeDue = (participant: Participant): boolean =>
+  participant.lastReceivedSeq > participant.readUpToSeq &&
+  participant.noticedUpToSeq <= participant.readUpToSeq;
 
 const evolve = (state: ConversationState, event: ConversationEvent): ConversationState => {
   switch (event.type) {
@@ -250,6 +304,9 @@ const evolve = (state: ConversationState, event: ConversationEvent): Conversatio
         creatorId: event.data.creatorId,
         connectionId: event.data.connectionId,
         expiresAt: event.data.expiresAt,
+        // Opened again with other roles: a new reply guarantee.
+        firstPayerMessageAt: null,
+        firstCreatorMessageAt: null,
       };
     case 'ConversationExtended': {
       const newConnection = event.data.connectionId !== state.connectionId;
@@ -271,7 +328,7 @@ const evolve = (state: ConversationState, event: ConversationEvent): Conversatio
       return {
         ...state,
         seq,
-        messageIds: { ...state.messageIds, [messageId]: seq },
+        messageIds: { ...state.messageIds, [messageId]: { seq, senderId } },
         participants: {
           ...state.participants,
           [receiverId]: { ...receiver, lastReceivedSeq: seq },
@@ -306,6 +363,16 @@ const evolve = (state: ConversationState, event: ConversationEvent): Conversatio
         },
       };
     }
+    case 'UnreadMessagesNoticed': {
+      const me = participantOf(state, event.data.receiverId);
+      return {
+        ...state,
+        participants: {
+          ...state.participants,
+          [event.data.receiverId]: { ...me, noticedUpToSeq: event.data.upToSeq },
+        },
+      };
+    }
   }
 };
 
@@ -319,17 +386,29 @@ export const conversationDecider: Decider<
   evolve,
 };
 
+/** When the creator must have answered the payer's first message of a connection by. */
+export const replyDeadline = (firstPayerMessageAt: string): string =>
+  new Date(Date.parse(firstPayerMessageAt) + REPLY_GUARANTEE_MS).toISOString();
+
 /**
  * The reply guarantee (spec section 9): the creator sent no message within 48 hours of the
- * payer's first message of this connection. A creator who wrote first has answered already.
+ * payer's first message of this connection. A creator who wrote first has answered already. A
+ * connection the payer removed before the deadline took the creator's chance to answer away:
+ * its guarantee is void (else add, write, remove at once and wait would get every coin back).
  */
 export const replyGuaranteeBroken = (
-  guarantee: Readonly<{ firstPayerMessageAt: string | null; firstCreatorMessageAt: string | null }>,
+  guarantee: Readonly<{
+    firstPayerMessageAt: string | null;
+    firstCreatorMessageAt: string | null;
+    /** When the payer removed the contact, if they did. */
+    closedAt?: string | null;
+  }>,
   now: Date,
 ): boolean => {
   if (!guarantee.firstPayerMessageAt) return false;
-  const deadline = Date.parse(guarantee.firstPayerMessageAt) + REPLY_GUARANTEE_MS;
+  const deadline = Date.parse(replyDeadline(guarantee.firstPayerMessageAt));
   if (now.getTime() < deadline) return false;
+  if (guarantee.closedAt && Date.parse(guarantee.closedAt) < deadline) return false;
   return (
     guarantee.firstCreatorMessageAt === null ||
     Date.parse(guarantee.firstCreatorMessageAt) > deadline

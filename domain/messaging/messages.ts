@@ -10,4 +10,5 @@ export const MESSAGING_MESSAGES = {
   emptyMessage: 'content: write a message first',
   tooLong: 'content: at most 2000 characters',
   tooFast: 'You are sending messages too fast. Please wait a moment.',
+  messageIdTaken: 'messageId: already used by the other participant; send with a new id',
 } as const;

@@ -18,9 +18,13 @@ export const PAYMENT_FAILURE_MESSAGES: Readonly<Record<PaymentFailureCode, strin
 export const OTHER_FAILURE_MESSAGE = 'Your payment could not be processed at this time.';
 
 /** The message of the failure screen for a code from the query string (default UNKNOWN_ERROR). */
-export const failureMessageFor = (code: string | null | undefined): string =>
-  (PAYMENT_FAILURE_MESSAGES as Readonly<Record<string, string>>)[code ?? 'UNKNOWN_ERROR'] ??
-  OTHER_FAILURE_MESSAGE;
+export const failureMessageFor = (code: string | null | undefined): string => {
+  const known = code ?? 'UNKNOWN_ERROR';
+  // Own keys only: a code such as "toString" or "__proto__" is just another unknown code.
+  return Object.hasOwn(PAYMENT_FAILURE_MESSAGES, known)
+    ? PAYMENT_FAILURE_MESSAGES[known as PaymentFailureCode]
+    : OTHER_FAILURE_MESSAGE;
+};
 
 export const isPaymentFailureCode = (code: string): code is PaymentFailureCode =>
   (PAYMENT_FAILURE_CODES as readonly string[]).includes(code);

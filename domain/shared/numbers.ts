@@ -28,3 +28,14 @@ export const wholeNumberField = (what: string, min: number, max: number) =>
         .min(min, `${what}: at least ${min}`)
         .max(max, `${what}: at most ${max}`),
     );
+
+/**
+ * The id of a user, a payment or a record in a path or a body: letters, digits, dashes and
+ * underscores (our ids are UUIDs), so no path escape, NUL or operator can pass as one.
+ */
+export const idField = (what: string) =>
+  z
+    .string(`${what}: required`)
+    .min(1, `${what}: required`)
+    .max(64, `${what}: at most 64 characters`)
+    .regex(/^[A-Za-z0-9_-]+$/, `${what}: not an id`);

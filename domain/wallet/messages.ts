@@ -19,4 +19,5 @@ export const WALLET_MESSAGES = {
   cannotAddYourself: 'You cannot add yourself to your list.',
   onlyCreators: 'Only creators can be added to a list.',
   notInList: 'This user is not in your list.',
+  removed: 'Target User ID removed successfully',
 } as const;

@@ -9,15 +9,18 @@ import { LoginPage } from './layout/LoginPage';
 import otpRecords from './otp-records';
 import { lightTheme } from './theme';
 import users from './users';
+import wallets from './wallets';
 
 /**
  * What a console user may open. The first resource is where they land: admins on the OTP
  * dashboard, auditors (refused by its API) on the users. The dashboard page stays in the menu.
+ * Wallets: both read them; only admins see the grant.
  */
 const consoleResources = (permissions: Role[] | undefined) => (
   <>
     {permissions?.includes('admin') ? <Resource name="otp-records" {...otpRecords} /> : null}
     <Resource name="users" options={{ label: 'Users' }} {...users} />
+    <Resource name="wallets" {...wallets} />
     <CustomRoutes>
       <Route path="/dashboard" element={<Dashboard />} />
     </CustomRoutes>

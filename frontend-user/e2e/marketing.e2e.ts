@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { registerUser } from '@linkcoin/services/testing/accounts.ts';
 import { apiLogin, storeSession } from './support/accounts.ts';
-import { expectMainHeading, waitForPath } from './support/navigation.ts';
+import { currentPath, expectMainHeading, waitForPath } from './support/navigation.ts';
 import { useBrowserTest } from './support/harness.ts';
 
 // Spec sections 1, 2 ("About / landing content"), 3 (Packages) and 9 (marketing constants).
@@ -210,14 +210,13 @@ describe('launch page', () => {
 });
 
 describe("the home page's calls to action", () => {
-  const packageButton = () =>
-    page.getByRole('article', { name: '25 LinkCoins', exact: true }).getByRole('link');
+  const packageCard = () => page.getByRole('article', { name: '25 LinkCoins', exact: true });
 
   it('take a visitor to sign in to buy, and to brand registration to find creators', async () => {
     await page.goto('/');
     await expectMainHeading(page, 'Where brands meet verified creators');
-    expect(await packageButton().textContent()).toBe('Sign in to buy');
-    await packageButton().click();
+    expect(await packageCard().getByRole('link').textContent()).toBe('Sign in to buy');
+    await packageCard().getByRole('link').click();
     await waitForPath(page, '/login');
     await expectMainHeading(page, 'Welcome Back');
 
@@ -238,10 +237,16 @@ describe("the home page's calls to action", () => {
     });
     await page.goto('/');
     await expectMainHeading(page, 'Where brands meet verified creators');
-    expect(await packageButton().textContent()).toBe('Buy now');
-    await packageButton().click();
-    await waitForPath(page, '/payment');
-    await expectMainHeading(page, 'Payments are being built');
+    await packageCard().getByRole('button', { name: 'Buy now', exact: true }).click();
+    // The purchase dialog opens on that package, over the home page.
+    const dialog = page.getByRole('dialog', { name: 'Buy LinkCoins' });
+    await dialog.getByRole('radio', { name: /^25 \+ 5 LinkCoins for/ }).waitFor();
+    expect(await dialog.getByRole('radio', { name: /^25 \+ 5 LinkCoins for/ }).isChecked()).toBe(
+      true,
+    );
+    expect(currentPath(page)).toBe('/');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
 
     await page.goto('/');
     await page.getByRole('link', { name: 'Find creators' }).click();

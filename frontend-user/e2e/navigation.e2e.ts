@@ -161,6 +161,7 @@ describe('protected routes', () => {
     '/payment',
     '/payment-success',
     '/payment-failure',
+    '/wallet',
     '/MessagingApp/u-1',
   ])('send a visitor without a session from %s to /login', async (path) => {
     await page.goto(path);

@@ -127,7 +127,13 @@ describe('the signed-in user menu', () => {
 
     await openAccountMenu('Ravi Kumar');
     const items = await page.getByRole('menuitem').allTextContents();
-    expect(items).toEqual(['View Profile', 'Update Profile', 'Change Password', 'Logout']);
+    expect(items).toEqual([
+      'View Profile',
+      'Update Profile',
+      'LinkCoin Wallet',
+      'Change Password',
+      'Logout',
+    ]);
     await page.getByRole('menuitem', { name: 'View Profile' }).click();
     await waitForPath(page, `/Profile/${creator.userId}`);
 
@@ -176,6 +182,7 @@ describe('the signed-in user menu', () => {
       expect(await account.getByRole('listitem').allTextContents()).toEqual([
         'View Profile',
         'Update Profile',
+        'LinkCoin Wallet',
         'Change Password',
         'Logout',
       ]);

@@ -37,8 +37,11 @@ import { hexSignatureMatches, hmacSha256, hmacSha256Hex, signatureMatches } from
 export type SandboxPaymentOptions = Readonly<{
   /** Signs checkout tokens and outcomes: at least 32 characters, stable across restarts. */
   secret: string;
-  /** Absolute URL where the approval page is mounted, e.g. `http://localhost:8080/sandbox-pay`. */
-  approvalPageUrl: string;
+  /**
+   * Absolute URL where the approval page is mounted, e.g. `http://localhost:8080/sandbox-pay`;
+   * a function when the server's address is known only once it listens.
+   */
+  approvalPageUrl: string | (() => string);
   /** For tests; the real clock otherwise. */
   now?: () => Date;
   /** How many checkouts the in-memory record keeps (oldest forgotten first). */
@@ -124,7 +127,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
   readonly adapter = 'sandbox';
   readonly #checkoutKey: Buffer;
   readonly #returnKey: Buffer;
-  readonly #approvalPageUrl: URL;
+  readonly #approvalPageUrl: () => URL;
   readonly #now: () => Date;
   readonly #issued: BoundedMap<string, Issued>;
   readonly #settled: BoundedMap<string, PaymentOutcome>;
@@ -138,10 +141,15 @@ export class SandboxPaymentProvider implements PaymentProvider {
     // Two keys derived from the one secret: a checkout token can never pass as an outcome.
     this.#checkoutKey = hmacSha256(options.secret, 'linkcoin/payments/sandbox/checkout');
     this.#returnKey = hmacSha256(options.secret, 'linkcoin/payments/sandbox/return');
-    this.#approvalPageUrl = new URL(options.approvalPageUrl);
-    if (!/^https?:$/.test(this.#approvalPageUrl.protocol)) {
-      throw new Error('The sandbox approval page URL must be an absolute http(s) URL');
-    }
+    const pageUrl = options.approvalPageUrl;
+    this.#approvalPageUrl = () => {
+      const url = new URL(typeof pageUrl === 'function' ? pageUrl() : pageUrl);
+      if (!/^https?:$/.test(url.protocol)) {
+        throw new Error('The sandbox approval page URL must be an absolute http(s) URL');
+      }
+      return url;
+    };
+    if (typeof pageUrl === 'string') this.#approvalPageUrl();
     this.#now = options.now ?? (() => new Date());
     const memory = options.memory ?? 10_000;
     this.#issued = new BoundedMap(memory);
@@ -167,7 +175,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
       throw new PaymentProviderError(`The sandbox refused the checkout (invalid ${fields})`, 400);
     }
     this.#issued.set(ref, { paymentId: request.paymentId, expiresAt: parsed.data.expiresAt });
-    const approvalUrl = new URL(this.#approvalPageUrl);
+    const approvalUrl = this.#approvalPageUrl();
     approvalUrl.searchParams.set('token', this.#sign(parsed.data));
     return { providerReference: ref, approvalUrl: approvalUrl.toString() };
   }

@@ -29,8 +29,7 @@ export const accountsContext: BoundedContext = {
       tokens,
       google,
       logger,
-      // With PORT=0 (tests) the configured public address names no real port.
-      forgotPasswordUrl: config.http.port === 0 ? null : `${config.http.publicUrl}/forgot-password`,
+      forgotPasswordUrl: () => `${platform.publicUrl()}/forgot-password`,
     });
     return {
       endpoints: [
@@ -41,6 +40,7 @@ export const accountsContext: BoundedContext = {
           googleClientId: google?.clientId ?? null,
           // The YouTube settings exist only when a Google client id does too (see config.ts).
           youtubeVerification: config.youtube !== null,
+          payments: config.payments.adapter,
         }),
         ...consoleUserEndpoints({ readStore, accounts, progress, clock }),
       ],

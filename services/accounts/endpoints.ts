@@ -31,6 +31,7 @@ export type AccountEndpointDeps = Readonly<{
   limits: AuthRateLimits;
   googleClientId: string | null;
   youtubeVerification: boolean;
+  payments: PublicConfig['payments'];
 }>;
 
 const authAnswer = (session: Session): AuthAnswer => ({
@@ -60,6 +61,7 @@ export const accountEndpoints = ({
   limits,
   googleClientId,
   youtubeVerification,
+  payments,
 }: AccountEndpointDeps): Endpoint[] => [
   {
     method: 'post',
@@ -231,7 +233,7 @@ export const accountEndpoints = ({
     access: anyone,
     input: {},
     handler: (_req, res) => {
-      res.json({ googleClientId, youtubeVerification } satisfies PublicConfig);
+      res.json({ googleClientId, youtubeVerification, payments } satisfies PublicConfig);
     },
   },
 ];

@@ -73,7 +73,7 @@ describe('Google sign-in', () => {
   it('tells the front ends the client id, so they show the button', async () => {
     await request(server.url)
       .get('/api/public-config')
-      .expect(200, { googleClientId: CLIENT_ID, youtubeVerification: false });
+      .expect(200, { googleClientId: CLIENT_ID, youtubeVerification: false, payments: 'sandbox' });
   });
 
   it('registers a new user from the registration screen, without any password', async () => {
@@ -194,7 +194,7 @@ describe('Google sign-in without a client id', () => {
     try {
       await request(server.url)
         .get('/api/public-config')
-        .expect(200, { googleClientId: null, youtubeVerification: false });
+        .expect(200, { googleClientId: null, youtubeVerification: false, payments: 'sandbox' });
       await request(server.url)
         .post('/api/pageowners/google')
         .send({ credential: 'x'.repeat(100), role: 'user' })

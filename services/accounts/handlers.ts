@@ -31,6 +31,7 @@ import {
   type SignInGuardEvent,
 } from '@linkcoin/domain/accounts/sign-in-guard.ts';
 import { profileDecider, profileStreamId } from '@linkcoin/domain/profiles/profile.ts';
+import { walletDecider, walletStreamId } from '@linkcoin/domain/wallet/wallet.ts';
 import { DomainError } from '@linkcoin/domain/shared/errors.ts';
 import type { CommandMetadata } from '@linkcoin/domain/shared/messages.ts';
 import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
@@ -54,8 +55,8 @@ export type AccountHandlerDeps = Readonly<{
   /** Null when no Google client id is configured. */
   google: GoogleIdTokenVerifier | null;
   logger: Logger;
-  /** The public "forgot password" page, named in the sign-in notice; null when unknown. */
-  forgotPasswordUrl: string | null;
+  /** The public "forgot password" page, named in the sign-in notice. */
+  forgotPasswordUrl: () => string;
 }>;
 
 type NewAccount = Readonly<{
@@ -95,16 +96,22 @@ export const accountHandlers = ({
     return accountById(claim.claimedBy);
   };
 
-  /** The user as the browser keeps it; the name is the profile's when the wizard set one. */
+  /**
+   * The user as the browser keeps it; the name is the profile's when the wizard set one, and
+   * `linkCoins` the balance of the wallet's stream now (not a read model that may lag).
+   */
   const sessionUser = async (account: ActiveAccount): Promise<SessionUser> => {
-    const { state: profile } = await commands.load(profileDecider, profileStreamId(account.userId));
+    const [{ state: profile }, { state: wallet }] = await Promise.all([
+      commands.load(profileDecider, profileStreamId(account.userId)),
+      commands.load(walletDecider, walletStreamId(account.userId)),
+    ]);
     return {
       _id: account.userId,
       ownerName: profile.personal.ownerName ?? account.ownerName,
       email: account.email,
       role: account.role,
       roles: rolesOf(account),
-      linkCoins: 0,
+      linkCoins: wallet.balance,
     };
   };
 
@@ -315,7 +322,7 @@ export const accountHandlers = ({
             ownerName: account.ownerName,
             failedAttempts: event.data.failures,
             at: event.data.at,
-            ...(forgotPasswordUrl ? { forgotPasswordUrl } : {}),
+            forgotPasswordUrl: forgotPasswordUrl(),
           }),
         );
       } catch (error) {

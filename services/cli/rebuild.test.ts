@@ -46,7 +46,9 @@ describe('make rebuild', () => {
       await server.stop();
 
       const all = await rebuild(dataDir);
-      expect(all.stdout).toMatch(/^Rebuilt accounts, profiles, otp-records from the event log/m);
+      expect(all.stdout).toMatch(
+        /^Rebuilt accounts, profiles, otp-records, wallets, collections, messaging from the event log/m,
+      );
       const one = await rebuild(dataDir, 'profiles');
       expect(one.stdout).toMatch(/^Rebuilt profiles from/m);
       await expect(rebuild(dataDir, 'no-such-model')).rejects.toMatchObject({

@@ -3,10 +3,14 @@ import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { z } from 'zod';
+import { DomainError } from '@linkcoin/domain/shared/errors.ts';
+import type { AuthOutcome } from '../http/endpoint.ts';
 import { listen } from '../runtime/http-server.ts';
 import { registerUser, type TestUser } from '../testing/accounts.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
-import { Gateway, GATEWAY_PROTOCOL } from './gateway.ts';
+import { Gateway, GATEWAY_MESSAGES, GATEWAY_PROTOCOL } from './gateway.ts';
+import { realtimeEvent, type RealtimeNode } from './realtime.ts';
 
 const opened = (socket: WebSocket) =>
   new Promise<void>((resolve, reject) => {
@@ -151,5 +155,176 @@ describe('the gateway itself', () => {
     expect(await goodbye).toBe(1001);
     expect(gateway.connections).toBe(0);
     await new Promise<void>((resolve) => http.close(() => resolve()));
+  });
+
+  describe("with a context's events", () => {
+    const principal = (userId: string) =>
+      ({
+        kind: 'principal',
+        principal: {
+          userId,
+          email: `${userId}@x.in`,
+          role: 'user',
+          roles: ['user'],
+          tokenVersion: 0,
+        },
+      }) as const;
+
+    const start = async (options: { framesPerMinute?: number; heartbeatMs?: number } = {}) => {
+      const revoked = new Set<string>();
+      const hooks: string[] = [];
+      let node: RealtimeNode | null = null;
+      const http = createServer();
+      const gateway = new Gateway({
+        logger: pino({ level: 'silent' }),
+        // The token is the user id; a revoked one no longer authenticates.
+        authenticate: async (req): Promise<AuthOutcome> => {
+          const token = String(req.headers.authorization).replace('Bearer ', '');
+          return revoked.has(token) ? { kind: 'anonymous' } : principal(token);
+        },
+        allowedOrigins: [],
+        maxConnections: 100,
+        maxConnectionsPerUser: 10,
+        nodeId: 'node-test',
+        ...options,
+        realtime: [
+          {
+            events: {
+              echo: realtimeEvent(
+                z.object({ text: z.string().max(10, 'text: too long') }),
+                async (client, data) => ({
+                  echoed: data.text,
+                  by: client.principal.userId,
+                }),
+              ),
+              refuse: realtimeEvent(z.unknown(), async () => {
+                throw new DomainError('forbidden', 'Not for you.');
+              }),
+              crash: realtimeEvent(z.unknown(), async () => {
+                throw new Error('internal details');
+              }),
+              shout: realtimeEvent(z.object({ to: z.string() }), async (_client, data) => ({
+                reached: node?.emitTo(data.to, 'shouted', { hello: data.to }) ?? 0,
+              })),
+            },
+            start: async (started) => {
+              node = started;
+            },
+            userArrived: (userId) => hooks.push(`arrived ${userId}`),
+            userLeft: (userId) => hooks.push(`left ${userId}`),
+            stop: async () => {
+              hooks.push('stopped');
+            },
+          },
+        ],
+      });
+      await gateway.start();
+      gateway.attach(http);
+      await listen(http, '127.0.0.1', 0);
+      const url = `ws://127.0.0.1:${(http.address() as AddressInfo).port}/ws`;
+      const frames = new Map<WebSocket, Array<Record<string, unknown>>>();
+      const open = async (userId: string) => {
+        const socket = new WebSocket(url, [GATEWAY_PROTOCOL, userId]);
+        frames.set(socket, []);
+        socket.on('message', (raw) => frames.get(socket)!.push(JSON.parse(raw.toString())));
+        await opened(socket);
+        return socket;
+      };
+      const stop = async () => {
+        await gateway.close();
+        await new Promise<void>((resolve) => http.close(() => resolve()));
+      };
+      return { gateway, open, frames, hooks, revoked, stop, node: () => node! };
+    };
+
+    it("answers acknowledgements with the handler's data or its refusal", async () => {
+      const g = await start();
+      const socket = await g.open('u-1');
+      const send = (frame: object) => socket.send(JSON.stringify(frame));
+      send({ event: 'echo', data: { text: 'hi' }, ack: 1 });
+      send({ event: 'echo', data: { text: 'far too long' }, ack: 2 });
+      send({ event: 'refuse', ack: 3 });
+      send({ event: 'crash', ack: 4 });
+      send({ event: 'echo', data: { text: 'no ack' } });
+      send({ event: 'refuse' });
+      await expect.poll(() => g.frames.get(socket)!.length).toBe(5);
+      expect(g.frames.get(socket)).toEqual([
+        { event: 'ack', ack: 1, data: { status: 'ok', echoed: 'hi', by: 'u-1' } },
+        { event: 'ack', ack: 2, data: { status: 'error', message: 'text: too long' } },
+        { event: 'ack', ack: 3, data: { status: 'error', message: 'Not for you.' } },
+        { event: 'ack', ack: 4, data: { status: 'error', message: GATEWAY_MESSAGES.failed } },
+        // Without an acknowledgement number, a success is silent and a refusal an error event.
+        { event: 'error', data: { message: 'Not for you.' } },
+      ]);
+      await g.stop();
+    });
+
+    it('pushes to every socket of a user on the node, and tells when users come and go', async () => {
+      const g = await start();
+      const first = await g.open('u-1');
+      const second = await g.open('u-1');
+      const other = await g.open('u-2');
+      expect([...g.node().users()].sort()).toEqual(['u-1', 'u-2']);
+      other.send(JSON.stringify({ event: 'shout', data: { to: 'u-1' }, ack: 1 }));
+      await expect.poll(() => g.frames.get(other)!.length).toBe(1);
+      expect(g.frames.get(other)![0]).toMatchObject({ data: { status: 'ok', reached: 2 } });
+      for (const socket of [first, second]) {
+        await expect
+          .poll(() => g.frames.get(socket))
+          .toEqual([{ event: 'shouted', data: { hello: 'u-1' } }]);
+      }
+      first.close();
+      await expect.poll(() => g.node().isHere('u-1')).toBe(true);
+      second.close();
+      await expect.poll(() => g.node().isHere('u-1')).toBe(false);
+      expect(g.hooks).toEqual(['arrived u-1', 'arrived u-2', 'left u-1']);
+      await g.stop();
+      expect(g.hooks).toEqual(['arrived u-1', 'arrived u-2', 'left u-1', 'left u-2', 'stopped']);
+    });
+
+    it('limits the frames of one user', async () => {
+      const g = await start({ framesPerMinute: 3 });
+      const socket = await g.open('u-1');
+      for (let ack = 1; ack <= 5; ack++) {
+        socket.send(JSON.stringify({ event: 'echo', data: { text: 'x' }, ack }));
+      }
+      await expect.poll(() => g.frames.get(socket)!.length).toBe(5);
+      expect(g.frames.get(socket)!.map((f) => (f.data as { status: string }).status)).toEqual([
+        'ok',
+        'ok',
+        'ok',
+        'error',
+        'error',
+      ]);
+      expect(g.frames.get(socket)![4]).toMatchObject({
+        data: { message: GATEWAY_MESSAGES.tooFast },
+      });
+      await g.stop();
+    });
+
+    it('cuts off a client that floods frames faster than they are handled', async () => {
+      const g = await start();
+      const socket = await g.open('u-flood');
+      const closed = new Promise<number>((resolve) =>
+        socket.once('close', (code) => resolve(code)),
+      );
+      const frame = JSON.stringify({ event: 'echo', data: { text: 'x' } });
+      for (let i = 0; i < 1000; i++) socket.send(frame);
+      expect(await closed).toBe(1008);
+      await g.stop();
+    });
+
+    it('ends the sockets of a session that was revoked (logout) at the next heartbeat', async () => {
+      const g = await start({ heartbeatMs: 50 });
+      const revoked = await g.open('u-revoked');
+      const kept = await g.open('u-kept');
+      const closed = new Promise<number>((resolve) =>
+        revoked.once('close', (code) => resolve(code)),
+      );
+      g.revoked.add('u-revoked');
+      expect(await closed).toBe(4401);
+      expect(kept.readyState).toBe(WebSocket.OPEN);
+      await g.stop();
+    });
   });
 });

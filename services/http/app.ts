@@ -2,7 +2,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { installAccessLog } from './access-log.ts';
 import { errorHandler, notFoundApi } from './errors.ts';
-import { jsonGuard } from './json-guard.ts';
+import { jsonGuard, keepRawBody } from './json-guard.ts';
 import { jsonSecurityHeaders, securityHeaders } from './security.ts';
 import { healthRoutes, type HealthSources } from './health.ts';
 import { frontends, uploadedImages } from './static.ts';
@@ -17,6 +17,8 @@ export type AppOptions = Readonly<{
   serveFrontends: boolean;
   /** Where the built front ends are (the repository's dist folders unless given). */
   frontendDists?: Readonly<{ user: string; admin: string }>;
+  /** Pages served outside /api, before the front ends (the payment sandbox's approval page). */
+  pages?: readonly Readonly<{ path: string; handler: RequestHandler }>[];
   /** Where locally stored uploads live; served under /uploads (absent with a hosted store). */
   uploadsDirectory?: string;
 }>;
@@ -41,7 +43,7 @@ export const createApp = (options: AppOptions): Express => {
 
   const api = express.Router();
   api.use(jsonSecurityHeaders);
-  api.use(express.json({ limit: options.bodyLimit }));
+  api.use(express.json({ limit: options.bodyLimit, verify: keepRawBody }));
   api.use(jsonGuard);
   if (options.api) api.use(options.api);
   api.use(notFoundApi);
@@ -51,6 +53,7 @@ export const createApp = (options: AppOptions): Express => {
 
   app.use(securityHeaders());
   if (options.uploadsDirectory) app.use('/uploads', uploadedImages(options.uploadsDirectory));
+  for (const page of options.pages ?? []) app.use(page.path, page.handler);
   if (options.serveFrontends) app.use(frontends(options.logger, options.frontendDists));
   app.use(errorHandler);
   return app;

@@ -30,7 +30,12 @@ export const signedIn = (...roles: Role[]): Access =>
   roles.length > 0 ? { kind: 'signed-in', roles } : { kind: 'signed-in' };
 
 /** Where a request names a user; only that user, or an admin, may send it (DESIGN 5.4). */
-export type Subject = Readonly<{ in: 'params' | 'body' | 'query'; field: string }>;
+export type Subject = Readonly<{
+  in: 'params' | 'body' | 'query';
+  field: string;
+  /** Only that user, admins included (buying coins: a payment credits who started it). */
+  ownOnly?: boolean;
+}>;
 
 export type Endpoint = Readonly<{
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -112,7 +117,8 @@ const admit = async (
   }
   if (endpoint.subject) {
     const named = subjectValue(req, endpoint.subject);
-    if (named !== undefined && named !== principal.userId && !isAdmin(principal)) {
+    const mayActForOthers = isAdmin(principal) && !endpoint.subject.ownOnly;
+    if (named !== undefined && named !== principal.userId && !mayActForOthers) {
       throw new HttpError(403, M.notYourAccount);
     }
   }

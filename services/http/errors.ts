@@ -22,6 +22,7 @@ const statusOfKind: Record<DomainErrorKind, number> = {
   unprocessable: 422,
   rate_limited: 429,
   upstream: 502,
+  unavailable: 503,
 };
 
 /** The one error body of the whole API. */

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
 import { HttpError } from './errors.ts';
 
@@ -30,3 +31,13 @@ export const jsonGuard: RequestHandler = (req, _res, next) => {
   }
   next();
 };
+
+const rawBodies = new WeakMap<IncomingMessage, Buffer>();
+
+/** Keeps the bytes of a JSON body as received (express.json's `verify`), for signed webhooks. */
+export const keepRawBody = (req: IncomingMessage, _res: unknown, body: Buffer): void => {
+  rawBodies.set(req, body);
+};
+
+/** The JSON body exactly as it arrived: a webhook's signature covers these bytes. */
+export const rawBodyOf = (req: IncomingMessage): Buffer | null => rawBodies.get(req) ?? null;

@@ -1,3 +1,4 @@
+import type { RequestHandler } from 'express';
 import type { DependencyContainer } from 'tsyringe';
 import type { Logger } from 'pino';
 import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
@@ -8,6 +9,7 @@ import type { Projection } from '@linkcoin/infra/readstore/projections.ts';
 import type { Mailer } from '@linkcoin/infra/mail/port.ts';
 import type { UploadStorage } from '@linkcoin/infra/uploads/port.ts';
 import type { Authenticator, Endpoint } from '../http/endpoint.ts';
+import type { RealtimePart } from '../gateway/realtime.ts';
 import type { ProcessManager } from '../processes/process-manager.ts';
 import type { AppConfig } from './config.ts';
 import type { ProjectionProgress } from './projection-progress.ts';
@@ -29,6 +31,12 @@ export type Platform = Readonly<{
   secrets: Secrets;
   mailer: Mailer;
   uploads: UploadStorage;
+  /**
+   * Where this server is reached from outside (PUBLIC_URL), for links in mails and the payment
+   * provider's return address. A function: with PORT=0 (tests) it is known only once the server
+   * listens.
+   */
+  publicUrl: () => string;
 }>;
 
 /** What a context contributes to a running process once built on the platform. */
@@ -47,6 +55,16 @@ export type ContextParts = Readonly<{
    * provides it; the runtime refuses to serve the API with none or with two.
    */
   authenticator?: Authenticator;
+  /**
+   * Pages served outside /api (HTML, not JSON), mounted before the front ends: the payment
+   * sandbox's approval page.
+   */
+  pages?: readonly Readonly<{ path: string; handler: RequestHandler }>[];
+  /**
+   * Its events on the real-time gateway (/ws) and the hooks that push to this node's sockets:
+   * used where the `gateway` role runs (the messaging context's chat).
+   */
+  realtime?: RealtimePart;
 }>;
 
 /**
@@ -67,7 +85,8 @@ export type BoundedContext = Readonly<{
 }>;
 
 /** The platform of a running process, read from the runtime's container of ports. */
-export const platformOf = (container: DependencyContainer): Platform => ({
+export const platformOf = (container: DependencyContainer, publicUrl: () => string): Platform => ({
+  publicUrl,
   config: resolve(container, TOKENS.Config),
   logger: resolve(container, TOKENS.Logger),
   clock: resolve(container, TOKENS.Clock),

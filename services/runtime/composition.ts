@@ -3,6 +3,10 @@ import { accountsContext } from '../accounts/context.ts';
 import { profilesContext } from '../profiles/context.ts';
 import { uploadsContext } from '../uploads/context.ts';
 import { verificationContext } from '../verification/context.ts';
+import { walletContext } from '../wallet/context.ts';
+import { paymentsContext } from '../payments/context.ts';
+import { collectionsContext } from '../collections/context.ts';
+import { messagingContext } from '../messaging/context.ts';
 import type { BoundedContext } from './bounded-context.ts';
 
 /**
@@ -15,6 +19,10 @@ export const CONTEXTS: readonly BoundedContext[] = [
   profilesContext,
   verificationContext,
   uploadsContext,
+  walletContext,
+  paymentsContext,
+  collectionsContext,
+  messagingContext,
 ];
 
 /** Every business read model: the projector runs them, `make rebuild` replays them, `/readyz` reports them. */

@@ -103,6 +103,33 @@ describe('configuration from the environment', () => {
     expect(hosted).toMatchObject({ maxConnections: 20_000, maxConnectionsPerUser: 10 });
   });
 
+  it('has chat limits, mails unread messages after an hour, and takes VAPID keys in pairs', () => {
+    const defaults = loadConfig({ NODE_ENV: 'test' });
+    expect(defaults.gateway).toMatchObject({ framesPerMinute: 600, nodeId: null });
+    expect(defaults.messaging).toMatchObject({
+      messagesPerMinute: 60,
+      emailAfterMs: 60 * 60_000,
+      push: { vapidKeys: null, subject: 'mailto:no-reply@linkcoin.local' },
+    });
+    expect(defaults.messaging.push.serviceHosts).toContain('fcm.googleapis.com');
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: 'B'.repeat(87) })).toThrow(/VAPID_PRIVATE_KEY/);
+    expect(() => loadConfig({ VAPID_SUBJECT: 'http://insecure.example' })).toThrow(/VAPID_SUBJECT/);
+    expect(
+      loadConfig({
+        MESSAGE_EMAIL_AFTER_MINUTES: '5',
+        VAPID_PUBLIC_KEY: 'B'.repeat(87),
+        VAPID_PRIVATE_KEY: 'k'.repeat(43),
+        PUSH_SERVICE_HOSTS: 'Push.Example',
+      }).messaging,
+    ).toMatchObject({
+      emailAfterMs: 5 * 60_000,
+      push: {
+        vapidKeys: { publicKey: 'B'.repeat(87), privateKey: 'k'.repeat(43) },
+        serviceHosts: ['push.example'],
+      },
+    });
+  });
+
   it('pays through the sandbox by default, never in production, and needs Razorpay keys', () => {
     expect(loadConfig({}).payments).toEqual({ adapter: 'sandbox', secret: null });
     const secret = 'x'.repeat(32);

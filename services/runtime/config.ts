@@ -104,6 +104,33 @@ const environmentSchema = z
     WS_ALLOWED_ORIGINS: csv.optional(),
     WS_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
     WS_MAX_CONNECTIONS_PER_USER: z.coerce.number().int().min(1).max(1000).default(10),
+    WS_FRAMES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+    GATEWAY_NODE_ID: z
+      .string()
+      .regex(/^[A-Za-z0-9._-]{1,100}$/, 'letters, digits, dots, dashes and underscores')
+      .optional(),
+
+    CHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
+    MESSAGE_EMAIL_AFTER_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, 'expected a P-256 public key in base64url (87 characters)')
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'expected a P-256 private key in base64url (43 characters)')
+      .optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'expected mailto:address or an https URL')
+      .optional(),
+    PUSH_SERVICE_HOSTS: csv.default([
+      'fcm.googleapis.com',
+      'android.googleapis.com',
+      'push.services.mozilla.com',
+      'push.apple.com',
+      'notify.windows.com',
+    ]),
 
     PAYMENTS: z.enum(['sandbox', 'razorpay', 'disabled']).optional(),
     PAYMENTS_SANDBOX_SECRET: z.string().min(32, 'expected at least 32 characters').optional(),
@@ -155,6 +182,13 @@ const environmentSchema = z
         path: ['PAYMENTS'],
         message:
           'the sandbox gives coins away: not with NODE_ENV=production (razorpay or disabled)',
+      });
+    }
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'],
+        message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together',
       });
     }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -221,6 +255,24 @@ export type AppConfig = Readonly<{
     allowedOrigins: readonly string[];
     maxConnections: number;
     maxConnectionsPerUser: number;
+    /** Frames one user may send per minute on one node (every event counts). */
+    framesPerMinute: number;
+    /** Names the node on the bus; null: a random id per process. */
+    nodeId: string | null;
+  }>;
+  messaging: Readonly<{
+    /** Chat messages one user may send per minute (per gateway node). */
+    messagesPerMinute: number;
+    /** A message unread this long mails the receiver (once per quiet period). */
+    emailAfterMs: number;
+    push: Readonly<{
+      /** From the environment; null: generated once into the data directory. */
+      vapidKeys: Readonly<{ publicKey: string; privateKey: string }> | null;
+      /** Who the push services may contact (VAPID `sub`). */
+      subject: string;
+      /** Push services a subscription may point to (a host, or a parent domain of it). */
+      serviceHosts: readonly string[];
+    }>;
   }>;
   payments:
     | Readonly<{ adapter: 'disabled' }>
@@ -288,6 +340,9 @@ const paymentsOf = (env: Environment): AppConfig['payments'] => {
       };
   }
 };
+
+/** `LinkCoin <no-reply@linkcoin.local>` is `no-reply@linkcoin.local`. */
+const mailAddressOf = (from: string): string => /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
 
 /** Raised at start-up with every bad variable named. */
 export class ConfigError extends Error {
@@ -395,6 +450,20 @@ export const loadConfig = (
       allowedOrigins: allowedOrigins(publicUrl, env),
       maxConnections: env.WS_MAX_CONNECTIONS,
       maxConnectionsPerUser: env.WS_MAX_CONNECTIONS_PER_USER,
+      framesPerMinute: env.WS_FRAMES_PER_MINUTE,
+      nodeId: env.GATEWAY_NODE_ID ?? null,
+    },
+    messaging: {
+      messagesPerMinute: env.CHAT_MESSAGES_PER_MINUTE,
+      emailAfterMs: env.MESSAGE_EMAIL_AFTER_MINUTES * 60_000,
+      push: {
+        vapidKeys:
+          env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+            ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
+            : null,
+        subject: env.VAPID_SUBJECT ?? `mailto:${mailAddressOf(env.MAIL_FROM)}`,
+        serviceHosts: env.PUSH_SERVICE_HOSTS.map((host) => host.toLowerCase()),
+      },
     },
     payments: paymentsOf(env),
     mail:

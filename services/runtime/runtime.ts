@@ -151,7 +151,9 @@ export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtim
     container.register(TOKENS.ProjectionProgress, { useValue: progress });
 
     // The contexts are built only where something of theirs runs beyond their read models.
-    const platform = platformOf(container);
+    // The configured public URL; with PORT=0 it is corrected once the server listens.
+    let publicUrl = config.http.publicUrl;
+    const platform = platformOf(container, () => publicUrl);
     const parts =
       has('api') || has('processes') || has('gateway')
         ? contexts.map((c) => c.create(platform))
@@ -209,18 +211,23 @@ export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtim
         ? { uploadsDirectory: config.uploads.directory }
         : {}),
       ...(authenticate && has('api') ? { api: endpointRouter(endpoints, authenticate) } : {}),
+      pages: has('api') ? parts.flatMap((part) => part.pages ?? []) : [],
     });
     const server = createServer(app);
     let gateway: Gateway | null = null;
     if (has('gateway') && authenticate) {
+      const { nodeId, ...limits } = config.gateway;
       gateway = new Gateway({
         logger: logger.child({ component: 'gateway' }),
         authenticate,
-        ...config.gateway,
+        ...limits,
+        ...(nodeId ? { nodeId } : {}),
+        realtime: parts.flatMap((part) => (part.realtime ? [part.realtime] : [])),
       });
-      gateway.attach(server);
       const opened = gateway;
       closers.push({ name: 'gateway', close: () => opened.close() });
+      await gateway.start();
+      gateway.attach(server);
     }
     await listen(server, config.http.host, config.http.port);
     closers.push({
@@ -234,7 +241,8 @@ export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtim
         ? `http://${config.http.host === '0.0.0.0' || config.http.host === '::' ? 'localhost' : host}:${address.port}`
         : config.http.publicUrl;
 
-    // On a port chosen at start-up (PORT=0) the configured origin could not know the port.
+    // On a port chosen at start-up (PORT=0) the configured address could not know the port.
+    if (config.http.port === 0) publicUrl = url;
     gateway?.allowOrigins([new URL(url).origin]);
 
     let stopping: Promise<void> | null = null;

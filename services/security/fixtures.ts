@@ -4,6 +4,7 @@
  * walk the registry with these. An endpoint added without a fixture here fails those tests, so
  * each context extends the table deliberately, as it does the authorisation matrix.
  */
+import { createECDH, randomBytes } from 'node:crypto';
 import request from 'supertest';
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
 import { TINY_PNG } from '@linkcoin/infra/uploads/contract.ts';
@@ -16,6 +17,9 @@ import {
   verifiedEmail,
   type TestUser,
 } from '../testing/accounts.ts';
+import { changeCollection, grantCoins } from '../testing/collections.ts';
+import { openConversation, storeMessage } from '../testing/messaging.ts';
+import { pay, settleInSandbox } from '../testing/payments.ts';
 import { creatorWizard, saveProfile } from '../testing/profiles.ts';
 import { adjustableClock, startTestServer, type TestServer } from '../testing/test-server.ts';
 
@@ -42,6 +46,10 @@ export type Target = Readonly<{
   instagramRequest: () => Promise<{ id: string; otp: string }>;
   /** An address nobody registered. */
   freeEmail: string;
+  /** A purchase the brand started, approved in the sandbox but not yet returned to the shop. */
+  payment: () => Promise<{ paymentId: string; approvedReturn: URL }>;
+  /** The brand's conversation with the creator, with a message from the creator unread. */
+  conversation: () => Promise<{ brand: TestUser; creator: TestUser }>;
 }>;
 
 export type EndpointFixture = Readonly<{
@@ -120,12 +128,30 @@ export const newTarget = (
     return user;
   });
   const admin = once(() => loginAdmin(server));
+  const brand = once(() => afterMinute(registerUser(server, { role: 'user' })));
   return {
+    conversation: once(async () => {
+      const [payer, owner] = [await brand(), await creator()];
+      await openConversation(server, payer, owner);
+      await storeMessage(server, owner, payer, 'Hello from the security suite');
+      return { brand: payer, creator: owner };
+    }),
+    payment: once(async () => {
+      const started = await pay(server, await brand(), { packageId: 'growth' }).expect(201);
+      return {
+        paymentId: started.body.paymentId as string,
+        approvedReturn: await settleInSandbox(
+          server,
+          started.body.approvalURL as string,
+          'approve',
+        ),
+      };
+    }),
     server,
     handle,
     freeEmail: `free${sequence}-${Date.now()}@example.in`,
     admin,
-    brand: once(() => afterMinute(registerUser(server, { role: 'user' }))),
+    brand,
     creator,
     // Not cached: an earlier step of the run (a request sent by the endpoint under test) counts.
     instagramRequest: async () => {
@@ -158,6 +184,21 @@ const mailedCode = async (target: Target, email: string, path: string) => {
 };
 
 const wrongCode = (otp: string) => (otp === '000000' ? '111111' : '000000');
+
+/** The brand with coins to spend on its list. */
+const fundedBrand = async (t: Target) => {
+  const brand = await t.brand();
+  await grantCoins(t.server, await t.admin(), brand, 3);
+  return brand;
+};
+
+/** The brand with the creator on its list (1 of its coins spent). */
+const brandWithCreator = async (t: Target) => {
+  const brand = await fundedBrand(t);
+  const creator = await t.creator();
+  await changeCollection(t.server, brand, 'add', creator.userId).expect(201);
+  return { brand, creator };
+};
 
 export const FIXTURES: Readonly<Record<string, EndpointFixture>> = {
   'POST /otp/send-otp': {
@@ -366,6 +407,176 @@ export const FIXTURES: Readonly<Record<string, EndpointFixture>> = {
     valid: async (t) => ({ as: await t.admin(), params: { id: (await t.brand()).userId } }),
     refused: async (t) => ({ as: await t.admin(), params: { id: 'nobody-at-all' } }),
   },
+  'GET /wallet/me': {
+    valid: async (t) => ({ as: await t.brand(), query: { page: '1', limit: '10' } }),
+    refused: async () => ({ as: null }),
+  },
+  'GET /admin/wallets': {
+    valid: async (t) => ({ as: await t.admin(), query: { range: '[0,9]' } }),
+    refused: async (t) => ({ as: await t.brand(), query: { range: '[0,9]' } }),
+  },
+  'GET /admin/wallets/:id': {
+    valid: async (t) => ({ as: await t.admin(), params: { id: (await t.brand()).userId } }),
+    refused: async (t) => ({ as: await t.brand(), params: { id: (await t.brand()).userId } }),
+  },
+  'GET /admin/wallets/:id/entries': {
+    valid: async (t) => ({
+      as: await t.admin(),
+      params: { id: (await t.brand()).userId },
+      query: { range: '[0,9]' },
+    }),
+    refused: async (t) => ({ as: await t.brand(), params: { id: (await t.brand()).userId } }),
+  },
+  'POST /admin/wallets/:id/grants': {
+    valid: async (t) => ({
+      as: await t.admin(),
+      params: { id: (await t.brand()).userId },
+      body: { coins: 5, reason: 'Security suite grant' },
+    }),
+    refused: async (t) => ({
+      as: await t.admin(),
+      params: { id: (await t.brand()).userId },
+      body: { coins: 5, reason: '' },
+    }),
+  },
+  'POST /payment/pay': {
+    valid: async (t) => {
+      const brand = await t.brand();
+      return { as: brand, body: { userId: brand.userId, packageId: 'growth' } };
+    },
+    refused: async (t) => {
+      const brand = await t.brand();
+      return { as: brand, body: { userId: brand.userId, totalAmount: 124 } };
+    },
+  },
+  'GET /payment/:paymentId': {
+    valid: async (t) => ({
+      as: await t.brand(),
+      params: { paymentId: (await t.payment()).paymentId },
+    }),
+    refused: async (t) => ({
+      as: await t.creator(),
+      params: { paymentId: (await t.payment()).paymentId },
+    }),
+  },
+  'GET /payment/return/:provider': {
+    valid: async (t) => {
+      const returnUrl = (await t.payment()).approvedReturn;
+      return {
+        as: null,
+        params: { provider: 'sandbox' },
+        query: Object.fromEntries(returnUrl.searchParams),
+      };
+    },
+    refused: async (t) => {
+      const query = Object.fromEntries((await t.payment()).approvedReturn.searchParams);
+      return {
+        as: null,
+        params: { provider: 'sandbox' },
+        query: { ...query, sandbox_amount_paise: '100' },
+      };
+    },
+  },
+  'POST /payment/webhook/razorpay': {
+    unavailable: 'Razorpay is not configured here (services/payments/razorpay.test.ts)',
+    valid: async () => ({ as: null, body: { event: 'payment_link.paid', payload: {} } }),
+  },
+  'GET /collection/users/:userId': {
+    valid: async (t) => {
+      const { brand } = await brandWithCreator(t);
+      return { as: brand, params: { userId: brand.userId } };
+    },
+    refused: async (t) => ({ as: await t.brand(), params: { userId: (await t.creator()).userId } }),
+  },
+  'POST /collection/users/add': {
+    valid: async (t) => {
+      const brand = await fundedBrand(t);
+      return {
+        as: brand,
+        body: { userId: brand.userId, targetUserId: (await t.creator()).userId },
+      };
+    },
+    refused: async (t) => {
+      const brand = await fundedBrand(t);
+      return { as: brand, body: { userId: brand.userId, targetUserId: brand.userId } };
+    },
+  },
+  'POST /collection/users/remove': {
+    valid: async (t) => {
+      const { brand, creator } = await brandWithCreator(t);
+      return { as: brand, body: { userId: brand.userId, targetUserId: creator.userId } };
+    },
+    // Nobody is on their own list, whatever an earlier request of the run added.
+    refused: async (t) => {
+      const brand = await t.brand();
+      return { as: brand, body: { userId: brand.userId, targetUserId: brand.userId } };
+    },
+  },
+  'POST /collection/users/update': {
+    valid: async (t) => {
+      const { brand, creator } = await brandWithCreator(t);
+      return { as: brand, body: { userId: brand.userId, targetUserId: creator.userId } };
+    },
+    // Refused before a client's key is claimed, so a key from the add changes nothing here.
+    refused: async (t) => {
+      const brand = await fundedBrand(t);
+      return { as: brand, body: { userId: brand.userId, targetUserId: brand.userId } };
+    },
+  },
+  'GET /messages/conversation/:userId/:otherUserId': {
+    valid: async (t) => {
+      const { brand, creator } = await t.conversation();
+      return {
+        as: brand,
+        params: { userId: brand.userId, otherUserId: creator.userId },
+        query: { limit: '20' },
+      };
+    },
+    refused: async (t) => {
+      const { brand, creator } = await t.conversation();
+      return { as: creator, params: { userId: brand.userId, otherUserId: creator.userId } };
+    },
+  },
+  'PATCH /messages/mark-read': {
+    valid: async (t) => {
+      const { brand, creator } = await t.conversation();
+      return { as: brand, body: { sender: creator.userId, receiver: brand.userId } };
+    },
+    refused: async (t) => {
+      const { brand } = await t.conversation();
+      return { as: brand, body: { sender: 'nobody-at-all', receiver: brand.userId } };
+    },
+  },
+  'POST /notifications/store-token': {
+    valid: async (t) => {
+      const brand = await t.brand();
+      return { as: brand, body: { userId: brand.userId, token: pushSubscription() } };
+    },
+    refused: async (t) => {
+      const brand = await t.brand();
+      return {
+        as: brand,
+        body: {
+          userId: brand.userId,
+          token: { ...pushSubscription(), endpoint: 'https://hooks.evil.example/collect' },
+        },
+      };
+    },
+  },
+  'POST /notifications/send-message': {
+    valid: async (t) => {
+      const { creator } = await t.conversation();
+      return {
+        as: await t.brand(),
+        body: { sender: 'Probe Brand', receiver: creator.userId, message: 'Hello' },
+      };
+    },
+    refused: async () => ({
+      as: null,
+      body: { sender: 'Probe Brand', receiver: 'nobody-at-all', message: 'Hello' },
+    }),
+  },
+  'GET /notifications/public-key': { valid: async () => ({ as: null }) },
   'POST /admin/users/:id/roles': {
     valid: async (t) => ({
       as: await t.admin(),
@@ -378,6 +589,20 @@ export const FIXTURES: Readonly<Record<string, EndpointFixture>> = {
       body: { role: 'auditor' },
     }),
   },
+};
+
+/** A browser's push subscription on a push service the server knows (FCM). */
+const pushSubscription = () => {
+  const keys = createECDH('prime256v1');
+  keys.generateKeys();
+  return {
+    endpoint: `https://fcm.googleapis.com/fcm/send/probe-${randomBytes(8).toString('hex')}`,
+    expirationTime: null,
+    keys: {
+      p256dh: keys.getPublicKey().toString('base64url'),
+      auth: randomBytes(16).toString('base64url'),
+    },
+  };
 };
 
 /** The path of an endpoint with its parameters filled in. */

@@ -3,7 +3,7 @@ import { Menu as RaMenu } from 'react-admin';
 
 /**
  * The console's side menu: the dashboard page, then the resources the user may open (admins: OTP
- * verification and Users; auditors: Users).
+ * verification, Users and Wallets; auditors: Users and Wallets).
  */
 export function Menu() {
   return (

@@ -1,6 +1,9 @@
+import AccountBalanceWalletRoundedIcon from '@mui/icons-material/AccountBalanceWalletRounded';
 import {
+  Button,
   DateField,
   FunctionField,
+  LinkBase,
   Show,
   SimpleShowLayout,
   TextField,
@@ -20,9 +23,25 @@ function UserTitle() {
   return <>{record ? `User ${record.ownerName}` : 'User'}</>;
 }
 
+/** The user's LinkCoin wallet (a user with no coins yet has a zero wallet). */
+function WalletButton() {
+  const record = useRecordContext<ConsoleUser>();
+  if (!record) return null;
+  return (
+    <Button
+      component={LinkBase}
+      label="Wallet"
+      to={`/wallets/${encodeURIComponent(String(record.id))}/show`}
+    >
+      <AccountBalanceWalletRoundedIcon />
+    </Button>
+  );
+}
+
 function UserShowActions() {
   return (
     <TopToolbar>
+      <WalletButton />
       <GrantAuditorButton />
     </TopToolbar>
   );

@@ -143,6 +143,14 @@ export const router = createBrowserRouter([
               })),
           },
           {
+            // The signed-in user's balance and coin history (from the user menu).
+            path: 'wallet',
+            lazy: () =>
+              import('../features/wallet/routes/WalletPage').then((m) => ({
+                Component: m.WalletPage,
+              })),
+          },
+          {
             path: 'MessagingApp/:userId',
             lazy: () =>
               import('../features/messaging/routes/MessagingPage').then((m) => ({

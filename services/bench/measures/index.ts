@@ -1,8 +1,10 @@
 import type { Measure } from '../measure.ts';
 import { appends } from './appends.ts';
+import { chat } from './chat.ts';
 import { commands } from './commands.ts';
 import { httpProfiles } from './http-profiles.ts';
 import { liveDelivery } from './live-delivery.ts';
+import { payments } from './payments.ts';
 import { serverMemory } from './memory.ts';
 import { replay } from './replay.ts';
 
@@ -17,5 +19,7 @@ export const measures: readonly Measure[] = [
   commands,
   liveDelivery,
   httpProfiles,
+  payments,
+  chat,
   serverMemory,
 ];

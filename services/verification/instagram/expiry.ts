@@ -6,74 +6,63 @@ import {
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
 import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
 import type { Logger } from 'pino';
+import { deadlineProcess } from '../../processes/deadlines.ts';
 import type { ProcessManager } from '../../processes/process-manager.ts';
 
-type Deadline = { id: string; userId: string; dueAt: string };
-const DEADLINES = 'pm_instagram_deadlines';
-
 /**
- * Instagram codes not verified within 5 hours expire (spec section 9). The process keeps one
- * deadline per open request and, at each tick, expires those that are due. Expiring is
- * idempotent, so a tick that runs twice, or after a restart, does no harm.
+ * Instagram codes not verified within 5 hours expire (spec section 9): one deadline per open
+ * request; a new request replaces the one it supersedes.
  */
 export const instagramExpiry = (deps: {
   commands: CommandHandler;
   logger: Logger;
   tickMs: number;
-}): ProcessManager => ({
-  projection: {
+}): ProcessManager =>
+  deadlineProcess<{ userId: string }>({
     name: 'pm-instagram-expiry',
-    version: 1,
-    collections: [{ name: DEADLINES, indexes: [{ fields: ['dueAt'] }] }],
+    collection: 'pm_instagram_deadlines',
     eventTypes: [
       'InstagramVerificationRequested',
       'InstagramAccountVerified',
       'InstagramVerificationExpired',
     ],
-    apply: async (recorded, tx) => {
+    onEvent: (recorded) => {
       const event = recorded as RecordedEvent<InstagramVerificationEvent>;
       switch (event.type) {
         case 'InstagramVerificationRequested':
-          if (event.data.replaces) await tx.delete(DEADLINES, event.data.replaces);
-          await tx.put<Deadline>(DEADLINES, event.data.requestId, {
-            id: event.data.requestId,
-            userId: event.data.userId,
-            dueAt: event.data.expiresAt,
-          });
-          break;
+          return {
+            clear: event.data.replaces ? [event.data.replaces] : [],
+            set: {
+              id: event.data.requestId,
+              userId: event.data.userId,
+              dueAt: event.data.expiresAt,
+            },
+          };
         case 'InstagramAccountVerified':
         case 'InstagramVerificationExpired':
-          await tx.delete(DEADLINES, event.data.requestId);
-          break;
+          return { clear: [event.data.requestId] };
+        default:
+          return {};
       }
     },
-  },
-  tick: {
-    intervalMs: deps.tickMs,
-    run: async (now, state) => {
-      const due = await state.collection<Deadline>(DEADLINES).find({
-        where: { dueAt: { $lte: now.toISOString() } },
-        sort: [['dueAt', 1]],
-        limit: 100,
-      });
-      for (const deadline of due) {
-        await deps.commands.handle(
-          instagramVerificationDecider,
-          instagramVerificationStreamId(deadline.userId),
-          {
-            type: 'ExpireInstagramVerification',
-            data: { requestId: deadline.id },
-            metadata: {
-              now,
-              actorUserId: null,
-              correlationId: `instagram-expiry-${deadline.id}`,
-              causationId: deadline.id,
-              idempotencyKey: `instagram-expired-${deadline.id}`,
-            },
+    fire: async (deadline, now) => {
+      await deps.commands.handle(
+        instagramVerificationDecider,
+        instagramVerificationStreamId(deadline.userId),
+        {
+          type: 'ExpireInstagramVerification',
+          data: { requestId: deadline.id },
+          metadata: {
+            now,
+            actorUserId: null,
+            correlationId: `instagram-expiry-${deadline.id}`,
+            causationId: deadline.id,
+            idempotencyKey: `instagram-expired-${deadline.id}`,
           },
-        );
-        deps.logger.info({ requestId: deadline.id }, 'Instagram verification code expired');
-      }
+        },
+      );
+      deps.logger.info({ requestId: deadline.id }, 'Instagram verification code expired');
     },
-  },
-});
+    tickMs: deps.tickMs,
+    logger: deps.logger,
+  });

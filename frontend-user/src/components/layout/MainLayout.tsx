@@ -1,34 +1,37 @@
 import { Box, Link } from '@mui/material';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { PurchaseDialogProvider } from '../../features/wallet/components/PurchaseDialogProvider';
 import { Footer } from './Footer';
 import { TopNav } from './TopNav';
 
-/** Every screen: navigation bar, the page, footer. */
+/** Every screen: navigation bar, the page, footer; and the purchase dialog any of them opens. */
 export function MainLayout() {
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
-      <Link
-        href="#main-content"
-        sx={{
-          position: 'absolute',
-          left: 8,
-          top: -48,
-          zIndex: (theme) => theme.zIndex.appBar + 1,
-          bgcolor: 'background.paper',
-          px: 2,
-          py: 1,
-          borderRadius: 1,
-          '&:focus': { top: 8 },
-        }}
-      >
-        Skip to content
-      </Link>
-      <TopNav />
-      <Box component="main" id="main-content" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
-        <Outlet />
+    <PurchaseDialogProvider>
+      <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
+        <Link
+          href="#main-content"
+          sx={{
+            position: 'absolute',
+            left: 8,
+            top: -48,
+            zIndex: (theme) => theme.zIndex.appBar + 1,
+            bgcolor: 'background.paper',
+            px: 2,
+            py: 1,
+            borderRadius: 1,
+            '&:focus': { top: 8 },
+          }}
+        >
+          Skip to content
+        </Link>
+        <TopNav />
+        <Box component="main" id="main-content" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
+          <Outlet />
+        </Box>
+        <Footer />
+        <ScrollRestoration />
       </Box>
-      <Footer />
-      <ScrollRestoration />
-    </Box>
+    </PurchaseDialogProvider>
   );
 }

@@ -6,6 +6,8 @@ export type AccountLink = { label: string; to: (user: SessionUser) => string };
 export const ACCOUNT_LINKS: readonly AccountLink[] = [
   { label: 'View Profile', to: (user) => `/Profile/${encodeURIComponent(user._id)}` },
   { label: 'Update Profile', to: () => '/UpdateProfile' },
+  // Not in the spec's menu: the signed-in user's balance and coin history.
+  { label: 'LinkCoin Wallet', to: () => '/wallet' },
   { label: 'Change Password', to: () => '/forgot-password' },
 ];
 

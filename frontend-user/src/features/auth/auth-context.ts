@@ -23,6 +23,8 @@ export type AuthContextValue = AuthState & {
   signOutLocally: (error?: string | null) => void;
   /** After a profile save: the stored user takes the saved name (spec: update-user). */
   userUpdated: (ownerName: string) => void;
+  /** The signed-in user's LinkCoin balance as the wallet last answered it (stored user too). */
+  coinsUpdated: (linkCoins: number) => void;
   /** Exchanges the token for a fresh one; answers whether it worked. */
   refreshToken: () => Promise<boolean>;
   clearError: () => void;

@@ -124,3 +124,33 @@ describe('a profile save', () => {
     expect(authReducer(signedOut, { type: 'userUpdated', ownerName: 'x' })).toBe(signedOut);
   });
 });
+
+describe('a new balance', () => {
+  it("replaces the signed-in user's LinkCoins, and does nothing when unchanged or signed out", () => {
+    const signedIn: AuthState = { ...signedOut, isAuthenticated: true, user, token: 't' };
+    expect(authReducer(signedIn, { type: 'coinsUpdated', linkCoins: 30 }).user).toEqual({
+      ...user,
+      linkCoins: 30,
+    });
+    expect(authReducer(signedIn, { type: 'coinsUpdated', linkCoins: user.linkCoins })).toBe(
+      signedIn,
+    );
+    expect(authReducer(signedOut, { type: 'coinsUpdated', linkCoins: 30 })).toBe(signedOut);
+  });
+});
+
+describe('a check-auth without an answer', () => {
+  it('keeps the stored session and stops loading', () => {
+    const checking: AuthState = {
+      isAuthenticated: true,
+      user,
+      token: 't',
+      isLoading: true,
+      error: null,
+    };
+    expect(authReducer(checking, { type: 'sessionUnconfirmed' })).toEqual({
+      ...checking,
+      isLoading: false,
+    });
+  });
+});

@@ -21,10 +21,17 @@ export type AuthAction =
   | { type: 'failed'; error: string }
   /** Check-auth answered: the user and the authenticated flag from its success flag. */
   | { type: 'sessionChecked'; user: SessionUser; success: boolean }
+  /**
+   * Check-auth got no answer (offline, or the page is being left, which aborts the call): the
+   * stored session stays as it is; the next call the server refuses with 401 ends it.
+   */
+  | { type: 'sessionUnconfirmed' }
   /** Logout, a failed check-auth, an expired or revoked token: everything cleared. */
   | { type: 'signedOut'; error: string | null }
   /** The profile wizard saved: the signed-in user's name may have changed. */
   | { type: 'userUpdated'; ownerName: string }
+  /** The wallet was read or credited: the top bar's balance follows it without a reload. */
+  | { type: 'coinsUpdated'; linkCoins: number }
   | { type: 'tokenRefreshed'; token: string }
   /** A failed refresh: token gone, user kept (spec section 7), so the session ends. */
   | { type: 'refreshFailed'; error: string }
@@ -87,6 +94,8 @@ export function authReducer(state: AuthState, action: AuthAction): AuthState {
         isLoading: false,
         error: null,
       };
+    case 'sessionUnconfirmed':
+      return { ...state, isLoading: false };
     case 'signedOut':
       return {
         isAuthenticated: false,
@@ -98,6 +107,10 @@ export function authReducer(state: AuthState, action: AuthAction): AuthState {
     case 'userUpdated':
       return state.user
         ? { ...state, user: { ...state.user, ownerName: action.ownerName } }
+        : state;
+    case 'coinsUpdated':
+      return state.user && state.user.linkCoins !== action.linkCoins
+        ? { ...state, user: { ...state.user, linkCoins: action.linkCoins } }
         : state;
     case 'tokenRefreshed':
       return { ...state, token: action.token };

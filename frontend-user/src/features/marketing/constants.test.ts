@@ -1,28 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { LINKCOIN_PACKAGES, RUPEES_PER_LINKCOIN } from './constants';
+import { HOW_LINKCOINS_WORK } from './constants';
 
-describe('LinkCoin packages', () => {
-  it('are the three packages of the spec', () => {
-    expect(
-      LINKCOIN_PACKAGES.map((p) => [p.coins, p.bonusCoins, p.priceRupees, p.originalPriceRupees]),
-    ).toEqual([
-      [10, 1, 50, 55],
-      [25, 5, 125, 150],
-      [50, 12, 250, 310],
-    ]);
-    expect(LINKCOIN_PACKAGES.filter((p) => p.mostPopular).map((p) => p.coins)).toEqual([25]);
+// The purchase dialog and the home page explain LinkCoins with these (spec sections 2 and 9).
+describe('How LinkCoins work', () => {
+  const text = HOW_LINKCOINS_WORK.map((rule) => `${rule.title} ${rule.description}`).join('\n');
+
+  it('says what a coin buys and what the refund guarantee is', () => {
+    expect(text).toContain('1 coin = 7 days of chat');
+    expect(text).toContain('does not reply within 48 hours, your coin is refunded');
   });
 
-  it('price the original at the standard rate of all coins received', () => {
-    for (const p of LINKCOIN_PACKAGES) {
-      expect(p.originalPriceRupees).toBe((p.coins + p.bonusCoins) * RUPEES_PER_LINKCOIN);
-    }
-  });
-
-  it('advertise the discount the prices actually give', () => {
-    for (const p of LINKCOIN_PACKAGES) {
-      const discount = Math.round((1 - p.priceRupees / p.originalPriceRupees) * 100);
-      expect(p.discountPercent).toBe(discount);
-    }
+  it('says coins do not expire and 5 more coins unlock 1 extra page', () => {
+    expect(text).toContain('Coins never expire');
+    expect(text).toContain('Every 5 additional coins in your balance unlock 1 extra page');
   });
 });

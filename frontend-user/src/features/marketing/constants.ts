@@ -1,63 +1,14 @@
 /**
  * The business numbers the marketing pages quote (spec sections 1, 3 and 9). The purchase dialog
- * reuses the packages and the LinkCoin rules, so they live here once.
+ * reuses the LinkCoin rules, so they live here once. Prices and packages are the domain's
+ * (`@linkcoin/domain/wallet/pricing.ts`), the list the server prices every purchase with.
  */
+import { CONNECTION_DAYS } from '@linkcoin/domain/wallet/wallet.ts';
 
 export const FOUNDED_YEAR = 2025;
 
-/** 1 LinkCoin = 5 rupees. */
-export const RUPEES_PER_LINKCOIN = 5;
-
-export type LinkCoinPackage = {
-  id: string;
-  /** Coins paid for. */
-  coins: number;
-  /** Coins added free on top. */
-  bonusCoins: number;
-  /** What the buyer pays, in rupees. */
-  priceRupees: number;
-  /** What the coins would cost at the standard rate, in rupees. */
-  originalPriceRupees: number;
-  discountPercent: number;
-  mostPopular: boolean;
-};
-
-export const LINKCOIN_PACKAGES: readonly LinkCoinPackage[] = [
-  {
-    id: 'starter',
-    coins: 10,
-    bonusCoins: 1,
-    priceRupees: 50,
-    originalPriceRupees: 55,
-    discountPercent: 9,
-    mostPopular: false,
-  },
-  {
-    id: 'growth',
-    coins: 25,
-    bonusCoins: 5,
-    priceRupees: 125,
-    originalPriceRupees: 150,
-    discountPercent: 17,
-    mostPopular: true,
-  },
-  {
-    id: 'scale',
-    coins: 50,
-    bonusCoins: 12,
-    priceRupees: 250,
-    originalPriceRupees: 310,
-    discountPercent: 19,
-    mostPopular: false,
-  },
-];
-
-/** Purchase dialog: the preset it opens with and the smallest quantity it accepts. */
-export const DEFAULT_PURCHASE_COINS = 10;
-export const MIN_PURCHASE_COINS = 1;
-
-/** One coin opens a chat with one influencer for this many days. */
-export const CHAT_DAYS_PER_COIN = 7;
+/** One coin opens a chat with one influencer for this many days (the wallet's rule). */
+export const CHAT_DAYS_PER_COIN = CONNECTION_DAYS;
 /** The coin comes back if the influencer has not replied within this many hours. */
 export const REFUND_REPLY_WINDOW_HOURS = 48;
 /** Each 5 additional coins unlock one more page of the discovery listing. */

@@ -1,18 +1,17 @@
+import { COIN_PACKAGES, RUPEES_PER_LINKCOIN } from '@linkcoin/domain/wallet/pricing.ts';
 import { formatRupees } from '../../lib/format';
 import {
   CHAT_DAYS_PER_COIN,
   FREE_TRIAL_DAYS,
-  LINKCOIN_PACKAGES,
   PROFILE_BOOST_DAYS,
   REFUND_REPLY_WINDOW_HOURS,
-  RUPEES_PER_LINKCOIN,
 } from './constants';
 
 /** Marketing copy of the home, about and launch pages. Numbers come from ./constants. */
 
 export type Step = { title: string; description: string };
 
-const cheapestPackage = Math.min(...LINKCOIN_PACKAGES.map((p) => p.priceRupees));
+const cheapestPackage = Math.min(...COIN_PACKAGES.map((p) => p.priceRupees));
 
 export type Journey = 'influencer' | 'brand';
 

@@ -67,7 +67,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         dispatch({ type: 'sessionChecked', user: answer.user, success: answer.success });
       })
       .catch((error: unknown) => {
-        if (current) signOutLocally(errorMessage(error, M.authCheckFailed));
+        if (!current) return;
+        // Only the server's refusal ends the session. Without an answer (offline, or this page
+        // being left, which aborts the call), clearing the shared sessionStorage would sign the
+        // user out of the page they are going to.
+        const status = errorStatus(error);
+        if (status === null || status === 0) dispatch({ type: 'sessionUnconfirmed' });
+        else signOutLocally(errorMessage(error, M.authCheckFailed));
       });
     return () => {
       current = false;
@@ -166,6 +172,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     dispatch({ type: 'userUpdated', ownerName });
   }, []);
 
+  const coinsUpdated = useCallback((linkCoins: number) => {
+    const stored = getSessionUser();
+    if (stored && stored.linkCoins !== linkCoins) saveSessionUser({ ...stored, linkCoins });
+    dispatch({ type: 'coinsUpdated', linkCoins });
+  }, []);
+
   const clearError = useCallback(() => dispatch({ type: 'errorCleared' }), []);
 
   const value = useMemo<AuthContextValue>(
@@ -178,9 +190,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signOutLocally,
       refreshToken,
       userUpdated,
+      coinsUpdated,
       clearError,
     }),
-    [state, login, register, signIn, logout, signOutLocally, refreshToken, userUpdated, clearError],
+    [
+      state,
+      login,
+      register,
+      signIn,
+      logout,
+      signOutLocally,
+      refreshToken,
+      userUpdated,
+      coinsUpdated,
+      clearError,
+    ],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

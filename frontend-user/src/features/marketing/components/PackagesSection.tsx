@@ -1,10 +1,14 @@
 import { Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
+import {
+  COIN_PACKAGES,
+  RUPEES_PER_LINKCOIN,
+  type CoinPackage,
+} from '@linkcoin/domain/wallet/pricing.ts';
 import { Section } from '../../../components/Section';
 import { useAuth } from '../../auth/auth-context';
 import { formatRupees } from '../../../lib/format';
-import { LINKCOIN_PACKAGES, RUPEES_PER_LINKCOIN } from '../constants';
-import type { LinkCoinPackage } from '../constants';
+import { usePurchaseDialog } from '../../wallet/purchase-dialog-context';
 
 /** Read by screen readers, not shown: labels the struck-through price. */
 const visuallyHidden = {
@@ -21,14 +25,33 @@ const visuallyHidden = {
 } as const;
 
 /**
- * Where a package's button leads: a visitor signs in first; a signed-in user goes straight to
- * buying (the payment screen until the coin purchase arrives with the wallet).
+ * A package's button: a visitor signs in first; a signed-in user opens the purchase dialog on
+ * that package.
  */
-const buyDestination = (signedIn: boolean) =>
-  signedIn ? { to: '/payment', label: 'Buy now' } : { to: '/login', label: 'Sign in to buy' };
+function BuyButton({ pack, signedIn }: { pack: CoinPackage; signedIn: boolean }) {
+  const { openPurchase } = usePurchaseDialog();
+  const variant = pack.mostPopular ? 'contained' : 'outlined';
+  if (!signedIn) {
+    return (
+      <Button fullWidth variant={variant} component={RouterLink} to="/login" sx={{ mt: 3 }}>
+        Sign in to buy
+      </Button>
+    );
+  }
+  return (
+    <Button
+      fullWidth
+      variant={variant}
+      onClick={() => openPurchase({ kind: 'package', packageId: pack.id })}
+      aria-haspopup="dialog"
+      sx={{ mt: 3 }}
+    >
+      Buy now
+    </Button>
+  );
+}
 
-function PackageCard({ pack, signedIn }: { pack: LinkCoinPackage; signedIn: boolean }) {
-  const buy = buyDestination(signedIn);
+function PackageCard({ pack, signedIn }: { pack: CoinPackage; signedIn: boolean }) {
   const titleId = `package-${pack.id}-title`;
   return (
     <Card
@@ -76,15 +99,7 @@ function PackageCard({ pack, signedIn }: { pack: LinkCoinPackage; signedIn: bool
           </Typography>
         </Stack>
         <Chip label={`${pack.discountPercent}% off`} color="success" sx={{ mt: 2 }} />
-        <Button
-          fullWidth
-          variant={pack.mostPopular ? 'contained' : 'outlined'}
-          component={RouterLink}
-          to={buy.to}
-          sx={{ mt: 3 }}
-        >
-          {buy.label}
-        </Button>
+        <BuyButton pack={pack} signedIn={signedIn} />
       </CardContent>
     </Card>
   );
@@ -111,7 +126,7 @@ export function PackagesSection() {
           pt: 1.5,
         }}
       >
-        {LINKCOIN_PACKAGES.map((pack) => (
+        {COIN_PACKAGES.map((pack) => (
           <PackageCard key={pack.id} pack={pack} signedIn={isAuthenticated} />
         ))}
       </Box>

@@ -1,0 +1,162 @@
+/**
+ * The chat's request and answer shapes (spec sections 3 and 7), shared by the server and the
+ * user app: the messages API, the notification calls, and the events of the real-time
+ * connection on /ws (docs/ARCHITECTURE.md, "The chat on /ws").
+ */
+import { z } from 'zod';
+import { isSafeHttpsUrl } from '../shared/links.ts';
+import { idField, wholeNumberField } from '../shared/numbers.ts';
+import { MAX_MESSAGE_LENGTH } from './conversation.ts';
+import { MESSAGING_MESSAGES as M } from './messages.ts';
+
+/** The most messages one page of a conversation holds. */
+export const MAX_PAGE = 100;
+export const DEFAULT_PAGE = 50;
+
+// HTTP ----------------------------------------------------------------------------------------
+
+/** `GET /api/messages/conversation/:userId/:otherUserId`. */
+export const conversationParams = z.object({
+  userId: idField('userId'),
+  otherUserId: idField('otherUserId'),
+});
+/** `before`: the `seq` of the oldest message the client has; the page ends just before it. */
+export const conversationQuery = z.object({
+  before: wholeNumberField('before', 1, 1_000_000_000).optional(),
+  limit: wholeNumberField('limit', 1, MAX_PAGE).optional(),
+});
+
+/** `PATCH /api/messages/mark-read`: the receiver marks what the sender wrote to them as read. */
+export const markReadRequest = z.object({
+  sender: idField('sender'),
+  receiver: idField('receiver'),
+});
+export type MarkReadRequest = z.input<typeof markReadRequest>;
+
+const base64url = (what: string, pattern: RegExp, bytes: number) =>
+  z
+    .string(`${what}: required`)
+    .regex(pattern, `${what}: expected ${bytes} bytes in base64url (as the browser gives them)`);
+
+/**
+ * A browser's push subscription (`PushSubscription.toJSON()`): an https endpoint of the push
+ * service and the browser's keys (an uncompressed P-256 point of 65 bytes, and 16 random bytes).
+ */
+export const pushSubscriptionJson = z.object({
+  endpoint: z
+    .string('token.endpoint: required')
+    .refine(isSafeHttpsUrl, 'token.endpoint: expected the https address of a push service'),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object(
+    {
+      // 65 bytes are 87 base64url characters; an uncompressed point starts with 0x04 ("B").
+      p256dh: base64url('token.keys.p256dh', /^B[A-Za-z0-9_-]{86}={0,1}$/, 65),
+      auth: base64url('token.keys.auth', /^[A-Za-z0-9_-]{22}(==)?$/, 16),
+    },
+    'token.keys: required',
+  ),
+});
+export type PushSubscriptionJson = z.output<typeof pushSubscriptionJson>;
+
+/** The subscription as an object, or as its JSON text (what some clients send as a "token"). */
+const subscriptionToken = z.preprocess((value, ctx) => {
+  if (typeof value !== 'string') return value;
+  if (value.length > 4000) {
+    ctx.addIssue({ code: 'custom', message: 'token: too long for a push subscription' });
+    return z.NEVER;
+  }
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    ctx.addIssue({ code: 'custom', message: 'token: expected a push subscription (JSON)' });
+    return z.NEVER;
+  }
+}, pushSubscriptionJson);
+
+/** `POST /api/notifications/store-token`. */
+export const storeTokenRequest = z.object({
+  userId: idField('userId'),
+  token: subscriptionToken,
+});
+export type StoreTokenRequest = z.input<typeof storeTokenRequest>;
+
+/**
+ * `POST /api/notifications/send-message`, which the spec's client sends after each message
+ * (`sender` is the sender's name there). Accepted and ignored: the server notifies on its own.
+ */
+export const sendMessageNoticeRequest = z.object({
+  sender: z.string('sender: required').max(200, 'sender: at most 200 characters'),
+  receiver: idField('receiver'),
+  message: z.string('message: required').max(10_000, 'message: at most 10000 characters'),
+});
+
+/** A message as the spec's client reads it (section 3), with its place in the conversation. */
+export type MessageView = {
+  /** The sender's own id for the message (a UUID), or one the server chose. */
+  _id: string;
+  /** 1, 2, 3…: receipts name the last seq they cover. */
+  seq: number;
+  sender: string;
+  receiver: string;
+  content: string;
+  /** ISO-8601, the server's clock. */
+  timestamp: string;
+  status: 'sent';
+  messageStatus: 'unread' | 'delivered' | 'read';
+};
+
+export type ConversationAnswer = {
+  success: true;
+  /** Oldest first (newest last). */
+  conversation: MessageView[];
+  expiresAt: string | null;
+  /** Read-only: past its expiry, or the contact was removed. */
+  expired: boolean;
+  /** Older messages exist: ask again with `before` = the first message's seq. */
+  hasMore: boolean;
+};
+
+// The real-time connection ---------------------------------------------------------------------
+
+/** Trimmed, non-blank and at most MAX_MESSAGE_LENGTH characters. */
+const content = z
+  .string('content: required')
+  .transform((text) => text.trim())
+  .pipe(z.string().min(1, M.emptyMessage).max(MAX_MESSAGE_LENGTH, M.tooLong));
+
+/** `join`: the socket's own user id, as the spec's client sends it (a string or `{ userId }`). */
+export const joinData = z.union(
+  [idField('userId'), z.object({ userId: idField('userId') })],
+  'join: expected your user id',
+);
+
+/** `send_message`: `timestamp` is accepted and ignored (the server's clock decides). */
+export const sendMessageData = z.object({
+  sender: idField('sender'),
+  receiver: idField('receiver'),
+  content,
+  /** The client's id for the message (a UUID): a resend with the same id is stored once. */
+  messageId: z.uuid('messageId: expected a UUID').optional(),
+  timestamp: z.string().max(64).optional(),
+});
+export type SendMessageData = z.input<typeof sendMessageData>;
+
+/** `mark_as_read`: as the HTTP call, over the socket. */
+export const markAsReadData = markReadRequest;
+
+/** What the server pushes: a message, a receipt, a contact's presence. */
+export type ReceiptData = {
+  /** Whose messages the receipt is about, and who received them. */
+  sender: string;
+  receiver: string;
+  /** Every message of the sender to the receiver up to this seq has this status now. */
+  upToSeq: number;
+  messageStatus: 'delivered' | 'read';
+  at: string;
+};
+export type PresenceData = { userId: string; isOnline: boolean };
+
+/** Acknowledgement data of `send_message`, `join` and `mark_as_read`. */
+export type AckData =
+  | { status: 'ok'; message?: MessageView; userId?: string; online?: string[]; upToSeq?: number }
+  | { status: 'error'; message: string };

@@ -1,0 +1,49 @@
+/**
+ * The collection's request and answer shapes (spec sections 3 and 7, "Collection"), shared by
+ * the server and the user app. A contact is on both sides' lists: the payer sees the creators
+ * they added, the creator sees the payers who added them (DESIGN section 6).
+ */
+import { z } from 'zod';
+import { idField } from '../shared/numbers.ts';
+
+/** `GET /api/collection/users/:userId`. */
+export const collectionParams = z.object({ userId: idField('userId') });
+
+/** `POST /api/collection/users/{add,remove,update}`: the caller, and the creator. */
+export const collectionRequest = z.object({
+  userId: idField('userId'),
+  targetUserId: idField('targetUserId'),
+});
+export type CollectionRequest = z.input<typeof collectionRequest>;
+
+/** The other side of a connection, as the list shows it. */
+export type CollectionContact = {
+  _id: string;
+  ownerName: string;
+  /** A picture of our upload storage, or '' (the app draws a generated avatar). */
+  profilePicUrl: string;
+  isOnline: boolean;
+};
+
+export type CollectionEntry = {
+  user: CollectionContact;
+  addedAt: string;
+  /** The newest message of the conversation, either side's; null before the first. */
+  lastMessage: string | null;
+  lastMessageTimestamp: string | null;
+  /** Messages the list's owner received and has not read. */
+  unreadCount: number;
+  expiresAt: string;
+  /** Read-only from `expiresAt` on (spec section 4, "Conversation expiry"). */
+  expired: boolean;
+  connectionId: string;
+  /** The list owner's side: `payer` renews and removes; `creator` was added. */
+  role: 'payer' | 'creator';
+  /** The coin came back: the creator did not answer within 48 hours. */
+  refunded: boolean;
+};
+
+/** Newest activity (added, or the last message) first. */
+export type CollectionAnswer = { success: true; collections: CollectionEntry[] };
+export type CollectionChangeAnswer = { success: true; message: string };
+export type RenewalAnswer = { success: true; message: string; newDate: string };

@@ -1,0 +1,265 @@
+import type { AccountRegistered } from '@linkcoin/domain/accounts/account.ts';
+import type { MessageSent, MessagesRead } from '@linkcoin/domain/messaging/conversation.ts';
+import type { PresenceChanged } from '@linkcoin/domain/messaging/presence.ts';
+import type {
+  PersonalDetailsUpdated,
+  ProfilePictureChanged,
+} from '@linkcoin/domain/profiles/profile.ts';
+import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
+import type { CollectionEntry } from '@linkcoin/domain/wallet/collection-contracts.ts';
+import type {
+  CoinRefunded,
+  ConnectionOpened,
+  ConnectionRemoved,
+  ConnectionRenewed,
+} from '@linkcoin/domain/wallet/wallet.ts';
+import { pairIdOf } from '@linkcoin/domain/messaging/conversation.ts';
+import type { ProjectionTransaction } from '@linkcoin/infra/readstore/port.ts';
+import type { Projection } from '@linkcoin/infra/readstore/projections.ts';
+
+export const COLLECTION_ENTRIES = 'collection_entries';
+export const COLLECTION_PEOPLE = 'collection_people';
+
+/** A user as a contact is shown: kept from the account, profile and presence events. */
+export type PersonDoc = {
+  id: string;
+  ownerName: string;
+  profilePicUrl: string;
+  isOnline: boolean;
+};
+
+/**
+ * One line of one user's list: the owner's side of a connection with one contact. Kept when the
+ * payer removes the contact (`listed: false`), so adding them again shows the conversation's
+ * last message and unread count as they are.
+ */
+export type EntryDoc = {
+  /** `<ownerId>:<contactId>`. */
+  id: string;
+  ownerId: string;
+  contactId: string;
+  pairId: string;
+  role: CollectionEntry['role'];
+  connectionId: string;
+  addedAt: string;
+  expiresAt: string;
+  listed: boolean;
+  refunded: boolean;
+  contact: Omit<PersonDoc, 'id'>;
+  lastMessage: string | null;
+  lastMessageTimestamp: string | null;
+  /** The connection's opening or the last message, whichever is newer: the list's order. */
+  lastActivityAt: string;
+  /** The seq of the newest message the owner received, and how many of them are unread. */
+  lastReceivedSeq: number;
+  unreadCount: number;
+};
+
+export const entryId = (ownerId: string, contactId: string): string => `${ownerId}:${contactId}`;
+
+const unknownPerson = (id: string): PersonDoc => ({
+  id,
+  ownerName: '',
+  profilePicUrl: '',
+  isOnline: false,
+});
+
+const contactOf = ({ id: _id, ...contact }: PersonDoc): EntryDoc['contact'] => contact;
+
+type CollectionEvent =
+  | RecordedEvent<AccountRegistered>
+  | RecordedEvent<PersonalDetailsUpdated>
+  | RecordedEvent<ProfilePictureChanged>
+  | RecordedEvent<PresenceChanged>
+  | RecordedEvent<ConnectionOpened>
+  | RecordedEvent<ConnectionRenewed>
+  | RecordedEvent<ConnectionRemoved>
+  | RecordedEvent<CoinRefunded>
+  | RecordedEvent<MessageSent>
+  | RecordedEvent<MessagesRead>;
+
+const EVENT_TYPES: readonly CollectionEvent['type'][] = [
+  'AccountRegistered',
+  'PersonalDetailsUpdated',
+  'ProfilePictureChanged',
+  'PresenceChanged',
+  'ConnectionOpened',
+  'ConnectionRenewed',
+  'ConnectionRemoved',
+  'CoinRefunded',
+  'MessageSent',
+  'MessagesRead',
+];
+
+/** Changes a user as a contact, and every list line showing them (one indexed query). */
+const updatePerson = async (
+  tx: ProjectionTransaction,
+  userId: string,
+  change: Partial<Omit<PersonDoc, 'id'>>,
+): Promise<void> => {
+  const person = {
+    ...((await tx.get<PersonDoc>(COLLECTION_PEOPLE, userId)) ?? unknownPerson(userId)),
+    ...change,
+  };
+  await tx.put<PersonDoc>(COLLECTION_PEOPLE, userId, person);
+  const lines = await tx.find<EntryDoc>(COLLECTION_ENTRIES, { where: { contactId: userId } });
+  for (const line of lines) {
+    await tx.put<EntryDoc>(COLLECTION_ENTRIES, line.id, { ...line, contact: contactOf(person) });
+  }
+};
+
+/** Changes both sides' lines of a connection, where they show that very connection. */
+const updateBoth = async (
+  tx: ProjectionTransaction,
+  payerId: string,
+  creatorId: string,
+  connectionId: string,
+  change: (line: EntryDoc) => EntryDoc,
+): Promise<void> => {
+  for (const id of [entryId(payerId, creatorId), entryId(creatorId, payerId)]) {
+    const line = await tx.get<EntryDoc>(COLLECTION_ENTRIES, id);
+    if (line && line.connectionId === connectionId) {
+      await tx.put<EntryDoc>(COLLECTION_ENTRIES, id, change(line));
+    }
+  }
+};
+
+const later = (a: string, b: string) => (a > b ? a : b);
+
+/**
+ * Both sides' lists (spec section 7, "Collection"; DESIGN section 6): the payer's wallet events
+ * make and change the lines, the conversation's messages and reads give the last message and
+ * the unread count of each side, and the account, profile and presence events the contact's
+ * name, picture and online dot. Names are copied into the lines so a list is one query.
+ */
+export const collectionsProjection: Projection = {
+  name: 'collections',
+  version: 1,
+  collections: [
+    { name: COLLECTION_PEOPLE },
+    {
+      name: COLLECTION_ENTRIES,
+      indexes: [
+        { fields: ['ownerId', 'listed', 'lastActivityAt'] },
+        { fields: ['contactId'] },
+        { fields: ['pairId'] },
+      ],
+    },
+  ],
+  eventTypes: EVENT_TYPES,
+  apply: async (recorded, tx) => {
+    const event = recorded as CollectionEvent;
+    switch (event.type) {
+      case 'AccountRegistered':
+        await updatePerson(tx, event.data.userId, { ownerName: event.data.ownerName });
+        return;
+      case 'PersonalDetailsUpdated':
+        // An unnamed save keeps the account's name, as the profile does.
+        if (event.data.ownerName !== null) {
+          await updatePerson(tx, event.streamId.slice('profile-'.length), {
+            ownerName: event.data.ownerName,
+          });
+        }
+        return;
+      case 'ProfilePictureChanged':
+        await updatePerson(tx, event.streamId.slice('profile-'.length), {
+          profilePicUrl: event.data.profilePicUrl,
+        });
+        return;
+      case 'PresenceChanged':
+        await updatePerson(tx, event.data.userId, { isOnline: event.data.online });
+        return;
+      case 'ConnectionOpened': {
+        const { userId: payerId, targetUserId: creatorId } = event.data;
+        for (const [ownerId, contactId, role] of [
+          [payerId, creatorId, 'payer'],
+          [creatorId, payerId, 'creator'],
+        ] as const) {
+          const id = entryId(ownerId, contactId);
+          const earlier = await tx.get<EntryDoc>(COLLECTION_ENTRIES, id);
+          const person =
+            (await tx.get<PersonDoc>(COLLECTION_PEOPLE, contactId)) ?? unknownPerson(contactId);
+          await tx.put<EntryDoc>(COLLECTION_ENTRIES, id, {
+            id,
+            ownerId,
+            contactId,
+            pairId: pairIdOf(ownerId, contactId),
+            role,
+            connectionId: event.data.connectionId,
+            addedAt: event.data.addedAt,
+            expiresAt: event.data.expiresAt,
+            listed: true,
+            refunded: false,
+            contact: contactOf(person),
+            lastMessage: earlier?.lastMessage ?? null,
+            lastMessageTimestamp: earlier?.lastMessageTimestamp ?? null,
+            lastActivityAt: later(earlier?.lastActivityAt ?? '', event.data.addedAt),
+            lastReceivedSeq: earlier?.lastReceivedSeq ?? 0,
+            unreadCount: earlier?.unreadCount ?? 0,
+          });
+        }
+        return;
+      }
+      case 'ConnectionRenewed':
+        await updateBoth(
+          tx,
+          event.data.userId,
+          event.data.targetUserId,
+          event.data.connectionId,
+          (line) => ({ ...line, expiresAt: event.data.expiresAt }),
+        );
+        return;
+      case 'ConnectionRemoved':
+        await updateBoth(
+          tx,
+          event.data.userId,
+          event.data.targetUserId,
+          event.data.connectionId,
+          (line) => ({ ...line, listed: false }),
+        );
+        return;
+      case 'CoinRefunded':
+        await updateBoth(
+          tx,
+          event.data.userId,
+          event.data.targetUserId,
+          event.data.connectionId,
+          (line) => ({ ...line, refunded: true }),
+        );
+        return;
+      case 'MessageSent': {
+        const { senderId, receiverId, content, at, seq } = event.data;
+        const last = { lastMessage: content, lastMessageTimestamp: at };
+        const sent = await tx.get<EntryDoc>(COLLECTION_ENTRIES, entryId(senderId, receiverId));
+        if (sent) {
+          await tx.put<EntryDoc>(COLLECTION_ENTRIES, sent.id, {
+            ...sent,
+            ...last,
+            lastActivityAt: later(sent.lastActivityAt, at),
+          });
+        }
+        const received = await tx.get<EntryDoc>(COLLECTION_ENTRIES, entryId(receiverId, senderId));
+        if (received && seq > received.lastReceivedSeq) {
+          await tx.put<EntryDoc>(COLLECTION_ENTRIES, received.id, {
+            ...received,
+            ...last,
+            lastActivityAt: later(received.lastActivityAt, at),
+            lastReceivedSeq: seq,
+            unreadCount: received.unreadCount + 1,
+          });
+        }
+        return;
+      }
+      case 'MessagesRead': {
+        const { readerId, senderId, upToSeq } = event.data;
+        const line = await tx.get<EntryDoc>(COLLECTION_ENTRIES, entryId(readerId, senderId));
+        // A read always covers every message the reader had received when it was decided, and
+        // the conversation's events arrive here in order: nothing is left unread.
+        if (line && upToSeq >= line.lastReceivedSeq && line.unreadCount > 0) {
+          await tx.put<EntryDoc>(COLLECTION_ENTRIES, line.id, { ...line, unreadCount: 0 });
+        }
+        return;
+      }
+    }
+  },
+};

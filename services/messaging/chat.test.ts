@@ -1,0 +1,351 @@
+/**
+ * The real-time chat on /ws with real `ws` clients against the embedded runtime: join, send with
+ * acknowledgements, delivery to the receiver, delivery and read receipts to the sender, presence,
+ * the refusals (no conversation, expired, another sender, bad content, too fast), bad frames, and
+ * two gateway nodes on one bus.
+ */
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  MessageView,
+  PresenceData,
+  ReceiptData,
+} from '@linkcoin/domain/messaging/contracts.ts';
+import { MESSAGING_MESSAGES as M } from '@linkcoin/domain/messaging/messages.ts';
+import { GATEWAY_MESSAGES } from '../gateway/gateway.ts';
+import { headPosition, registerUser, type TestUser } from '../testing/accounts.ts';
+import { startGatewayNode, type GatewayNode } from '../testing/gateway-node.ts';
+import { ChatClient, openConversation, wsUrlOf } from '../testing/messaging.ts';
+import { adjustableClock, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { MESSAGING_HANDLER_MESSAGES as H } from './handlers.ts';
+
+const MESSAGES_PER_MINUTE = 12;
+
+describe('the chat on /ws', () => {
+  let server: TestServer;
+  const clock = adjustableClock();
+  const clients: ChatClient[] = [];
+  let url: string;
+
+  const connect = async (user: TestUser, at = url) => {
+    const client = await ChatClient.connect(at, user);
+    clients.push(client);
+    return client;
+  };
+  /** A brand and a creator with an open conversation. */
+  const pair = async () => {
+    const brand = await registerUser(server, { role: 'user', ownerName: 'Brand Co' });
+    const creator = await registerUser(server, { role: 'influencer', ownerName: 'Asha Creates' });
+    await openConversation(server, brand, creator);
+    return { brand, creator };
+  };
+  const history = async (me: TestUser, other: TestUser) =>
+    (
+      await request(server.url)
+        .get(`/api/messages/conversation/${me.userId}/${other.userId}`)
+        .set('Authorization', `Bearer ${me.token}`)
+        .expect(200)
+    ).body as { conversation: MessageView[]; expired: boolean };
+
+  beforeAll(async () => {
+    server = await startTestServer({
+      clock,
+      env: {
+        CHAT_MESSAGES_PER_MINUTE: String(MESSAGES_PER_MINUTE),
+        AUTH_REQUESTS_PER_IP_PER_WINDOW: '100000',
+        OTP_REQUESTS_PER_WINDOW: '100000',
+      },
+    });
+    url = wsUrlOf(server);
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((client) => client.close()));
+    await server?.stop();
+  });
+
+  it('lets a socket join as its own user only', async () => {
+    const { brand, creator } = await pair();
+    const socket = await connect(brand);
+    expect(await socket.request('join', brand.userId)).toMatchObject({
+      status: 'ok',
+      userId: brand.userId,
+    });
+    expect(await socket.request('join', { userId: brand.userId })).toMatchObject({ status: 'ok' });
+    expect(await socket.request('join', creator.userId)).toEqual({
+      status: 'error',
+      message: H.joinAsYourself,
+    });
+  });
+
+  it('acknowledges a message, delivers it, and turns the ticks delivered then read', async () => {
+    const { brand, creator } = await pair();
+    const brandSocket = await connect(brand);
+    const creatorSocket = await connect(creator);
+    await creatorSocket.request('join', creator.userId);
+
+    const ack = await brandSocket.sendMessage(brand, creator, '  Hello Asha!  ');
+    expect(ack).toMatchObject({
+      status: 'ok',
+      message: {
+        sender: brand.userId,
+        receiver: creator.userId,
+        content: 'Hello Asha!',
+        status: 'sent',
+        messageStatus: 'unread',
+        seq: 1,
+      },
+    });
+    const sent = ack.message as MessageView;
+    const received = await creatorSocket.next<MessageView>('receive_message');
+    expect(received).toMatchObject({ _id: sent._id, content: 'Hello Asha!', seq: 1 });
+
+    const delivered = await brandSocket.next<ReceiptData>(
+      'message_status',
+      (r) => r.messageStatus === 'delivered',
+    );
+    expect(delivered).toMatchObject({ sender: brand.userId, receiver: creator.userId, upToSeq: 1 });
+    expect((await history(brand, creator)).conversation[0]?.messageStatus).toBe('delivered');
+
+    expect(
+      await creatorSocket.request('mark_as_read', {
+        sender: brand.userId,
+        receiver: creator.userId,
+      }),
+    ).toEqual({ status: 'ok', upToSeq: 1 });
+    const read = await brandSocket.next<ReceiptData>(
+      'message_status',
+      (r) => r.messageStatus === 'read',
+    );
+    expect(read).toMatchObject({ sender: brand.userId, upToSeq: 1 });
+    await expect
+      .poll(async () => (await history(brand, creator)).conversation[0]?.messageStatus)
+      .toBe('read');
+
+    // The creator answers; the brand receives it.
+    const reply = await creatorSocket.sendMessage(creator, brand, 'Hi! Happy to talk.');
+    expect(reply.status).toBe('ok');
+    expect(await brandSocket.next<MessageView>('receive_message')).toMatchObject({
+      sender: creator.userId,
+      content: 'Hi! Happy to talk.',
+      seq: 2,
+    });
+  });
+
+  it('stores a resent message once and answers the stored one', async () => {
+    const { brand, creator } = await pair();
+    const socket = await connect(brand);
+    const messageId = randomUUID();
+    const first = await socket.sendMessage(brand, creator, 'Only once', messageId);
+    const head = await headPosition(server);
+    const again = await socket.sendMessage(brand, creator, 'Only once', messageId);
+    expect(again).toEqual(first);
+    expect(await headPosition(server)).toBe(head);
+    expect((await history(brand, creator)).conversation).toHaveLength(1);
+  });
+
+  it('refuses messages without a live connection, to expired chats and in another name', async () => {
+    const { brand, creator } = await pair();
+    const stranger = await registerUser(server, { role: 'influencer' });
+    const socket = await connect(brand);
+    const head = await headPosition(server);
+
+    expect(await socket.sendMessage(brand, stranger, 'Hello?')).toEqual({
+      status: 'error',
+      message: M.noConversation,
+    });
+    expect(await socket.sendMessage(creator, brand, 'Pretending')).toEqual({
+      status: 'error',
+      message: H.notYourself,
+    });
+    expect(await socket.sendMessage(brand, creator, '   ')).toEqual({
+      status: 'error',
+      message: M.emptyMessage,
+    });
+    expect(await socket.sendMessage(brand, creator, 'x'.repeat(2001))).toEqual({
+      status: 'error',
+      message: M.tooLong,
+    });
+    expect(
+      await socket.request('mark_as_read', { sender: creator.userId, receiver: stranger.userId }),
+    ).toEqual({ status: 'error', message: H.readYourOwn });
+    expect(await headPosition(server)).toBe(head);
+
+    // Expired: past its expiry the conversation is read-only (the clock moves, nobody sleeps).
+    const brand2 = await registerUser(server, { role: 'user' });
+    const creator2 = await registerUser(server, { role: 'influencer' });
+    await openConversation(server, brand2, creator2, {
+      expiresAt: new Date(clock.now().getTime() + 60_000),
+    });
+    const oldSocket = await connect(brand2);
+    expect((await oldSocket.sendMessage(brand2, creator2, 'In time')).status).toBe('ok');
+    clock.advance(2 * 60_000);
+    const before = await headPosition(server);
+    expect(await oldSocket.sendMessage(brand2, creator2, 'Too late')).toEqual({
+      status: 'error',
+      message: M.expired,
+    });
+    expect(await headPosition(server)).toBe(before);
+    const seen = await history(brand2, creator2);
+    expect(seen.expired).toBe(true);
+    expect(seen.conversation.map((m) => m.content)).toEqual(['In time']);
+  });
+
+  it('limits the messages of one user', async () => {
+    const { brand, creator } = await pair();
+    const socket = await connect(brand);
+    const answers: Awaited<ReturnType<ChatClient['sendMessage']>>[] = [];
+    for (let i = 0; i < MESSAGES_PER_MINUTE + 3; i++) {
+      answers.push(await socket.sendMessage(brand, creator, `Message ${i}`));
+    }
+    expect(answers.slice(0, MESSAGES_PER_MINUTE).every((a) => a.status === 'ok')).toBe(true);
+    expect(answers.slice(MESSAGES_PER_MINUTE)).toEqual(
+      Array.from({ length: 3 }, () => ({ status: 'error', message: M.tooFast })),
+    );
+    expect((await history(brand, creator)).conversation).toHaveLength(MESSAGES_PER_MINUTE);
+    // The other side is not limited by the brand's sending.
+    const creatorSocket = await connect(creator);
+    expect((await creatorSocket.sendMessage(creator, brand, 'Still fine')).status).toBe('ok');
+  });
+
+  it('answers bad frames with an error and changes nothing', async () => {
+    const { brand, creator } = await pair();
+    const socket = await connect(brand);
+    const head = await headPosition(server);
+    const errors = () => socket.received<{ message: string }>('error').map((e) => e.message);
+
+    socket.socket.send('not json at all');
+    socket.socket.send(JSON.stringify([1, 2, 3]));
+    socket.socket.send(JSON.stringify({ event: 'send_message', data: {}, extra: true }));
+    socket.socket.send(Buffer.from([1, 2, 3]), { binary: true });
+    socket.socket.send(JSON.stringify({ event: 'no_such_event', data: {} }));
+    await expect.poll(() => errors().length).toBe(5);
+    expect(errors()).toEqual([
+      GATEWAY_MESSAGES.notJson,
+      GATEWAY_MESSAGES.notJson,
+      GATEWAY_MESSAGES.notJson,
+      GATEWAY_MESSAGES.binary,
+      `${GATEWAY_MESSAGES.unknownEvent}: no_such_event`,
+    ]);
+    // With an acknowledgement number, the refusal comes as the acknowledgement.
+    expect(await socket.request('send_message', { sender: brand.userId })).toMatchObject({
+      status: 'error',
+    });
+    expect(
+      await socket.request('send_message', {
+        sender: brand.userId,
+        receiver: creator.userId,
+        content: 'Hi',
+        messageId: 'not-a-uuid',
+      }),
+    ).toEqual({ status: 'error', message: 'messageId: expected a UUID' });
+    expect(
+      await socket.request('send_message', {
+        sender: { $gt: '' },
+        receiver: creator.userId,
+        content: 'Hi',
+      }),
+    ).toMatchObject({ status: 'error' });
+    expect(await headPosition(server)).toBe(head);
+    // The socket still works.
+    expect((await socket.sendMessage(brand, creator, 'After the noise')).status).toBe('ok');
+  });
+
+  it('closes a socket that sends a frame over the size limit', async () => {
+    const { brand } = await pair();
+    const socket = await connect(brand);
+    socket.socket.send(JSON.stringify({ event: 'join', data: 'x'.repeat(70 * 1024) }));
+    expect((await socket.closed).code).toBe(1009);
+  });
+
+  it('tells contacts when a user comes online and goes offline', async () => {
+    const { brand, creator } = await pair();
+    const brandSocket = await connect(brand);
+    expect(await brandSocket.request('join', brand.userId)).toMatchObject({ online: [] });
+
+    const creatorSocket = await connect(creator);
+    expect(
+      await brandSocket.next<PresenceData>('presence', (p) => p.userId === creator.userId),
+    ).toEqual({ userId: creator.userId, isOnline: true });
+    expect(await creatorSocket.request('join', creator.userId)).toMatchObject({
+      online: [brand.userId],
+    });
+    // A second socket of the creator changes nothing; the last one closing does.
+    const secondTab = await connect(creator);
+    await creatorSocket.close();
+    await secondTab.close();
+    expect(await brandSocket.next<PresenceData>('presence', (p) => !p.isOnline)).toEqual({
+      userId: creator.userId,
+      isOnline: false,
+    });
+    expect(
+      brandSocket.received<PresenceData>('presence').filter((p) => p.userId === creator.userId),
+    ).toEqual([
+      { userId: creator.userId, isOnline: true },
+      { userId: creator.userId, isOnline: false },
+    ]);
+  });
+
+  it('marks messages that waited delivered when the receiver connects', async () => {
+    const { brand, creator } = await pair();
+    const brandSocket = await connect(brand);
+    expect((await brandSocket.sendMessage(brand, creator, 'While you were away')).status).toBe(
+      'ok',
+    );
+    await connect(creator);
+    expect(
+      await brandSocket.next<ReceiptData>('message_status', (r) => r.messageStatus === 'delivered'),
+    ).toMatchObject({ receiver: creator.userId, upToSeq: 1 });
+  });
+
+  describe('across two gateway nodes on one bus', () => {
+    let second: GatewayNode;
+    beforeAll(async () => {
+      second = await startGatewayNode(server, { nodeId: 'second-node' });
+    });
+    afterAll(async () => {
+      await second?.stop();
+    });
+
+    it('lets a user on one node talk in real time with a user on the other', async () => {
+      const { brand, creator } = await pair();
+      const brandSocket = await connect(brand); // on the server's own gateway
+      const creatorSocket = await connect(creator, second.url); // on the second node
+      expect(
+        await brandSocket.next<PresenceData>('presence', (p) => p.userId === creator.userId),
+      ).toEqual({ userId: creator.userId, isOnline: true });
+
+      const ack = await brandSocket.sendMessage(brand, creator, 'Across the nodes');
+      expect(ack.status).toBe('ok');
+      expect(await creatorSocket.next<MessageView>('receive_message')).toMatchObject({
+        sender: brand.userId,
+        content: 'Across the nodes',
+      });
+      expect(
+        await brandSocket.next<ReceiptData>(
+          'message_status',
+          (r) => r.messageStatus === 'delivered',
+        ),
+      ).toMatchObject({ upToSeq: 1 });
+
+      await creatorSocket.request('mark_as_read', {
+        sender: brand.userId,
+        receiver: creator.userId,
+      });
+      expect(
+        await brandSocket.next<ReceiptData>('message_status', (r) => r.messageStatus === 'read'),
+      ).toMatchObject({ upToSeq: 1 });
+
+      expect((await creatorSocket.sendMessage(creator, brand, 'Back to you')).status).toBe('ok');
+      expect(
+        await brandSocket.next<MessageView>('receive_message', (m) => m.content === 'Back to you'),
+      ).toMatchObject({ sender: creator.userId });
+
+      await creatorSocket.close();
+      expect(await brandSocket.next<PresenceData>('presence', (p) => !p.isOnline)).toEqual({
+        userId: creator.userId,
+        isOnline: false,
+      });
+    });
+  });
+});

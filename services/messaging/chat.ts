@@ -1,0 +1,285 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import {
+  joinData,
+  markAsReadData,
+  sendMessageData,
+  type PresenceData,
+  type ReceiptData,
+} from '@linkcoin/domain/messaging/contracts.ts';
+import type { ConversationEvent } from '@linkcoin/domain/messaging/conversation.ts';
+import { MESSAGING_MESSAGES as M } from '@linkcoin/domain/messaging/messages.ts';
+import { DomainError } from '@linkcoin/domain/shared/errors.ts';
+import type { CommandMetadata } from '@linkcoin/domain/shared/messages.ts';
+import type { Bus, BusSubscription } from '@linkcoin/infra/bus/port.ts';
+import { topicForCategory, type ForwardedEvent } from '../forwarder/forwarder.ts';
+import { realtimeEvent, type RealtimeNode, type RealtimePart } from '../gateway/realtime.ts';
+import type { Clock } from '../runtime/tokens.ts';
+import { MESSAGING_HANDLER_MESSAGES as H, type MessagingHandlers } from './handlers.ts';
+import { PresenceBoard } from './presence.ts';
+import { messageView } from './projection.ts';
+import type { PushNotifier } from './push.ts';
+
+/** The conversation streams' events, as the forwarder publishes them. */
+export const CONVERSATION_TOPIC = topicForCategory('conversation');
+
+/** The events the server pushes on /ws (docs/ARCHITECTURE.md, "The chat on /ws"). */
+export const CHAT_EVENTS = {
+  receiveMessage: 'receive_message',
+  messageStatus: 'message_status',
+  presence: 'presence',
+} as const;
+
+export type ChatOptions = Readonly<{
+  handlers: MessagingHandlers;
+  bus: Bus;
+  clock: Clock;
+  logger: Logger;
+  push: PushNotifier;
+  messagesPerMinute: number;
+  presenceBeatMs?: number;
+}>;
+
+/**
+ * The chat on a gateway node: the socket events (join, send_message, mark_as_read), and what
+ * comes back from the bus: every node reads the conversation events with its own consumer
+ * group and pushes them to its own sockets (messages to their receiver, receipts to their
+ * sender), so two users on different nodes talk in real time. Presence travels on its own topic.
+ */
+export const chatRealtime = (options: ChatOptions): RealtimePart => {
+  const { handlers, bus, clock, logger, push } = options;
+  let node: RealtimeNode | null = null;
+  let conversations: BusSubscription | null = null;
+  const limiter = new RateLimiterMemory({ points: options.messagesPerMinute, duration: 60 });
+
+  /** For presence: the contacts of each user on this node, and who on this node watches whom. */
+  const contactsOf = new Map<string, Promise<Set<string>>>();
+  const watchers = new Map<string, Set<string>>();
+
+  const watch = (local: string, contact: string) => {
+    let set = watchers.get(contact);
+    if (!set) watchers.set(contact, (set = new Set()));
+    set.add(local);
+  };
+
+  const loadContacts = (userId: string): Promise<Set<string>> => {
+    let loaded = contactsOf.get(userId);
+    if (!loaded) {
+      loaded = handlers.contactsOf(userId).then((found) => {
+        const contacts = new Set(found);
+        if (node?.isHere(userId)) for (const contact of contacts) watch(userId, contact);
+        return contacts;
+      });
+      loaded.catch(() => contactsOf.delete(userId));
+      contactsOf.set(userId, loaded);
+    }
+    return loaded;
+  };
+
+  const forget = (userId: string) => {
+    const loaded = contactsOf.get(userId);
+    contactsOf.delete(userId);
+    void loaded?.then((contacts) => {
+      for (const contact of contacts) {
+        const set = watchers.get(contact);
+        set?.delete(userId);
+        if (set?.size === 0) watchers.delete(contact);
+      }
+    });
+  };
+
+  const board = (nodeId: string) =>
+    new PresenceBoard({
+      bus,
+      nodeId,
+      logger,
+      ...(options.presenceBeatMs ? { beatMs: options.presenceBeatMs } : {}),
+      localUsers: () => node?.users() ?? [],
+      onChange: (userId, isOnline) => {
+        for (const local of watchers.get(userId) ?? []) {
+          node?.emitTo(local, CHAT_EVENTS.presence, { userId, isOnline } satisfies PresenceData);
+        }
+        // The read models' online dot (contacts, directory): one event per flip, whichever
+        // node records it first.
+        void handlers
+          .recordPresence(userId, isOnline, metadataOf(userId))
+          .catch((error: unknown) =>
+            logger.warn({ err: error, userId }, 'presence could not be recorded'),
+          );
+      },
+    });
+  let presence: PresenceBoard | null = null;
+  const isOnline = (userId: string) =>
+    (node?.isHere(userId) ?? false) || (presence?.isOnline(userId) ?? false);
+
+  const metadataOf = (actorUserId: string): CommandMetadata => ({
+    now: clock.now(),
+    actorUserId,
+    correlationId: randomUUID(),
+    causationId: null,
+  });
+
+  /** Delivery receipts, one command at a time per conversation and receiver, coalesced. */
+  const delivering = new Map<string, { again: boolean }>();
+  const markDelivered = (pairId: string, receiverId: string) => {
+    const key = `${pairId}|${receiverId}`;
+    const running = delivering.get(key);
+    if (running) {
+      running.again = true;
+      return;
+    }
+    const state = { again: false };
+    delivering.set(key, state);
+    void (async () => {
+      try {
+        do {
+          state.again = false;
+          await handlers.markDelivered(pairId, receiverId, metadataOf(receiverId));
+        } while (state.again);
+      } catch (error) {
+        logger.warn({ err: error }, 'a delivery receipt could not be recorded');
+      } finally {
+        delivering.delete(key);
+      }
+    })();
+  };
+
+  const receipt = (data: ReceiptData) => {
+    node?.emitTo(data.sender, CHAT_EVENTS.messageStatus, data);
+    if (data.messageStatus === 'read') node?.emitTo(data.receiver, CHAT_EVENTS.messageStatus, data);
+  };
+
+  /** One conversation event from the bus, pushed to the sockets of this node it concerns. */
+  const onEvent = (event: ConversationEvent) => {
+    if (!node) return;
+    switch (event.type) {
+      case 'MessageSent': {
+        const { pairId, receiverId } = event.data;
+        const reached = node.emitTo(
+          receiverId,
+          CHAT_EVENTS.receiveMessage,
+          messageView(event.data, undefined),
+        );
+        if (reached > 0) markDelivered(pairId, receiverId);
+        return;
+      }
+      case 'MessagesDelivered':
+        return receipt({
+          sender: event.data.senderId,
+          receiver: event.data.receiverId,
+          upToSeq: event.data.upToSeq,
+          messageStatus: 'delivered',
+          at: event.data.at,
+        });
+      case 'MessagesRead':
+        return receipt({
+          sender: event.data.senderId,
+          receiver: event.data.readerId,
+          upToSeq: event.data.upToSeq,
+          messageStatus: 'read',
+          at: event.data.at,
+        });
+      case 'ConversationOpened': {
+        // New contacts: each side on this node watches the other's presence from now on.
+        const { payerId, creatorId } = event.data;
+        for (const [local, contact] of [
+          [payerId, creatorId],
+          [creatorId, payerId],
+        ] as const) {
+          const known = contactsOf.get(local);
+          if (!known) continue;
+          void known.then((contacts) => {
+            contacts.add(contact);
+            watch(local, contact);
+            node?.emitTo(local, CHAT_EVENTS.presence, {
+              userId: contact,
+              isOnline: isOnline(contact),
+            } satisfies PresenceData);
+          });
+        }
+        return;
+      }
+      default:
+        return;
+    }
+  };
+
+  return {
+    events: {
+      join: realtimeEvent(joinData, async (client, data) => {
+        const userId = typeof data === 'string' ? data : data.userId;
+        if (userId !== client.principal.userId)
+          throw new DomainError('forbidden', H.joinAsYourself);
+        const contacts = await loadContacts(userId);
+        return { userId, online: [...contacts].filter(isOnline) };
+      }),
+      send_message: realtimeEvent(sendMessageData, async (client, data) => {
+        const me = client.principal.userId;
+        if (data.sender !== me) throw new DomainError('forbidden', H.notYourself);
+        try {
+          await limiter.consume(me);
+        } catch {
+          throw new DomainError('rate_limited', M.tooFast);
+        }
+        const { message, appended } = await handlers.send(
+          {
+            senderId: me,
+            receiverId: data.receiver,
+            content: data.content,
+            ...(data.messageId ? { messageId: data.messageId } : {}),
+          },
+          metadataOf(me),
+        );
+        // Nobody to deliver to in real time: the receiver's browsers get a push instead.
+        if (appended && !isOnline(data.receiver)) {
+          void push.notifyMessage({
+            senderId: me,
+            receiverId: data.receiver,
+            content: message.content,
+          });
+        }
+        return { message };
+      }),
+      mark_as_read: realtimeEvent(markAsReadData, async (client, data) => {
+        const me = client.principal.userId;
+        if (data.receiver !== me) throw new DomainError('forbidden', H.readYourOwn);
+        const { upToSeq } = await handlers.markRead(me, data.sender, metadataOf(me));
+        return { upToSeq };
+      }),
+    },
+    start: async (gatewayNode) => {
+      node = gatewayNode;
+      presence = board(gatewayNode.nodeId);
+      conversations = await bus.subscribe({
+        groupId: `gateway-${gatewayNode.nodeId}`,
+        topics: [CONVERSATION_TOPIC],
+        handler: async (message) => onEvent(message.value as ForwardedEvent as ConversationEvent),
+      });
+      await presence.start();
+    },
+    userArrived: (userId) => {
+      presence?.arrived(userId);
+      void loadContacts(userId).catch((error: unknown) =>
+        logger.warn({ err: error }, 'contacts could not be loaded for presence'),
+      );
+      // Whatever waited for this user reaches them now (the client fetches it on connect).
+      void handlers
+        .undeliveredTo(userId)
+        .then((pairs) => {
+          for (const pairId of pairs) markDelivered(pairId, userId);
+        })
+        .catch((error: unknown) =>
+          logger.warn({ err: error }, 'waiting messages could not be marked delivered'),
+        );
+    },
+    userLeft: (userId) => {
+      presence?.left(userId);
+      forget(userId);
+    },
+    stop: async () => {
+      await presence?.stop();
+      await conversations?.stop();
+    },
+  };
+};

@@ -1,0 +1,73 @@
+import type { BoundedContext } from '../runtime/bounded-context.ts';
+import { chatRealtime } from './chat.ts';
+import { messagingEndpoints } from './endpoints.ts';
+import { messagingHandlers } from './handlers.ts';
+import { messagingProjection } from './projection.ts';
+import { fetchTransport, pushNotifier, vapidKeysOf, type PushTransport } from './push.ts';
+import { unreadMail } from './unread-mail.ts';
+
+export type MessagingOptions = Readonly<{
+  /** How pushes reach the push services (tests send them to a local endpoint). */
+  pushTransport?: PushTransport;
+  /** How often gateway nodes say they are alive (tests shorten it). */
+  presenceBeatMs?: number;
+}>;
+
+/**
+ * Messaging: the chat between a payer and a creator over `conversation-{pairId}` streams (opened
+ * by the collections' process from the wallet's events), its history API, the real-time chat on
+ * the gateway (with delivery and read receipts and presence across nodes through the bus), Web
+ * Push to receivers who are not connected, and an e-mail when messages stay unread.
+ */
+export const messagingContextWith = (options: MessagingOptions = {}): BoundedContext => ({
+  name: 'messaging',
+  projections: [messagingProjection],
+  create: ({ config, commands, readStore, progress, clock, bus, mailer, logger, publicUrl }) => {
+    const log = logger.child({ component: 'messaging' });
+    const handlers = messagingHandlers({
+      commands,
+      readStore,
+      progress,
+      pushServiceHosts: config.messaging.push.serviceHosts,
+    });
+    const keys = vapidKeysOf(config);
+    const push = pushNotifier({
+      handlers,
+      keys,
+      subject: config.messaging.push.subject,
+      transport: options.pushTransport ?? fetchTransport,
+      logger: log,
+      clock,
+    });
+    return {
+      endpoints: messagingEndpoints({
+        messaging: handlers,
+        progress,
+        clock,
+        vapidPublicKey: keys.publicKey,
+      }),
+      processes: [
+        unreadMail({
+          commands,
+          handlers,
+          mailer,
+          logger: log,
+          afterMs: config.messaging.emailAfterMs,
+          tickMs: config.processes.tickMs,
+          chatUrl: (receiverId) => `${publicUrl()}/MessagingApp/${receiverId}`,
+        }),
+      ],
+      realtime: chatRealtime({
+        handlers,
+        bus,
+        clock,
+        logger: log,
+        push,
+        messagesPerMinute: config.messaging.messagesPerMinute,
+        ...(options.presenceBeatMs ? { presenceBeatMs: options.presenceBeatMs } : {}),
+      }),
+    };
+  },
+});
+
+export const messagingContext: BoundedContext = messagingContextWith();

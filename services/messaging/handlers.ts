@@ -1,0 +1,263 @@
+import { randomUUID } from 'node:crypto';
+import { accountDecider, accountStreamId } from '@linkcoin/domain/accounts/account.ts';
+import type {
+  ConversationAnswer,
+  MessageView,
+  PushSubscriptionJson,
+} from '@linkcoin/domain/messaging/contracts.ts';
+import { DEFAULT_PAGE } from '@linkcoin/domain/messaging/contracts.ts';
+import {
+  conversationDecider,
+  conversationStreamId,
+  isConversationExpired,
+  pairIdOf,
+  type ConversationState,
+} from '@linkcoin/domain/messaging/conversation.ts';
+import {
+  pushSubscriptionsDecider,
+  pushSubscriptionsStreamId,
+  type PushSubscription,
+} from '@linkcoin/domain/messaging/push-subscriptions.ts';
+import { DomainError } from '@linkcoin/domain/shared/errors.ts';
+import type { CommandMetadata } from '@linkcoin/domain/shared/messages.ts';
+import { presenceDecider, presenceStreamId } from '@linkcoin/domain/messaging/presence.ts';
+import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
+import type { ReadStore } from '@linkcoin/infra/readstore/port.ts';
+import type { ProjectionProgress } from '../runtime/projection-progress.ts';
+import {
+  CONVERSATIONS,
+  MESSAGES,
+  messageDocumentId,
+  messageView,
+  type ConversationDocument,
+  type MessageDocument,
+} from './projection.ts';
+
+export const MESSAGING_HANDLER_MESSAGES = {
+  noConversation: 'No conversation with this user.',
+  notYourself: 'You can only send messages as yourself.',
+  joinAsYourself: 'You can only join as yourself.',
+  readYourOwn: 'You can only mark messages sent to you as read.',
+  unknownPushService: 'token.endpoint: not the address of a known push service',
+  pushNotConfigured: 'Notifications are not available',
+} as const;
+
+const H = MESSAGING_HANDLER_MESSAGES;
+
+export type MessagingHandlers = ReturnType<typeof messagingHandlers>;
+
+/** The chat's use cases, on the conversation streams and the messaging read model. */
+export const messagingHandlers = (deps: {
+  commands: CommandHandler;
+  readStore: ReadStore;
+  progress: ProjectionProgress;
+  /** Push services a subscription may point to (a host or a parent domain). */
+  pushServiceHosts: readonly string[];
+}) => {
+  const { commands, readStore, progress } = deps;
+  const conversations = () => readStore.collection<ConversationDocument>(CONVERSATIONS);
+  const messages = () => readStore.collection<MessageDocument>(MESSAGES);
+
+  const loadConversation = async (a: string, b: string) =>
+    (await commands.load(conversationDecider, conversationStreamId(pairIdOf(a, b)))).state;
+
+  /** The stored message of a resend (its first send may not be in the read model yet). */
+  const storedView = async (
+    state: ConversationState,
+    position: number | null,
+    messageId: string,
+  ): Promise<MessageView> => {
+    const seq = state.messageIds[messageId]?.seq;
+    await progress.waitFor(position);
+    const pairId = state.pairId ?? '';
+    const [message, conversation] = await Promise.all([
+      seq === undefined ? null : messages().get(messageDocumentId(pairId, seq)),
+      conversations().get(pairId),
+    ]);
+    if (!message) throw new DomainError('not_found', H.noConversation);
+    return messageView(message, conversation?.receipts[message.receiverId]);
+  };
+
+  /**
+   * Stores a message, once per message id: a resend answers the message stored the first time.
+   * `appended` tells whether this call stored it (only then is anybody notified).
+   */
+  const send = async (
+    input: { senderId: string; receiverId: string; content: string; messageId?: string },
+    meta: CommandMetadata,
+  ): Promise<{ message: MessageView; appended: boolean }> => {
+    const messageId = input.messageId ?? randomUUID();
+    const pairId = pairIdOf(input.senderId, input.receiverId);
+    const result = await commands.handle(conversationDecider, conversationStreamId(pairId), {
+      type: 'SendMessage',
+      data: {
+        messageId,
+        senderId: input.senderId,
+        receiverId: input.receiverId,
+        content: input.content,
+      },
+      metadata: meta,
+    });
+    const sent = result.events.find((event) => event.type === 'MessageSent');
+    if (!sent || sent.type !== 'MessageSent') {
+      return {
+        message: await storedView(result.state, result.position, messageId),
+        appended: false,
+      };
+    }
+    return { message: messageView(sent.data, undefined), appended: true };
+  };
+
+  /** The reader has seen everything the other side wrote to them so far. */
+  const markRead = async (
+    readerId: string,
+    senderId: string,
+    meta: CommandMetadata,
+  ): Promise<{ upToSeq: number; position: number | null }> => {
+    const state = await loadConversation(readerId, senderId);
+    if (state.status === 'none') throw new DomainError('not_found', H.noConversation);
+    const result = await commands.handle(
+      conversationDecider,
+      conversationStreamId(pairIdOf(readerId, senderId)),
+      { type: 'MarkRead', data: { readerId }, metadata: meta },
+    );
+    return {
+      upToSeq: result.state.participants[readerId]?.readUpToSeq ?? 0,
+      position: result.position,
+    };
+  };
+
+  /** Messages to `receiverId` reached one of their sockets. */
+  const markDelivered = async (
+    pairId: string,
+    receiverId: string,
+    meta: CommandMetadata,
+  ): Promise<void> => {
+    await commands.handle(conversationDecider, conversationStreamId(pairId), {
+      type: 'MarkDelivered',
+      data: { receiverId },
+      metadata: meta,
+    });
+  };
+
+  /** A page of the conversation, newest last, with the ticks as they are now. */
+  const conversation = async (
+    userId: string,
+    otherUserId: string,
+    page: { before?: number | undefined; limit?: number | undefined },
+    now: Date,
+  ): Promise<ConversationAnswer> => {
+    const pairId = pairIdOf(userId, otherUserId);
+    const state = await loadConversation(userId, otherUserId);
+    if (state.status === 'none' || userId === otherUserId) {
+      throw new DomainError('not_found', H.noConversation);
+    }
+    const limit = page.limit ?? DEFAULT_PAGE;
+    const [found, document] = await Promise.all([
+      messages().find({
+        where: { pairId, ...(page.before ? { seq: { $lt: page.before } } : {}) },
+        sort: [['seq', -1]],
+        limit: limit + 1,
+      }),
+      conversations().get(pairId),
+    ]);
+    const rows = found.slice(0, limit).reverse();
+    return {
+      success: true,
+      conversation: rows.map((row) => messageView(row, document?.receipts[row.receiverId])),
+      expiresAt: state.expiresAt,
+      expired: state.status === 'closed' || isConversationExpired(state, now),
+      hasMore: found.length > limit,
+    };
+  };
+
+  /** Everyone the user has a conversation with (either side). */
+  const conversationsOf = async (userId: string): Promise<ConversationDocument[]> => {
+    const [paid, received] = await Promise.all([
+      conversations().find({ where: { payerId: userId } }),
+      conversations().find({ where: { creatorId: userId } }),
+    ]);
+    return [...paid, ...received];
+  };
+
+  const contactsOf = async (userId: string): Promise<string[]> =>
+    (await conversationsOf(userId)).map((c) => (c.payerId === userId ? c.creatorId : c.payerId));
+
+  /** Conversations where messages to the user were not delivered yet. */
+  const undeliveredTo = async (userId: string): Promise<string[]> =>
+    (await conversationsOf(userId))
+      .filter((c) => {
+        const mine = c.receipts[userId];
+        return mine !== undefined && mine.delivered < mine.received;
+      })
+      .map((c) => c.pairId);
+
+  const isKnownPushService = (endpoint: string): boolean => {
+    const host = new URL(endpoint).hostname.toLowerCase();
+    return deps.pushServiceHosts.some(
+      (allowed) => host === allowed || host.endsWith(`.${allowed}`),
+    );
+  };
+
+  const saveSubscription = async (
+    userId: string,
+    token: PushSubscriptionJson,
+    meta: CommandMetadata,
+  ): Promise<void> => {
+    // The server will POST to this address: only push services, never anything else.
+    if (!isKnownPushService(token.endpoint)) {
+      throw new DomainError('validation', H.unknownPushService);
+    }
+    await commands.handle(pushSubscriptionsDecider, pushSubscriptionsStreamId(userId), {
+      type: 'SavePushSubscription',
+      data: { userId, endpoint: token.endpoint, p256dh: token.keys.p256dh, auth: token.keys.auth },
+      metadata: meta,
+    });
+  };
+
+  const subscriptionsOf = async (userId: string): Promise<readonly PushSubscription[]> =>
+    (await commands.load(pushSubscriptionsDecider, pushSubscriptionsStreamId(userId))).state
+      .subscriptions;
+
+  const dropSubscription = async (
+    userId: string,
+    endpoint: string,
+    meta: CommandMetadata,
+  ): Promise<void> => {
+    await commands.handle(pushSubscriptionsDecider, pushSubscriptionsStreamId(userId), {
+      type: 'DropPushSubscription',
+      data: { userId, endpoint },
+      metadata: meta,
+    });
+  };
+
+  /** A user's name and address, for notices (null when the account is gone). */
+  const personOf = async (userId: string) => {
+    const { state } = await commands.load(accountDecider, accountStreamId(userId));
+    return state.status === 'active' ? { name: state.ownerName, email: state.email } : null;
+  };
+
+  /** A user came online somewhere or went offline everywhere: one event per flip. */
+  const recordPresence = async (userId: string, online: boolean, meta: CommandMetadata) => {
+    await commands.handle(presenceDecider, presenceStreamId(userId), {
+      type: 'RecordPresence',
+      data: { userId, online },
+      metadata: meta,
+    });
+  };
+
+  return {
+    recordPresence,
+    send,
+    markRead,
+    markDelivered,
+    conversation,
+    contactsOf,
+    undeliveredTo,
+    saveSubscription,
+    subscriptionsOf,
+    dropSubscription,
+    personOf,
+    loadConversation,
+  };
+};

@@ -1,0 +1,56 @@
+import { accountDecider, accountStreamId } from '@linkcoin/domain/accounts/account.ts';
+import { profileDecider, profileStreamId } from '@linkcoin/domain/profiles/profile.ts';
+import { sandboxPageHandler } from '@linkcoin/infra/payments/sandbox-page.ts';
+import { SandboxPaymentProvider } from '@linkcoin/infra/payments/sandbox.ts';
+import type { BoundedContext } from '../runtime/bounded-context.ts';
+import { createClientKeys } from '../http/idempotency.ts';
+import { purchaseCredits } from './credits.ts';
+import { paymentEndpoints } from './endpoints.ts';
+import { paymentExpiry } from './expiry.ts';
+import { paymentHandlers } from './handlers.ts';
+import { openPaymentProvider, SANDBOX_PAGE_PATH } from './provider.ts';
+
+/**
+ * Payments: LinkCoins bought through a provider (the sandbox, or Razorpay Payment Links). A
+ * payment is confirmed only by the provider's signed return or webhook; the credits process then
+ * credits the wallet of the user who started it, once.
+ */
+export const paymentsContext: BoundedContext = {
+  name: 'payments',
+  projections: [],
+  create: ({ config, clock, commands, logger, secrets, publicUrl }) => {
+    const log = logger.child({ component: 'payments' });
+    const provider = openPaymentProvider({
+      config,
+      secret: secrets.jwtSecret,
+      publicUrl,
+      clock,
+      logger: log,
+    });
+    const payments = paymentHandlers({ commands, provider, publicUrl, logger: log });
+    const buyerName = async (userId: string) => {
+      const [{ state: profile }, { state: account }] = await Promise.all([
+        commands.load(profileDecider, profileStreamId(userId)),
+        commands.load(accountDecider, accountStreamId(userId)),
+      ]);
+      return profile.personal.ownerName ?? (account.status === 'active' ? account.ownerName : '');
+    };
+    return {
+      endpoints: paymentEndpoints({
+        payments,
+        keys: createClientKeys(commands, clock),
+        clock,
+        logger: log,
+        buyerName,
+      }),
+      processes: [
+        purchaseCredits({ commands, logger: log }),
+        paymentExpiry({ payments, logger: log, tickMs: config.processes.tickMs }),
+      ],
+      pages:
+        provider instanceof SandboxPaymentProvider
+          ? [{ path: SANDBOX_PAGE_PATH, handler: sandboxPageHandler(provider) }]
+          : [],
+    };
+  },
+};

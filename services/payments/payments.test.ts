@@ -1,0 +1,290 @@
+/**
+ * Buying LinkCoins over HTTP through the sandbox: the server prices, the provider's signed
+ * return settles, the credits process credits the buyer once; bad input and forged or replayed
+ * confirmations change nothing.
+ */
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAYMENT_MESSAGES } from '@linkcoin/domain/payments/messages.ts';
+import { IDEMPOTENCY_MESSAGES } from '@linkcoin/domain/shared/idempotency.ts';
+import { WALLET_MESSAGES } from '@linkcoin/domain/wallet/messages.ts';
+import {
+  adminEnv,
+  headPosition,
+  loginAdmin,
+  registerUser,
+  type TestUser,
+} from '../testing/accounts.ts';
+import {
+  balanceOf,
+  buyInSandbox,
+  pay,
+  returnToShop,
+  settleInSandbox,
+} from '../testing/payments.ts';
+import { adjustableClock, startTestServer, type TestServer } from '../testing/test-server.ts';
+
+describe('buying LinkCoins in the sandbox', () => {
+  let server: TestServer;
+  let brand: TestUser;
+  const clock = adjustableClock();
+
+  beforeAll(async () => {
+    server = await startTestServer({ clock, env: { ...adminEnv, PROCESS_TICK_MS: '100' } });
+    brand = await registerUser(server, { role: 'user' });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  const paymentOf = (user: TestUser, paymentId: string) =>
+    request(server.url)
+      .get(`/api/payment/${paymentId}`)
+      .set('Authorization', `Bearer ${user.token}`);
+
+  it('sells the 25 + 5 package for ₹125 and credits 30 coins once the sandbox approves', async () => {
+    const buyer = await registerUser(server, { role: 'user' });
+    expect(await balanceOf(server, buyer)).toBe(0);
+    const started = await pay(server, buyer, { packageId: 'growth' }).expect(201);
+    expect(started.body).toMatchObject({ success: true, paymentId: expect.any(String) });
+    const approvalURL = new URL(started.body.approvalURL as string);
+    expect(approvalURL.origin).toBe(server.url);
+    expect(approvalURL.pathname).toBe('/sandbox-pay');
+
+    const page = await request(server.url).get(`${approvalURL.pathname}${approvalURL.search}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toMatch(/sandbox/i);
+    expect(page.text).toContain('₹125.00');
+
+    const returnUrl = await settleInSandbox(server, started.body.approvalURL, 'approve');
+    expect(returnUrl.pathname).toBe('/api/payment/return/sandbox');
+    const back = await returnToShop(server, returnUrl).expect(303);
+    expect(back.headers.location).toBe(`/payment-success?id=${started.body.paymentId}`);
+
+    await expect.poll(() => balanceOf(server, buyer)).toBe(30);
+    const payment = (await paymentOf(buyer, started.body.paymentId).expect(200)).body.payment;
+    expect(payment).toMatchObject({
+      status: 'approved',
+      packageId: 'growth',
+      coins: 25,
+      bonusCoins: 5,
+      rupees: 125,
+      credited: true,
+    });
+    const wallet = await request(server.url)
+      .get('/api/wallet/me')
+      .set('Authorization', `Bearer ${buyer.token}`)
+      .expect(200);
+    expect(wallet.body).toMatchObject({ success: true, balance: 30, page: 1, totalPages: 1 });
+    expect(wallet.body.entries).toEqual([
+      expect.objectContaining({
+        kind: 'purchase',
+        coins: 30,
+        balanceAfter: 30,
+        paymentId: started.body.paymentId,
+      }),
+    ]);
+    // The login's user carries the balance too.
+    const login = await request(server.url)
+      .post('/api/pageowners/login')
+      .send({ email: buyer.email, password: buyer.password })
+      .expect(200);
+    expect(login.body.user.linkCoins).toBe(30);
+  });
+
+  it("prices the mobile app's amount and a custom quantity on the server", async () => {
+    const buyer = await registerUser(server, { role: 'user' });
+    await buyInSandbox(server, buyer, { totalAmount: 50 });
+    await expect.poll(() => balanceOf(server, buyer)).toBe(11);
+    await buyInSandbox(server, buyer, { coins: '7' });
+    await expect.poll(() => balanceOf(server, buyer)).toBe(18);
+    await buyInSandbox(server, buyer, { totalAmount: 35 });
+    await expect.poll(() => balanceOf(server, buyer)).toBe(25);
+  });
+
+  it('refuses tampered, fractional, huge, foreign and malformed orders, changing nothing', async () => {
+    const other = await registerUser(server, { role: 'user' });
+    const cases: Array<[Record<string, unknown>, number, string | RegExp]> = [
+      [{ totalAmount: 124 }, 400, WALLET_MESSAGES.invalidAmount],
+      [{ totalAmount: 1 }, 400, /^totalAmount: at least 5/],
+      [{ totalAmount: 0 }, 400, /^totalAmount: /],
+      [{ totalAmount: -125 }, 400, /^totalAmount: /],
+      [{ totalAmount: 125.5 }, 400, /^totalAmount: /],
+      [{ totalAmount: '0x7d' }, 400, /^totalAmount: /],
+      [{ totalAmount: '1e3' }, 400, /^totalAmount: /],
+      [{ coins: 0 }, 400, /^coins: /],
+      [{ coins: -1 }, 400, /^coins: /],
+      [{ coins: 1.5 }, 400, /^coins: /],
+      [{ coins: 2001 }, 400, /^coins: /],
+      [{ coins: 1e9 }, 400, /^coins: /],
+      [{ coins: 'ten' }, 400, /^coins: /],
+      [{ coins: [10] }, 400, /^coins: /],
+      [{ coins: { $gt: 0 } }, 400, /^coins: /],
+      [{ packageId: 'free' }, 400, WALLET_MESSAGES.unknownPackage],
+      [{ packageId: 'growth', coins: 10 }, 400, WALLET_MESSAGES.oneOrderOnly],
+      [{}, 400, WALLET_MESSAGES.oneOrderOnly],
+      [{ packageId: 'growth', userId: other.userId }, 403, 'You can only act on your own account.'],
+    ];
+    for (const [order, status, message] of cases) {
+      const head = await headPosition(server);
+      const answer = await pay(server, brand, order).expect(status);
+      expect(answer.body.success).toBe(false);
+      if (typeof message === 'string') expect(answer.body.message).toBe(message);
+      else expect(answer.body.message).toMatch(message);
+      expect(await headPosition(server)).toBe(head);
+    }
+    // Even an admin buys for nobody else: a payment credits who started it.
+    const admin = await loginAdmin(server);
+    await request(server.url)
+      .post('/api/payment/pay')
+      .set('Authorization', `Bearer ${admin.token}`)
+      .send({ userId: other.userId, packageId: 'growth' })
+      .expect(403);
+    await request(server.url)
+      .post('/api/payment/pay')
+      .send({ userId: brand.userId, coins: 5 })
+      .expect(401);
+  });
+
+  it('shows a declined payment with its code, charges nothing and credits nothing', async () => {
+    const buyer = await registerUser(server, { role: 'user' });
+    const { paymentId, resultPage } = await buyInSandbox(
+      server,
+      buyer,
+      { packageId: 'starter' },
+      {
+        decline: 'CARD_DECLINED',
+      },
+    );
+    expect(resultPage).toBe(`/payment-failure?id=${paymentId}&code=CARD_DECLINED`);
+    const payment = (await paymentOf(buyer, paymentId).expect(200)).body.payment;
+    expect(payment).toMatchObject({
+      status: 'failed',
+      failureCode: 'CARD_DECLINED',
+      credited: false,
+    });
+    expect(await balanceOf(server, buyer)).toBe(0);
+  });
+
+  it('refuses forged returns and changes nothing', async () => {
+    const started = await pay(server, brand, { packageId: 'scale' }).expect(201);
+    const returnUrl = await settleInSandbox(server, started.body.approvalURL, 'approve');
+    const head = await headPosition(server);
+    const tamper = (name: string, value: string | null) => {
+      const forged = new URL(returnUrl);
+      if (value === null) forged.searchParams.delete(name);
+      else forged.searchParams.set(name, value);
+      return forged;
+    };
+    for (const forged of [
+      tamper('sandbox_amount_paise', '100'),
+      tamper('sandbox_status', 'failed'),
+      tamper('sandbox_payment_id', 'someone-elses-payment'),
+      tamper('sandbox_signature', null),
+      tamper('sandbox_signature', 'ab'.repeat(32)),
+      tamper('another_param', 'x'),
+    ]) {
+      const answer = await returnToShop(server, forged);
+      expect([forged.search, answer.status]).toEqual([forged.search, 400]);
+      expect(answer.body).toEqual({ success: false, message: PAYMENT_MESSAGES.forgedSignature });
+    }
+    await returnToShop(
+      server,
+      new URL(`${server.url}/api/payment/return/razorpay?razorpay_x=1`),
+    ).expect(404);
+    expect(await headPosition(server)).toBe(head);
+    // The genuine one still works.
+    await returnToShop(server, returnUrl).expect(303);
+  });
+
+  it('credits exactly once, however often and however concurrently the return arrives', async () => {
+    const buyer = await registerUser(server, { role: 'user' });
+    const started = await pay(server, buyer, { packageId: 'growth' }).expect(201);
+    const returnUrl = await settleInSandbox(server, started.body.approvalURL, 'approve');
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => returnToShop(server, returnUrl)),
+    );
+    expect(new Set(answers.map((answer) => answer.status))).toEqual(new Set([303]));
+    await expect.poll(() => balanceOf(server, buyer)).toBe(30);
+    await returnToShop(server, returnUrl).expect(303);
+    // Give the credits process every chance to credit twice; it must not.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await balanceOf(server, buyer)).toBe(30);
+    const wallet = await request(server.url)
+      .get('/api/wallet/me')
+      .set('Authorization', `Bearer ${buyer.token}`)
+      .expect(200);
+    expect(wallet.body.entries.filter((e: { kind: string }) => e.kind === 'purchase')).toHaveLength(
+      1,
+    );
+  });
+
+  it('starts one payment for a keyed retry, and refuses the key for another order', async () => {
+    const first = await pay(server, brand, { packageId: 'starter' }, 'purchase-key-0001').expect(
+      201,
+    );
+    const again = await pay(server, brand, { packageId: 'starter' }, 'purchase-key-0001').expect(
+      201,
+    );
+    expect(again.body).toEqual(first.body);
+    const head = await headPosition(server);
+    const other = await pay(server, brand, { packageId: 'scale' }, 'purchase-key-0001').expect(422);
+    expect(other.body.message).toBe(IDEMPOTENCY_MESSAGES.keyReused);
+    expect(await headPosition(server)).toBe(head);
+  });
+
+  it('keeps a payment to its buyer and admins', async () => {
+    const started = await pay(server, brand, { packageId: 'starter' }).expect(201);
+    const stranger = await registerUser(server, { role: 'user' });
+    await paymentOf(stranger, started.body.paymentId).expect(404, {
+      success: false,
+      message: PAYMENT_MESSAGES.notFound,
+    });
+    await paymentOf(await loginAdmin(server), started.body.paymentId).expect(200);
+    await paymentOf(brand, 'no-such-payment').expect(404);
+  });
+
+  it('expires a payment left pending, after which the sandbox cannot approve it', async () => {
+    const buyer = await registerUser(server, { role: 'user' });
+    const started = await pay(server, buyer, { packageId: 'growth' }).expect(201);
+    clock.advance(31 * 60 * 1000);
+    await expect
+      .poll(async () => (await paymentOf(buyer, started.body.paymentId)).body.payment.status, {
+        timeout: 10_000,
+      })
+      .toBe('expired');
+    const page = new URL(started.body.approvalURL);
+    const form = new URLSearchParams({
+      token: page.searchParams.get('token') ?? '',
+      decision: 'approve',
+    });
+    const late = await request(server.url).post(page.pathname).type('form').send(form.toString());
+    expect(late.status).toBeGreaterThanOrEqual(400);
+    expect(await balanceOf(server, buyer)).toBe(0);
+  });
+});
+
+describe('payments switched off', () => {
+  it('shows "Comming Soon" in the config and refuses to start a payment', async () => {
+    const server = await startTestServer({ env: { PAYMENTS: 'disabled' } });
+    try {
+      const config = await request(server.url).get('/api/public-config').expect(200);
+      expect(config.body.payments).toBe('disabled');
+      const buyer = await registerUser(server, { role: 'user' });
+      const head = await headPosition(server);
+      await pay(server, buyer, { packageId: 'growth' }).expect(503, {
+        success: false,
+        message: WALLET_MESSAGES.paymentsDisabled,
+      });
+      expect(await headPosition(server)).toBe(head);
+      await request(server.url)
+        .get('/sandbox-pay?token=x')
+        .set('Accept', 'text/html')
+        .expect((res) => {
+          expect(res.text).not.toMatch(/sandbox payment/i);
+        });
+    } finally {
+      await server.stop();
+    }
+  });
+});
