@@ -9,7 +9,7 @@ const correlations = new WeakMap<Request, string>();
 
 /**
  * The correlation id of everything one request causes: minted by the server, once per request.
- * A client's X-Request-Id stays in the logs (it is pino-http's request id) but never becomes
+ * A client's X-Request-Id stays in the logs (it is the access log's request id) but never becomes
  * the correlation or causation of events, so the audit trail cannot be spoofed.
  */
 export const correlationIdOf = (req: Request): string => {
