@@ -12,7 +12,8 @@ type PullSubscriptionOptions = SubscribeToAllOptions & {
 /**
  * A catch-up-then-live subscription over a pageable log: read pages until the end, then sleep
  * until the store signals an append, and read again from the last delivered position. Live
- * and catch-up are one loop, so nothing between them can be skipped or delivered twice.
+ * and catch-up are one loop, so nothing between them can be skipped or delivered twice. Each
+ * append costs one read per subscriber: the page it is in (not a second, empty one).
  */
 export const pullSubscription = (options: PullSubscriptionOptions): AllSubscription => {
   const maxBatchSize = options.maxBatchSize ?? 500;
@@ -25,16 +26,29 @@ export const pullSubscription = (options: PullSubscriptionOptions): AllSubscript
     while (!stopped) {
       const page = await options.readPage(position, maxBatchSize);
       if (stopped) return;
-      if (page.events.length === 0) {
-        live = true;
-        await new Promise<void>((resolve) => {
-          cancelWait = options.waitForAppend(resolve);
-        });
-        cancelWait = null;
-        continue;
+      // A short page is the end of the log: the wake-up is armed now, before the page is
+      // delivered, so an append made during delivery wakes the loop at once, and an append-free
+      // delivery is not followed by a read that would find nothing.
+      const woken =
+        page.events.length < maxBatchSize
+          ? new Promise<void>((resolve) => {
+              cancelWait = options.waitForAppend(resolve);
+            })
+          : null;
+      if (page.events.length > 0) {
+        try {
+          await options.onEvents(page.events);
+        } catch (error) {
+          (cancelWait as (() => void) | null)?.();
+          throw error;
+        }
+        position = page.lastPosition;
       }
-      await options.onEvents(page.events);
-      position = page.lastPosition;
+      if (woken) {
+        live = true;
+        await woken;
+        cancelWait = null;
+      }
     }
   };
 

@@ -17,7 +17,70 @@ describeEventStoreContract('sqlite (file, synchronous=FULL)', async () => {
   };
 });
 
+describeEventStoreContract('sqlite (file, synchronous=FULL, the sole writer)', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'linkcoin-es-'));
+  const store = new SqliteEventStore({ path: join(dir, 'events.db'), soleWriter: true });
+  return {
+    store,
+    dispose: async () => {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+});
+
+describeEventStoreContract(
+  'sqlite (file, synchronous=NORMAL, commits on the event loop)',
+  async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-es-'));
+    const store = new SqliteEventStore({ path: join(dir, 'events.db'), synchronous: 'NORMAL' });
+    return {
+      store,
+      dispose: async () => {
+        await store.close();
+        await rm(dir, { recursive: true, force: true });
+      },
+    };
+  },
+);
+
 describe('SqliteEventStore specifics', () => {
+  it('a sole writer answers reads past a head it knows without the file, until another writes', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-es-'));
+    const path = join(dir, 'events.db');
+    const meta = {
+      actorUserId: null,
+      correlationId: 'c',
+      causationId: null,
+      schemaVersion: 1,
+      timestamp: '2026-01-01T00:00:00.000Z',
+    };
+    const event = (type: string) => ({ type, data: {}, metadata: meta });
+    for (const synchronous of ['FULL', 'NORMAL'] as const) {
+      const stream = `sole-${synchronous}`;
+      const store = new SqliteEventStore({ path, soleWriter: true, synchronous });
+      const types = async (fromRevision: number) =>
+        (await store.readStream(stream, { fromRevision })).map((e) => e.type);
+      expect(await types(0)).toEqual([]);
+      await store.append(stream, [event('First')], { expectedRevision: 'no_stream' });
+      expect(await types(1)).toEqual([]);
+      await store.append(stream, [event('Second')], { expectedRevision: 0 });
+      expect(await types(1)).toEqual(['Second']);
+      expect(await types(0)).toEqual(['First', 'Second']);
+
+      // Another connection appends: the sole writer does not look, as it was promised...
+      const intruder = new SqliteEventStore({ path, synchronous: 'NORMAL' });
+      await intruder.append(stream, [event('Foreign')], { expectedRevision: 1 });
+      await intruder.close();
+      expect(await types(2)).toEqual([]);
+      // ...until its next commit finds the file changed by someone else: then it always reads.
+      await store.append(`${stream}-other`, [event('Any')], { expectedRevision: 'any' });
+      expect(await types(2)).toEqual(['Foreign']);
+      await store.close();
+    }
+    await rm(dir, { recursive: true, force: true });
+  });
+
   it('keeps every accepted append across a close and reopen', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'linkcoin-es-'));
     const path = join(dir, 'events.db');

@@ -6,8 +6,14 @@ import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
 import type { PortStatus } from '../shared/port-status.ts';
 import { migrate, type Migration } from '../shared/sqlite-migrations.ts';
 import {
+  commitBatch,
+  prepareCommit,
+  type AppendToCommit,
+  type BatchOutcome,
+  type CommitStatements,
+} from './sqlite-commit.ts';
+import {
   assertValidStreamId,
-  expectationHolds,
   WrongExpectedRevisionError,
   type AllSubscription,
   type AppendResult,
@@ -26,6 +32,14 @@ export type SqliteEventStoreOptions = Readonly<{
   path: string;
   /** FULL (default) syncs every commit; NORMAL may lose the last commits on power loss. */
   synchronous?: 'FULL' | 'NORMAL';
+  /**
+   * Nothing but this store writes to the file (the embedded runtime holds the data directory's
+   * lock). The store then knows the head of each stream it has read to the end or appended to
+   * (the last `STREAM_HEADS_KEPT` of them) and answers a forward read past the head without
+   * SQL: the command handler's check that a cached stream has nothing new, once or twice per
+   * request. Without it (the default), every read asks the file.
+   */
+  soleWriter?: boolean;
   /**
    * Subscribers are woken at once by appends made through this instance. Appends made by
    * another process on the same file are picked up by an idle re-check at this interval.
@@ -51,6 +65,27 @@ type PendingAppend = {
   reject: (error: unknown) => void;
 };
 
+/** An append on its way to the commit: its events' ids (given, or made here) and their text. */
+type SerialisedAppend = { request: PendingAppend; ids: string[]; append: AppendToCommit };
+
+const serialise = (request: PendingAppend): SerialisedAppend => {
+  const ids = request.events.map((event) => event.id ?? randomUUID());
+  return {
+    request,
+    ids,
+    append: {
+      streamId: request.streamId,
+      expectedRevision: request.expectedRevision,
+      events: request.events.map((event, i) => ({
+        id: ids[i]!,
+        type: event.type,
+        data: JSON.stringify(event.data),
+        metadata: JSON.stringify(event.metadata),
+      })),
+    },
+  };
+};
+
 const migrations: readonly Migration[] = [
   {
     version: 1,
@@ -70,6 +105,11 @@ const migrations: readonly Migration[] = [
     `,
   },
 ];
+
+/** How many stream heads a sole writer remembers (about 100 bytes each); the oldest go first. */
+export const STREAM_HEADS_KEPT = 50_000;
+
+const COLUMNS = 'position, event_id, stream_id, revision, type, data, metadata';
 
 const toRecorded = (row: EventRow): RecordedEvent => ({
   id: row.event_id,
@@ -93,44 +133,54 @@ export class SqliteEventStore implements EventStore {
   readonly #db: DatabaseSync;
   readonly #idleRecheckMs: number;
   readonly #statements: {
-    currentRevision: StatementSync;
-    insert: StatementSync;
     readForwards: StatementSync;
+    readForwardsAll: StatementSync;
     readBackwards: StatementSync;
-    readAll: StatementSync;
+    readBackwardsAll: StatementSync;
+    readAllBound: StatementSync;
     head: StatementSync;
   };
+  /** The global log's page query, one statement per page size (see #readAllStatement). */
+  readonly #readAllBySize = new Map<number, StatementSync>();
+  readonly #commitStatements: CommitStatements;
   #queue: PendingAppend[] = [];
   #flushScheduled = false;
   #closed = false;
+  /** Each stream's last revision as this store last saw it (-1: no events); sole writer only. */
+  #heads: Map<string, number> | null;
   readonly #appendListeners = new Set<() => void>();
   readonly #subscriptions = new Set<AllSubscription>();
 
   constructor(options: SqliteEventStoreOptions) {
     if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
+    const synchronous = options.synchronous === 'NORMAL' ? 'NORMAL' : 'FULL';
     this.#db = new DatabaseSync(options.path);
     this.#db.exec(`
       PRAGMA journal_mode = WAL;
-      PRAGMA synchronous = ${options.synchronous === 'NORMAL' ? 'NORMAL' : 'FULL'};
+      PRAGMA synchronous = ${synchronous};
       PRAGMA busy_timeout = 5000;
     `);
     migrate(this.#db, 'eventstore', migrations);
+    this.#commitStatements = prepareCommit(this.#db);
+    this.#heads = options.soleWriter ? new Map() : null;
     this.#idleRecheckMs = options.idleRecheckMs ?? 1000;
-    const columns = 'position, event_id, stream_id, revision, type, data, metadata';
+    const columns = COLUMNS;
     this.#statements = {
-      currentRevision: this.#db.prepare(
-        'SELECT revision FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1',
-      ),
-      insert: this.#db.prepare(
-        'INSERT INTO events (event_id, stream_id, revision, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)',
-      ),
+      // A bound LIMIT makes SQLite plan the statement again on every run (8.5 µs against
+      // 2.5 µs for a stream read): reads of a whole stream, the common case, have none.
       readForwards: this.#db.prepare(
         `SELECT ${columns} FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision ASC LIMIT ?`,
+      ),
+      readForwardsAll: this.#db.prepare(
+        `SELECT ${columns} FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision ASC`,
       ),
       readBackwards: this.#db.prepare(
         `SELECT ${columns} FROM events WHERE stream_id = ? AND revision <= ? ORDER BY revision DESC LIMIT ?`,
       ),
-      readAll: this.#db.prepare(
+      readBackwardsAll: this.#db.prepare(
+        `SELECT ${columns} FROM events WHERE stream_id = ? AND revision <= ? ORDER BY revision DESC`,
+      ),
+      readAllBound: this.#db.prepare(
         `SELECT ${columns} FROM events WHERE position > ? ORDER BY position ASC LIMIT ?`,
       ),
       head: this.#db.prepare('SELECT position FROM events ORDER BY position DESC LIMIT 1'),
@@ -162,71 +212,68 @@ export class SqliteEventStore implements EventStore {
   /** Commits every queued append in one transaction; each append succeeds or fails alone. */
   #flush(): void {
     this.#flushScheduled = false;
-    const batch = this.#queue;
+    const batch: SerialisedAppend[] = [];
+    for (const request of this.#queue) {
+      try {
+        batch.push(serialise(request));
+      } catch (error) {
+        request.reject(error); // data that cannot be stored as JSON fails alone
+      }
+    }
     this.#queue = [];
     if (batch.length === 0) return;
-    const outcomes: Array<() => void> = [];
-    try {
-      this.#db.exec('BEGIN IMMEDIATE');
-      for (const request of batch) outcomes.push(this.#appendInTransaction(request));
-      this.#db.exec('COMMIT');
-    } catch (error) {
-      if (this.#db.isTransaction) this.#db.exec('ROLLBACK');
-      for (const request of batch) request.reject(error);
-      return;
-    }
-    for (const settle of outcomes) settle();
-    this.#notifyAppended();
+    const appends = batch.map((item) => item.append);
+    this.#settle(batch, commitBatch(this.#db, this.#commitStatements, appends));
   }
 
-  #appendInTransaction(request: PendingAppend): () => void {
-    const { streamId, events, expectedRevision } = request;
-    const row = this.#statements.currentRevision.get(streamId) as { revision: number } | undefined;
-    const current = row?.revision ?? -1;
-    if (!expectationHolds(expectedRevision, current)) {
-      const error = new WrongExpectedRevisionError(
-        streamId,
-        expectedRevision,
-        current === -1 ? 'no_stream' : current,
-      );
-      return () => request.reject(error);
+  /** Remembers a stream's head (most recently seen last: a Map keeps insertion order). */
+  #sawHead(streamId: string, revision: number): void {
+    const heads = this.#heads;
+    if (!heads) return;
+    const known = heads.get(streamId);
+    if (known !== undefined && known > revision) return; // a read that began before an append
+    heads.delete(streamId);
+    heads.set(streamId, revision);
+    if (heads.size > STREAM_HEADS_KEPT) heads.delete(heads.keys().next().value as string);
+  }
+
+  #settle(batch: readonly SerialisedAppend[], outcome: BatchOutcome): void {
+    if (!outcome.committed) {
+      for (const { request } of batch) request.reject(outcome.error);
+      return;
     }
-    this.#db.exec('SAVEPOINT append');
-    try {
-      const recorded: RecordedEvent[] = [];
-      let revision = current;
-      for (const event of events) {
-        revision += 1;
-        const id = event.id ?? randomUUID();
-        const data = JSON.stringify(event.data);
-        const metadata = JSON.stringify(event.metadata);
-        const result = this.#statements.insert.run(
-          id,
+    if (outcome.othersWrote && this.#heads) {
+      // Not the sole writer after all: what it knew of stream heads may be behind the file.
+      this.#heads = null;
+    }
+    outcome.outcomes.forEach((result, i) => {
+      const { request, ids } = batch[i]!;
+      const { streamId, events, expectedRevision } = request;
+      if (result.kind === 'conflict') {
+        const actual = result.current === -1 ? 'no_stream' : result.current;
+        request.reject(new WrongExpectedRevisionError(streamId, expectedRevision, actual));
+      } else if (result.kind === 'failed') {
+        request.reject(result.error);
+      } else {
+        const first = result.revision - events.length + 1;
+        const recorded: RecordedEvent[] = events.map((event, k) => ({
+          id: ids[k]!,
           streamId,
-          revision,
-          event.type,
-          data,
-          metadata,
-        );
-        recorded.push({
-          id,
-          streamId,
-          revision,
-          position: Number(result.lastInsertRowid),
+          revision: first + k,
+          position: result.positions[k]!,
           type: event.type,
           data: event.data,
           metadata: event.metadata,
+        }));
+        this.#sawHead(streamId, result.revision);
+        request.resolve({
+          nextExpectedRevision: result.revision,
+          position: result.head,
+          events: recorded,
         });
       }
-      this.#db.exec('RELEASE append');
-      const last = recorded.at(-1);
-      const position = last?.position ?? this.#headSync() ?? 0;
-      return () => request.resolve({ nextExpectedRevision: revision, position, events: recorded });
-    } catch (error) {
-      this.#db.exec('ROLLBACK TO append');
-      this.#db.exec('RELEASE append');
-      return () => request.reject(error);
-    }
+    });
+    this.#notifyAppended();
   }
 
   #notifyAppended(): void {
@@ -237,15 +284,25 @@ export class SqliteEventStore implements EventStore {
     streamId: string,
     options: ReadStreamOptions = {},
   ): Promise<readonly RecordedEvent[]> {
-    const maxCount = options.maxCount ?? Number.MAX_SAFE_INTEGER;
+    const { maxCount } = options;
+    const backwards = options.direction === 'backwards';
+    const from = options.fromRevision ?? (backwards ? Number.MAX_SAFE_INTEGER : 0);
+    const toTheEnd = !backwards && maxCount === undefined;
+    if (toTheEnd && from > (this.#heads?.get(streamId) ?? Number.MAX_SAFE_INTEGER)) return [];
+    const statements = this.#statements;
     const rows =
-      options.direction === 'backwards'
-        ? this.#statements.readBackwards.all(
+      maxCount === undefined
+        ? (backwards ? statements.readBackwardsAll : statements.readForwardsAll).all(streamId, from)
+        : (backwards ? statements.readBackwards : statements.readForwards).all(
             streamId,
-            options.fromRevision ?? Number.MAX_SAFE_INTEGER,
+            from,
             maxCount,
-          )
-        : this.#statements.readForwards.all(streamId, options.fromRevision ?? 0, maxCount);
+          );
+    if (toTheEnd && this.#heads) {
+      const last = (rows as EventRow[]).at(-1);
+      if (last) this.#sawHead(streamId, last.revision);
+      else if (from === 0) this.#sawHead(streamId, -1);
+    }
     return (rows as EventRow[]).map(toRecorded);
   }
 
@@ -253,8 +310,27 @@ export class SqliteEventStore implements EventStore {
     return this.#readAllSync(options.after, options.maxCount);
   }
 
+  /**
+   * The page query with its size written into the SQL (planned once, not on every page: 2.2 µs
+   * against 6.7 µs). Subscribers use a few page sizes; past 16 the map starts again.
+   */
+  #readAllRows(after: number, maxCount: number): EventRow[] {
+    if (!Number.isSafeInteger(maxCount) || maxCount < 1) {
+      return this.#statements.readAllBound.all(after, maxCount) as EventRow[];
+    }
+    let statement = this.#readAllBySize.get(maxCount);
+    if (!statement) {
+      if (this.#readAllBySize.size >= 16) this.#readAllBySize.clear();
+      statement = this.#db.prepare(
+        `SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position ASC LIMIT ${maxCount}`,
+      );
+      this.#readAllBySize.set(maxCount, statement);
+    }
+    return statement.all(after) as EventRow[];
+  }
+
   #readAllSync(after: number | null, maxCount: number): ReadAllPage {
-    const rows = this.#statements.readAll.all(after ?? 0, maxCount) as EventRow[];
+    const rows = this.#readAllRows(after ?? 0, maxCount);
     const events = rows.map(toRecorded);
     return {
       events,

@@ -232,6 +232,31 @@ export const describeReadStoreContract = (
         expect(await cards.find({ text: 'yoga' })).toEqual([]);
       });
 
+      it('renders a document as it is stored now, after every change and deletion', async () => {
+        const { collection, projection, control } = makeCards(unique());
+        await store.ensureCollections([collection]);
+        const apply = (...batch: { type: string; data: object }[]) =>
+          store.applyBatch(projection.name, 1, batch.map(recorded), projection.apply);
+        const cards = store.collection<Card>(collection.name);
+        const summary = cards.renderer((card) => `${card.title}: ${card.points}`);
+        expect(await summary('r1')).toBeNull();
+        await apply(created('r1', 'Rendered'), created('r2', 'Other'));
+        expect(await summary('r1')).toBe('Rendered: 0');
+        expect(await summary('r1')).toBe('Rendered: 0');
+        await apply(pointsAdded('r1', 4));
+        expect(await summary('r1')).toBe('Rendered: 4');
+        expect(await summary('r2')).toBe('Other: 0');
+        control.failOnTitle = 'Poison';
+        await expect(apply(pointsAdded('r1', 50), created('r3', 'Poison'))).rejects.toThrow();
+        expect(await summary('r1')).toBe('Rendered: 4');
+        await apply({ type: 'CardDeleted', data: { cardId: 'r1' } });
+        expect(await summary('r1')).toBeNull();
+        expect(await summary('r2')).toBe('Other: 0');
+        await store.reset(projection.name, [collection]);
+        await store.ensureCollections([collection]);
+        expect(await summary('r2')).toBeNull();
+      });
+
       it('keeps neither the writes nor the checkpoint of a batch whose handler throws', async () => {
         const { collection, projection, control } = makeCards(unique());
         await store.ensureCollections([collection]);

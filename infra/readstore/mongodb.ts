@@ -205,6 +205,13 @@ export class MongoReadStore implements ReadStore {
     return {
       get: (id) => this.#get<T>(name, id),
       find: (query = {}) => this.#find<T>(name, query),
+      // Nothing here tells this process that another changed a document: rendered every time.
+      renderer:
+        <R>(render: (document: T) => R) =>
+        async (id: string) => {
+          const document = await this.#get<T>(name, id);
+          return document ? render(document) : null;
+        },
       count: async (query = {}) => {
         const definition = await this.#definition(name);
         const filter = toMongoFilter(query, definition.textSearch) as Filter<StoredDocument>;

@@ -47,6 +47,13 @@ export interface ReadCollection<T extends object> {
   get(id: string): Promise<T | null>;
   find(query?: Query): Promise<T[]>;
   count(query?: Omit<Query, 'sort' | 'skip' | 'limit'>): Promise<number>;
+  /**
+   * `render` applied to a document as stored now (null when there is none). An adapter may keep
+   * each document's rendering while the document is unchanged (SQLite does, for the last
+   * `capacity` documents asked for), so a rendering is shared: make it immutable (a string, a
+   * Buffer). Make a renderer once, at start-up: each keeps its own cache.
+   */
+  renderer<R>(render: (document: T) => R, capacity?: number): (id: string) => Promise<R | null>;
 }
 
 /** What a projection handler may do while applying one event. */

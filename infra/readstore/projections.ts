@@ -55,7 +55,8 @@ const defaultRetryDelay = (attempt: number) => Math.min(30_000, 250 * 2 ** attem
 export class ProjectionRunner {
   readonly #options: ProjectionRunnerOptions;
   readonly #running = new Map<string, Running>();
-  readonly #waiters = new Set<() => void>();
+  /** Callers of waitFor, each with the position it waits for. */
+  readonly #waiters = new Set<{ position: number; done: (reached: boolean) => void }>();
 
   constructor(options: ProjectionRunnerOptions) {
     const names = options.projections.map((p) => p.name);
@@ -146,8 +147,21 @@ export class ProjectionRunner {
     running.state = 'stopped';
   }
 
+  /** How far every projection has applied the log: the least of their positions. */
+  #applied(): number | null {
+    let least: number | null = Number.POSITIVE_INFINITY;
+    for (const running of this.#running.values()) {
+      if (running.position === null) return null;
+      least = Math.min(least, running.position);
+    }
+    return least;
+  }
+
   #notify(): void {
-    for (const waiter of [...this.#waiters]) waiter();
+    if (this.#waiters.size === 0) return;
+    const applied = this.#applied();
+    if (applied === null) return;
+    for (const waiter of this.#waiters) if (waiter.position <= applied) waiter.done(true);
   }
 
   /**
@@ -156,23 +170,19 @@ export class ProjectionRunner {
    */
   async waitFor(position: number | null, timeoutMs = 5000): Promise<boolean> {
     if (position === null) return true;
-    const reached = () =>
-      [...this.#running.values()].every(
-        (running) => running.position !== null && running.position >= position,
-      );
-    if (reached()) return true;
+    const applied = this.#applied();
+    if (applied !== null && applied >= position) return true;
     return new Promise((resolve) => {
-      const check = () => {
-        if (!reached()) return;
-        finish(true);
+      const waiter = {
+        position,
+        done: (reached: boolean) => {
+          clearTimeout(timer);
+          this.#waiters.delete(waiter);
+          resolve(reached);
+        },
       };
-      const finish = (value: boolean) => {
-        clearTimeout(timer);
-        this.#waiters.delete(check);
-        resolve(value);
-      };
-      const timer = setTimeout(() => finish(false), timeoutMs);
-      this.#waiters.add(check);
+      const timer = setTimeout(() => waiter.done(false), timeoutMs);
+      this.#waiters.add(waiter);
     });
   }
 

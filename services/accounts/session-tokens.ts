@@ -19,14 +19,29 @@ export type TokenVerdict =
   | Readonly<{ valid: true; claims: SessionClaims }>
   | Readonly<{ valid: false; reason: 'expired' | 'invalid' }>;
 
-/** Signed session tokens (HS256 JWTs with `exp` in seconds). */
+/** How many verified tokens are remembered (about 300 bytes each); the oldest go first. */
+export const VERIFIED_TOKENS_KEPT = 10_000;
+
+/**
+ * Signed session tokens (HS256 JWTs with `exp` in seconds).
+ *
+ * A token whose signature and claims were verified once is remembered, by its exact text, with
+ * its claims: a signature over the same bytes with the same key verifies the same way every
+ * time, so the next request with that token skips the HMAC (a quarter of a signed-in read) and
+ * only the expiry is checked again against `now`. Nothing else is cached: a token that failed
+ * is verified in full every time, and revocation (the account's token version) is checked by
+ * the authenticator on every request, against the account as it is now.
+ */
 export class SessionTokens {
   readonly #key: Uint8Array;
   readonly #ttlSeconds: number;
+  readonly #verified = new Map<string, SessionClaims>();
+  readonly #capacity: number;
 
-  constructor(secret: string, ttlSeconds: number) {
+  constructor(secret: string, ttlSeconds: number, capacity = VERIFIED_TOKENS_KEPT) {
     this.#key = new TextEncoder().encode(secret);
     this.#ttlSeconds = ttlSeconds;
+    this.#capacity = capacity;
   }
 
   async issue(
@@ -48,6 +63,28 @@ export class SessionTokens {
   }
 
   async verify(token: string, now: Date): Promise<TokenVerdict> {
+    const known = this.#verified.get(token);
+    if (known) {
+      // As jose checks it: expired once `exp` is not after the current second.
+      if (known.expiresAt > Math.floor(now.getTime() / 1000)) return { valid: true, claims: known };
+      this.#verified.delete(token);
+      return { valid: false, reason: 'expired' };
+    }
+    const verdict = await this.#verifyFully(token, now);
+    if (verdict.valid) this.#remember(token, verdict.claims);
+    return verdict;
+  }
+
+  #remember(token: string, claims: SessionClaims): void {
+    if (this.#capacity <= 0) return;
+    this.#verified.set(token, claims);
+    // A Map keeps insertion order: the first key is the oldest.
+    if (this.#verified.size > this.#capacity) {
+      this.#verified.delete(this.#verified.keys().next().value as string);
+    }
+  }
+
+  async #verifyFully(token: string, now: Date): Promise<TokenVerdict> {
     try {
       const { payload } = await jwtVerify(token, this.#key, {
         issuer: ISSUER,
@@ -66,14 +103,15 @@ export class SessionTokens {
       ) {
         return { valid: false, reason: 'invalid' };
       }
+      // Frozen: the same claims answer every later request with this token.
       return {
         valid: true,
-        claims: {
+        claims: Object.freeze({
           userId: payload.sub,
-          roles: roles as Role[],
+          roles: Object.freeze([...(roles as Role[])]),
           tokenVersion,
           expiresAt: payload.exp,
-        },
+        }),
       };
     } catch (error) {
       return { valid: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };

@@ -91,16 +91,24 @@ const EVENT_TYPES: readonly CollectionEvent['type'][] = [
   'MessagesRead',
 ];
 
-/** Changes a user as a contact, and every list line showing them (one indexed query). */
+/**
+ * Changes a user as a contact, and every list line showing them (one indexed query). A change
+ * that leaves a known user as they are writes nothing: most profile saves keep the name and the
+ * picture, and each line already shows the user as they are (lines change with the user).
+ */
 const updatePerson = async (
   tx: ProjectionTransaction,
   userId: string,
   change: Partial<Omit<PersonDoc, 'id'>>,
 ): Promise<void> => {
-  const person = {
-    ...((await tx.get<PersonDoc>(COLLECTION_PEOPLE, userId)) ?? unknownPerson(userId)),
-    ...change,
-  };
+  const known = await tx.get<PersonDoc>(COLLECTION_PEOPLE, userId);
+  if (
+    known &&
+    (Object.keys(change) as (keyof typeof change)[]).every((k) => known[k] === change[k])
+  ) {
+    return;
+  }
+  const person = { ...(known ?? unknownPerson(userId)), ...change };
   await tx.put<PersonDoc>(COLLECTION_PEOPLE, userId, person);
   const lines = await tx.find<EntryDoc>(COLLECTION_ENTRIES, { where: { contactId: userId } });
   for (const line of lines) {

@@ -7,6 +7,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DomainError } from '@linkcoin/domain/shared/errors.ts';
+import { logsAt } from './access-log.ts';
 import { createApp } from './app.ts';
 import { parseBody } from './validate.ts';
 import { frontends } from './static.ts';
@@ -181,12 +182,116 @@ describe('the HTTP edge', () => {
   });
 
   it('sends security headers and never caches API answers', async () => {
-    const res = await request(app).get('/api/no-such');
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'self'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['x-powered-by']).toBeUndefined();
-    expect(res.headers['cache-control']).toBe('no-store');
+    for (const path of ['/api/no-such', '/api/echo', '/healthz']) {
+      const res = await request(app).get(path);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['content-security-policy']).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['x-powered-by']).toBeUndefined();
+      expect(res.headers.etag).toBeUndefined();
+    }
+  });
+
+  it("gives documents (anything outside the API) the front ends' content security policy", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-dist-'));
+    try {
+      for (const name of ['user', 'admin']) {
+        await mkdir(join(dir, name), { recursive: true });
+        await writeFile(join(dir, name, 'index.html'), '<!doctype html><title>App</title>');
+      }
+      const withPages = appWith({
+        serveFrontends: true,
+        frontendDists: { user: join(dir, 'user'), admin: join(dir, 'admin') },
+      });
+      for (const path of ['/', '/Profile/abc', '/admin/']) {
+        const res = await request(withPages).get(path).set('Accept', 'text/html').expect(200);
+        expect(res.text).toContain('<title>App</title>');
+        expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+        expect(res.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+        expect(res.headers['content-security-policy']).toContain(
+          'https://accounts.google.com/gsi/client',
+        );
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+        expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+        expect(res.headers['x-powered-by']).toBeUndefined();
+      }
+      // The API beside them keeps its own headers.
+      const api = await request(withPages).get('/api/no-such').expect(404);
+      expect(api.headers['content-security-policy']).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the access log', () => {
+  const captured = () => {
+    const lines: Record<string, unknown>[] = [];
+    const logger = pino(
+      { level: 'info', redact: { paths: ['*.password', 'req.headers.authorization'] } },
+      { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) },
+    );
+    return { lines, logger };
+  };
+
+  it('writes one line per request: id, method, path without the query, status, time', async () => {
+    const { lines, logger } = captured();
+    const app = appWith({ logger });
+    await request(app)
+      .post('/api/echo?code=123456')
+      .set('X-Request-Id', 'proxy-id-12345')
+      .send({ email: 'a@b.co', name: 'Asha' })
+      .expect(200);
+    await request(app).get('/api/refused').expect(403);
+    await request(app).get('/api/boom').expect(500);
+    await request(app).get('/healthz').expect(200);
+    const access = lines.filter((line) => line.msg === 'request completed');
+    expect(access).toHaveLength(3);
+    expect(access[0]).toMatchObject({
+      level: 30,
+      req: { id: 'proxy-id-12345', method: 'POST', url: '/api/echo' },
+      res: { statusCode: 200 },
+    });
+    expect(typeof access[0]!.responseTime).toBe('number');
+    expect(access[1]).toMatchObject({ level: 40, req: { url: '/api/refused' } });
+    expect(access[2]).toMatchObject({ level: 50, res: { statusCode: 500 } });
+    expect(JSON.stringify(lines)).not.toContain('123456');
+    expect(JSON.stringify(lines)).not.toContain('Asha');
+  });
+
+  it('tells whether a request logs at a level, as its logger does', async () => {
+    const { logger } = captured();
+    const api = express.Router();
+    api.get('/levels', (req, res) => {
+      res.json({ debug: logsAt(req, 'debug'), info: logsAt(req, 'info') });
+    });
+    const answer = await request(appWith({ logger, api })).get('/api/levels').expect(200);
+    expect(answer.body).toEqual({ debug: false, info: true });
+  });
+
+  it("binds a request's own log lines to it, redacted like every other line", async () => {
+    const { lines, logger } = captured();
+    const api = express.Router();
+    api.post('/secret', (req, res) => {
+      req.log.info({ body: { password: 'hunter2' } }, 'a handler line');
+      res.json({ success: true });
+    });
+    await request(appWith({ logger, api }))
+      .post('/api/secret')
+      .set('X-Request-Id', 'proxy-id-67890')
+      .send({})
+      .expect(200);
+    const line = lines.find((l) => l.msg === 'a handler line');
+    expect(line).toMatchObject({
+      req: { id: 'proxy-id-67890', method: 'POST', url: '/api/secret' },
+      body: { password: '[Redacted]' },
+    });
+    expect(JSON.stringify(lines)).not.toContain('hunter2');
   });
 });
 

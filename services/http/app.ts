@@ -1,10 +1,9 @@
-import express, { type Express, type RequestHandler, type Router } from 'express';
-import { pinoHttp } from 'pino-http';
+import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import { installAccessLog } from './access-log.ts';
 import { errorHandler, notFoundApi } from './errors.ts';
 import { jsonGuard, keepRawBody } from './json-guard.ts';
-import { requestIdFor } from './request-id.ts';
-import { securityHeaders } from './security.ts';
+import { jsonSecurityHeaders, securityHeaders } from './security.ts';
 import { healthRoutes, type HealthSources } from './health.ts';
 import { frontends, uploadedImages } from './static.ts';
 
@@ -13,9 +12,11 @@ export type AppOptions = Readonly<{
   health: HealthSources;
   bodyLimit: string;
   trustProxy: number;
-  /** The API's feature routers, mounted under /api. */
-  api?: Router;
+  /** The API's endpoints (`endpointRouter`), mounted under /api. */
+  api?: RequestHandler;
   serveFrontends: boolean;
+  /** Where the built front ends are (the repository's dist folders unless given). */
+  frontendDists?: Readonly<{ user: string; admin: string }>;
   /** Pages served outside /api, before the front ends (the payment sandbox's approval page). */
   pages?: readonly Readonly<{ path: string; handler: RequestHandler }>[];
   /** Where locally stored uploads live; served under /uploads (absent with a hosted store). */
@@ -23,48 +24,37 @@ export type AppOptions = Readonly<{
 }>;
 
 /**
- * The HTTP edge: request ids and logs, security headers, health, the JSON API under /api
- * (body limits, JSON errors, JSON 404s), and the two built front ends.
+ * The HTTP edge: request ids and the access log, the JSON API under /api (its headers, body
+ * limits, JSON errors, JSON 404s), health, then the documents: uploaded images and the two built
+ * front ends, with helmet's document headers (CSP and the rest).
+ *
+ * The API answers every request under /api itself (a JSON 404 at the end), so the documents'
+ * headers and routes are never run for it. API answers carry no ETag: they are `no-store`, so a
+ * hash of every answer would only cost time.
  */
 export const createApp = (options: AppOptions): Express => {
   const app = express();
   app.disable('x-powered-by');
+  app.set('etag', false);
   app.set('trust proxy', options.trustProxy);
-  app.use(
-    pinoHttp({
-      logger: options.logger,
-      genReqId: requestIdFor,
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-      customLogLevel: (_req, res, error) =>
-        error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
-      serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({
-          id: req.id,
-          method: req.method,
-          url: req.url.split('?')[0],
-        }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
-  app.use(securityHeaders());
-  app.use(healthRoutes(options.health));
+  installAccessLog(app, options.logger, {
+    ignore: (path) => path === '/healthz' || path === '/readyz',
+  });
 
   const api = express.Router();
+  api.use(jsonSecurityHeaders);
   api.use(express.json({ limit: options.bodyLimit, verify: keepRawBody }));
   api.use(jsonGuard);
-  api.use((_req, res, next) => {
-    res.setHeader('Cache-Control', 'no-store');
-    next();
-  });
   if (options.api) api.use(options.api);
   api.use(notFoundApi);
   api.use(errorHandler);
   app.use('/api', api);
+  app.use(healthRoutes(options.health));
 
+  app.use(securityHeaders());
   if (options.uploadsDirectory) app.use('/uploads', uploadedImages(options.uploadsDirectory));
   for (const page of options.pages ?? []) app.use(page.path, page.handler);
-  if (options.serveFrontends) app.use(frontends(options.logger));
+  if (options.serveFrontends) app.use(frontends(options.logger, options.frontendDists));
   app.use(errorHandler);
   return app;
 };

@@ -1,6 +1,7 @@
 import express, { type Request, type Router } from 'express';
 import type { PortStatus } from '@linkcoin/infra/shared/port-status.ts';
 import type { ProjectionProgress } from '../runtime/projection-progress.ts';
+import { jsonSecurityHeaders } from './security.ts';
 
 export type HealthSources = Readonly<{
   /** The ports this process uses, asked for their status on each request. */
@@ -21,14 +22,14 @@ export type HealthSources = Readonly<{
  */
 export const healthRoutes = (sources: HealthSources): Router => {
   const router = express.Router();
-  router.get('/healthz', (_req, res) => {
+  router.get('/healthz', jsonSecurityHeaders, (_req, res) => {
     res.json({
       success: true,
       status: 'ok',
       uptimeSeconds: Math.round((Date.now() - sources.startedAt.getTime()) / 1000),
     });
   });
-  router.get('/readyz', async (req, res) => {
+  router.get('/readyz', jsonSecurityHeaders, async (req, res) => {
     const ports = await Promise.all(
       sources.ports.map((port) =>
         port.status().catch((error: unknown): PortStatus => ({

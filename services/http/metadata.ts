@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { Request } from 'express';
 import type { CommandMetadata } from '@linkcoin/domain/shared/messages.ts';
 import type { Clock } from '../runtime/tokens.ts';
+import { logsAt } from './access-log.ts';
 import { principalOf } from './endpoint.ts';
 
 const correlations = new WeakMap<Request, string>();
 
 /**
  * The correlation id of everything one request causes: minted by the server, once per request.
- * A client's X-Request-Id stays in the logs (it is pino-http's request id) but never becomes
+ * A client's X-Request-Id stays in the logs (it is the access log's request id) but never becomes
  * the correlation or causation of events, so the audit trail cannot be spoofed.
  */
 export const correlationIdOf = (req: Request): string => {
@@ -16,7 +17,9 @@ export const correlationIdOf = (req: Request): string => {
   if (!id) {
     id = randomUUID();
     correlations.set(req, id);
-    req.log.debug({ correlationId: id }, 'correlation id of the events this request causes');
+    if (logsAt(req, 'debug')) {
+      req.log.debug({ correlationId: id }, 'correlation id of the events this request causes');
+    }
   }
   return id;
 };

@@ -55,7 +55,7 @@ const singlePageApp = (dist: string, name: string, logger: Logger): Router => {
 /** The user app at `/` and the console at `/admin`, from one port with the API. */
 export const frontends = (
   logger: Logger,
-  dists: { user: string; admin: string } = { user: USER_APP_DIST, admin: ADMIN_APP_DIST },
+  dists: Readonly<{ user: string; admin: string }> = { user: USER_APP_DIST, admin: ADMIN_APP_DIST },
 ): Router => {
   const router = express.Router();
   // `/admin` becomes `/admin/` (query kept) so the console's relative URLs resolve.

@@ -8,13 +8,16 @@ import { profilesProjection } from './projection.ts';
 export const profilesContext: BoundedContext = {
   name: 'profiles',
   projections: [profilesProjection],
-  create: ({ commands, readStore, progress, clock, uploads }) => ({
-    endpoints: profileEndpoints({
-      profiles: profileHandlers({ commands, readStore, progress }),
-      clock,
-      // Pictures only from our own upload storage, wherever it is.
-      isOurImage: uploadedImagesOnly(uploads.urlPrefixes),
-    }),
-    processes: [],
-  }),
+  create: ({ commands, readStore, progress, clock, uploads }) => {
+    // Pictures only from our own upload storage, wherever it is.
+    const isOurImage = uploadedImagesOnly(uploads.urlPrefixes);
+    return {
+      endpoints: profileEndpoints({
+        profiles: profileHandlers({ commands, readStore, progress, isOurImage }),
+        clock,
+        isOurImage,
+      }),
+      processes: [],
+    };
+  },
 };

@@ -9,10 +9,11 @@ import {
   type Endpoint,
 } from '../http/endpoint.ts';
 import { commandMetadata } from '../http/metadata.ts';
-import { parse, parseBody } from '../http/validate.ts';
+import { sendJsonText } from '../http/json-text.ts';
+import { parseBody, parseParams } from '../http/validate.ts';
 import type { Clock } from '../runtime/tokens.ts';
 import type { ProfileHandlers } from './handlers.ts';
-import { profileView } from './view.ts';
+import { showsContactTo } from './view.ts';
 
 const userParams = z.object({ userId: z.string().min(1).max(64) });
 
@@ -36,14 +37,15 @@ export const profileEndpoints = (deps: {
       subject: { in: 'params', field: 'userId' },
       input: { params: userParams, body: profileUpdateRequest },
       handler: async (req, res) => {
-        const { userId } = parse(userParams, req.params);
+        const { userId } = parseParams(userParams, req);
         const changes = parseBody(profileUpdateRequest, req);
-        const doc = await deps.profiles.update(userId, changes, commandMetadata(req, deps.clock));
-        res.json({
-          success: true,
-          message: 'Profile updated',
-          user: profileView(doc, callerOf(req), deps.isOurImage),
-        });
+        const user = await deps.profiles.update(
+          userId,
+          changes,
+          commandMetadata(req, deps.clock),
+          showsContactTo(callerOf(req), userId),
+        );
+        sendJsonText(res, `{"success":true,"message":"Profile updated","user":${user}}`);
       },
     },
     {
@@ -53,9 +55,9 @@ export const profileEndpoints = (deps: {
       access: anyoneIdentified,
       input: { params: userParams },
       handler: async (req, res) => {
-        const { userId } = parse(userParams, req.params);
-        const doc = await deps.profiles.get(userId);
-        res.json({ success: true, data: profileView(doc, principalOf(req), deps.isOurImage) });
+        const { userId } = parseParams(userParams, req);
+        const data = await deps.profiles.viewJson(userId, showsContactTo(principalOf(req), userId));
+        sendJsonText(res, `{"success":true,"data":${data}}`);
       },
     },
   ];

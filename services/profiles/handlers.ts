@@ -7,19 +7,41 @@ import { DomainError } from '@linkcoin/domain/shared/errors.ts';
 import type { CommandMetadata } from '@linkcoin/domain/shared/messages.ts';
 import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
 import type { ReadStore } from '@linkcoin/infra/readstore/port.ts';
+import type { ImageUrlRule } from '@linkcoin/domain/uploads/urls.ts';
 import type { ProjectionProgress } from '../runtime/projection-progress.ts';
 import { PROFILES, type ProfileDoc } from './projection.ts';
+import { profileView } from './view.ts';
 
 export type ProfileHandlerDeps = Readonly<{
   commands: CommandHandler;
   readStore: ReadStore;
   progress: ProjectionProgress;
+  /** The pictures a profile shows: files of our upload storage (domain/uploads/urls.ts). */
+  isOurImage: ImageUrlRule;
 }>;
 
 /** Profile use cases: the wizard's save, and reading a profile back. */
-export const profileHandlers = ({ commands, readStore, progress }: ProfileHandlerDeps) => {
-  const find = (userId: string): Promise<ProfileDoc | null> =>
-    readStore.collection<ProfileDoc>(PROFILES).get(userId);
+export const profileHandlers = ({
+  commands,
+  readStore,
+  progress,
+  isOurImage,
+}: ProfileHandlerDeps) => {
+  const profiles = readStore.collection<ProfileDoc>(PROFILES);
+  const find = (userId: string): Promise<ProfileDoc | null> => profiles.get(userId);
+
+  // The view as JSON text, kept by the read store while the profile is unchanged: a profile is
+  // read far more often than it is saved. One rendering without the contact fields, one with.
+  const renderView = (withContact: boolean) =>
+    profiles.renderer((doc) => JSON.stringify(profileView(doc, withContact, isOurImage)));
+  const views = { public: renderView(false), withContact: renderView(true) };
+
+  /** The profile as `profileView` shows it, as JSON text; a refusal when there is none. */
+  const viewJson = async (userId: string, withContact: boolean): Promise<string> => {
+    const json = await (withContact ? views.withContact : views.public)(userId);
+    if (json === null) throw new DomainError('not_found', ACCOUNT_MESSAGES.accountNotFound);
+    return json;
+  };
 
   /** A profile as stored, or a refusal when there is none. */
   const get = async (userId: string): Promise<ProfileDoc> => {
@@ -28,12 +50,16 @@ export const profileHandlers = ({ commands, readStore, progress }: ProfileHandle
     return doc;
   };
 
-  /** Applies the wizard's changes and answers the profile as stored afterwards. */
+  /**
+   * Applies the wizard's changes and answers the profile as stored afterwards (its view as JSON
+   * text, with or without the contact fields).
+   */
   const update = async (
     userId: string,
     changes: ProfileUpdate,
     meta: CommandMetadata,
-  ): Promise<ProfileDoc> => {
+    withContact: boolean,
+  ): Promise<string> => {
     const { state: account } = await commands.load(accountDecider, accountStreamId(userId));
     if (account.status !== 'active') {
       throw new DomainError('not_found', ACCOUNT_MESSAGES.accountNotFound);
@@ -44,10 +70,10 @@ export const profileHandlers = ({ commands, readStore, progress }: ProfileHandle
       metadata: meta,
     });
     await progress.waitFor(result.position);
-    return get(userId);
+    return viewJson(userId, withContact);
   };
 
-  return { find, get, update };
+  return { find, get, viewJson, update };
 };
 
 export type ProfileHandlers = ReturnType<typeof profileHandlers>;

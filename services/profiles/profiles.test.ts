@@ -121,6 +121,27 @@ describe('creator profiles over HTTP', () => {
       .expect(404, { success: false, message: 'User not found.' });
   });
 
+  it('answers every read with the profile as saved last, as JSON', async () => {
+    const read = async (viewer: TestUser | null) => {
+      const req = request(server.url).get(`/api/pageowners/user/${creator.userId}`);
+      const res = await (viewer ? req.set('Authorization', `Bearer ${viewer.token}`) : req)
+        .expect(200)
+        .expect('Content-Type', 'application/json; charset=utf-8');
+      expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.text));
+      return res.body.data as { description: string; email: string | null };
+    };
+    for (const description of ['First words', 'Second words', 'Third words']) {
+      const saved = await saveProfile(server, creator, creatorWizard({ description })).expect(200);
+      expect(saved.body).toMatchObject({ success: true, message: 'Profile updated' });
+      expect(saved.body.user.description).toBe(description);
+      for (const viewer of [null, creator, brand, null, admin]) {
+        expect(await read(viewer)).toMatchObject({ description });
+      }
+      expect((await read(null)).email).toBeNull();
+      expect((await read(creator)).email).toBe(creator.email);
+    }
+  });
+
   it('trims audience locations and drops empty ones', async () => {
     const res = await saveProfile(server, creator, {
       averageLocationOfAudience: ['  Nagpur ', '', '   ', 'Pune'],

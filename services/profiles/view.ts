@@ -5,9 +5,13 @@ import type { ImageUrlRule } from '@linkcoin/domain/uploads/urls.ts';
 import type { ProfileDoc } from './projection.ts';
 import { isAdmin, type Principal } from '../http/endpoint.ts';
 
+/** Whether a viewer sees a profile's e-mail, mobile, WhatsApp and balance: its owner, admins. */
+export const showsContactTo = (viewer: Principal | null, profileId: string): boolean =>
+  viewer !== null && (viewer.userId === profileId || isAdmin(viewer));
+
 /**
- * A profile as one viewer may see it: e-mail, mobile, WhatsApp and the balance only for the
- * owner and for admins.
+ * A profile as a viewer may see it: with the contact fields and the balance (`withContact`, see
+ * `showsContactTo`) or without.
  *
  * Links and pictures stored before the server checked them are not served when they fail
  * today's rules: a picture that is not a file of our upload storage (`isOurImage`) is shown as
@@ -17,10 +21,10 @@ import { isAdmin, type Principal } from '../http/endpoint.ts';
  */
 export const profileView = (
   doc: ProfileDoc,
-  viewer: Principal | null,
+  withContact: boolean,
   isOurImage: ImageUrlRule,
 ): ProfileView => {
-  const private_ = viewer !== null && (viewer.userId === doc.id || isAdmin(viewer));
+  const private_ = withContact;
   const picture = (url: string) => (isOurImage(url) ? url : '');
   const link = (url: string) => (isSafeHttpUrl(url) ? url : '');
   const pastPosts = doc.pastPosts.filter((post) =>

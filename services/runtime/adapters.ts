@@ -10,17 +10,34 @@ import type { AppConfig } from './config.ts';
  * Opens the adapter the configuration names for each port. The distributed adapters are
  * imported only when chosen, so the embedded runtime never loads their client libraries.
  */
-export const openEventStore = async (config: AppConfig, logger: Logger): Promise<EventStore> => {
+/**
+ * `soleWriter`: this process holds the data directory's lock, so its SQLite files have no other
+ * writer (the stores then trust what they wrote themselves; see their options).
+ */
+export type OpenOptions = Readonly<{ soleWriter?: boolean }>;
+
+export const openEventStore = async (
+  config: AppConfig,
+  logger: Logger,
+  options: OpenOptions = {},
+): Promise<EventStore> => {
   const settings = config.eventStore;
   if (settings.adapter === 'kurrentdb') {
     const { KurrentDbEventStore } = await import('@linkcoin/infra/eventstore/kurrentdb.ts');
     return new KurrentDbEventStore({ connectionString: settings.url, logger });
   }
   const { SqliteEventStore } = await import('@linkcoin/infra/eventstore/sqlite.ts');
-  return new SqliteEventStore({ path: settings.path, synchronous: settings.synchronous });
+  return new SqliteEventStore({
+    path: settings.path,
+    synchronous: settings.synchronous,
+    soleWriter: options.soleWriter ?? false,
+  });
 };
 
-export const openReadStore = async (config: AppConfig): Promise<ReadStore> => {
+export const openReadStore = async (
+  config: AppConfig,
+  options: OpenOptions = {},
+): Promise<ReadStore> => {
   const settings = config.readStore;
   if (settings.adapter === 'mongodb') {
     const { MongoReadStore } = await import('@linkcoin/infra/readstore/mongodb.ts');
@@ -29,7 +46,7 @@ export const openReadStore = async (config: AppConfig): Promise<ReadStore> => {
     return store;
   }
   const { SqliteReadStore } = await import('@linkcoin/infra/readstore/sqlite.ts');
-  return new SqliteReadStore({ path: settings.path });
+  return new SqliteReadStore({ path: settings.path, soleWriter: options.soleWriter ?? false });
 };
 
 export const openBus = async (config: AppConfig, logger: Logger): Promise<Bus> => {

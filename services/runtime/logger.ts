@@ -39,5 +39,9 @@ export const createLogger = (config: Pick<AppConfig, 'log'>, name = 'linkcoin'):
       }),
     );
   }
-  return pino(options);
+  // Asynchronous writes: a line is handed to the thread pool instead of blocking the request
+  // that logs it, and lines logged while a write is under way go out together in the next one.
+  // Nothing waits for a full buffer (lines appear at once when the server is quiet), and pino
+  // flushes what is pending synchronously when the process exits, even after a fatal error.
+  return pino(options, pino.destination({ dest: 1, sync: false }));
 };

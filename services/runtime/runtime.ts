@@ -99,13 +99,15 @@ export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtim
   };
 
   try {
-    if (config.eventStore.adapter === 'sqlite') {
+    // Holding the data directory's lock, this process is the only writer of its SQLite files.
+    const soleWriter = config.eventStore.adapter === 'sqlite';
+    if (soleWriter) {
       const unlock = lockDataDir(config.dataDir, `linkcoin ${roles.join('+')}`);
       closers.push({ name: 'data directory lock', close: async () => unlock() });
     }
-    const eventStore = await openEventStore(config, logger);
+    const eventStore = await openEventStore(config, logger, { soleWriter });
     closers.push({ name: 'event store', close: () => eventStore.close() });
-    const readStore = await openReadStore(config);
+    const readStore = await openReadStore(config, { soleWriter });
     closers.push({ name: 'read store', close: () => readStore.close() });
     const bus = await openBus(config, logger);
     closers.push({ name: 'bus', close: () => bus.close() });

@@ -1,0 +1,79 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Express, Request } from 'express';
+import type { Level as PinoLevel, Logger } from 'pino';
+import { requestIdFor } from './request-id.ts';
+
+declare module 'node:http' {
+  interface IncomingMessage {
+    /** The request's id: a proxy's sane X-Request-Id, else one of ours (request-id.ts). */
+    id: string;
+    /** A logger bound to this request (its id, method and path), made on first use. */
+    log: Logger;
+  }
+}
+
+type Level = 'info' | 'warn' | 'error';
+
+/** The logger each app's requests log to (`req.log` is its child). */
+const loggers = new WeakMap<object, Logger>();
+
+/**
+ * Whether a request's log takes lines at this level: a line that would be dropped (a debug line
+ * in production) need not make the request's child logger at all.
+ */
+export const logsAt = (req: Request, level: PinoLevel): boolean =>
+  loggers.get(req.app)?.isLevelEnabled(level) ?? true;
+
+const levelOf = (res: ServerResponse, finished: boolean): Level =>
+  !finished || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info';
+
+/** The request as the log shows it: never the query string (it may carry a code or a token). */
+const requestFields = (req: IncomingMessage & { originalUrl?: string }) => ({
+  id: req.id,
+  method: req.method,
+  url: (req.originalUrl ?? req.url ?? '').split('?')[0],
+});
+
+/**
+ * The access log: one line per request, when its answer is sent (or the client goes away), with
+ * the request's id, method, path, status and time, at `warn` for 4xx and `error` for 5xx.
+ *
+ * It is written without the redaction pass: the line holds only the fields built here (a path,
+ * a status, numbers), never a header, a body or a query string, so no redacted path can occur in
+ * it, and the pass cost more than the rest of the line. Every other log line of a request goes
+ * through `req.log`, a child of the redacting logger made only when a handler logs something
+ * (most requests never do), instead of two child loggers made for every request.
+ */
+export const installAccessLog = (
+  app: Express,
+  logger: Logger,
+  options: { ignore?: (path: string) => boolean } = {},
+): void => {
+  const access = logger.child({}, { redact: { paths: [] } });
+  loggers.set(app, logger);
+  Object.defineProperty(app.request, 'log', {
+    configurable: true,
+    get(this: Request): Logger {
+      const log = logger.child({ req: requestFields(this) });
+      Object.defineProperty(this, 'log', { value: log, configurable: true });
+      return log;
+    },
+  });
+  app.use((req, res, next) => {
+    req.id = requestIdFor(req, res);
+    if (options.ignore?.(req.path)) return next();
+    const started = Date.now();
+    res.once('close', () => {
+      const finished = res.writableFinished;
+      access[levelOf(res, finished)](
+        {
+          req: requestFields(req),
+          res: { statusCode: res.statusCode },
+          responseTime: Date.now() - started,
+        },
+        finished ? 'request completed' : 'request aborted',
+      );
+    });
+    next();
+  });
+};
