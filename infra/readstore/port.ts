@@ -47,7 +47,15 @@ export interface ReadCollection<T extends object> {
   get(id: string): Promise<T | null>;
   find(query?: Query): Promise<T[]>;
   count(query?: Omit<Query, 'sort' | 'skip' | 'limit'>): Promise<number>;
+  /**
+   * Every document with its id, in id order (byte order of the id), strictly after `afterId`:
+   * keyset paging over a whole collection, for comparing two stores document by document.
+   */
+  scan(afterId: string | null, limit: number): Promise<ScannedDocument<T>[]>;
 }
+
+/** A document with the id it is stored under. */
+export type ScannedDocument<T extends object> = Readonly<{ id: string; document: T }>;
 
 /** What a projection handler may do while applying one event. */
 export interface ProjectionTransaction {

@@ -337,6 +337,13 @@ export class SqliteReadStore implements ReadStore {
         ).get(...where.params) as { n: number };
         return row.n;
       },
+      scan: async (afterId, limit) => {
+        const rows = this.#prepare(
+          this.#reader,
+          `SELECT id, doc FROM "${table(name)}" WHERE id > ? ORDER BY id LIMIT ?`,
+        ).all(afterId ?? '', limit) as { id: string; doc: string }[];
+        return rows.map((row) => ({ id: row.id, document: JSON.parse(row.doc) as T }));
+      },
     };
   }
 

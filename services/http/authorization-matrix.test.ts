@@ -65,6 +65,22 @@ const EXPECTED: Record<string, Expected> = {
   'POST /notifications/store-token': 'signed-in',
   'POST /notifications/send-message': 'signed-in',
   'GET /notifications/public-key': 'anyone',
+  'GET /admin/audit/:id/ledger': ['admin', 'auditor'],
+  'GET /admin/audit/:id/ledger.csv': ['admin', 'auditor'],
+  'GET /admin/audit/:id/verifications': ['admin', 'auditor'],
+  'GET /admin/audit/:id/verifications.csv': ['admin', 'auditor'],
+  'GET /admin/audit/:id/as-of': ['admin', 'auditor'],
+  'GET /admin/read-models': ['admin', 'auditor'],
+  'GET /admin/replay-checks': ['admin', 'auditor'],
+  'POST /admin/replay-checks': ['admin', 'auditor'],
+  'GET /admin/replay-checks/:id': ['admin', 'auditor'],
+  'GET /admin/ledger-invariants': ['admin', 'auditor'],
+  'GET /admin/payments': ['admin', 'auditor'],
+  'GET /admin/payments/:id': ['admin', 'auditor'],
+  'GET /admin/connections': ['admin', 'auditor'],
+  'GET /admin/connections/:id': ['admin', 'auditor'],
+  'GET /admin/user-overviews': ['admin', 'auditor'],
+  'GET /admin/user-overviews/:id': ['admin', 'auditor'],
 };
 
 type Caller = 'anonymous' | 'user' | 'influencer' | 'admin' | 'auditor';
