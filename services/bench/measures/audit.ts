@@ -75,6 +75,16 @@ export function* walletHistory(userId: string, count: number, clock: { ms: numbe
     if (command.type === 'RemoveConnection') creator += 1;
     for (const event of asEventList(walletDecider.decide(command, state))) {
       state = walletDecider.evolve(state, event);
+      // Only listed connections matter to later decisions: dropping removed ones keeps the
+      // generator linear (evolve copies every connection on each event).
+      if (event.type === 'ConnectionRemoved') {
+        state = {
+          ...state,
+          connections: Object.fromEntries(
+            Object.values(state.listed).map((id) => [id, state.connections[id]!]),
+          ),
+        };
+      }
       made += 1;
       yield {
         streamId: walletStreamId(userId),
@@ -285,10 +295,14 @@ export const audit: Measure = {
             await rm(file, { force: true });
           }
         };
-        progress('audit: replay check over the whole log');
-        const checkRate = await bestOfAlternating(2, rawLog, check);
-        progress('audit: the same read models rebuilt, for comparison');
-        const rebuildRate = await bestOfAlternating(2, rebuild, check);
+        // Each round: the raw read, the replay check, the plain rebuild; the best of each kept.
+        progress('audit: replay check over the whole log, beside a raw read and a rebuild');
+        const best = { raw: 0, check: 0, rebuild: 0 };
+        for (let round = 0; round < 2; round++) {
+          best.raw = Math.max(best.raw, await rawLog());
+          best.check = Math.max(best.check, await check());
+          best.rebuild = Math.max(best.rebuild, await rebuild());
+        }
 
         const ledgerNote = `one wallet stream of ${LEDGER_EVENTS.toLocaleString('en-US')} events`;
         return [
@@ -315,20 +329,19 @@ export const audit: Measure = {
           },
           {
             measure: 'Replay check over the whole log (rebuild into scratch + compare)',
-            value: checkRate.value,
+            value: best.check,
             unit: 'events/s',
-            baseline: checkRate.baseline,
+            baseline: best.raw,
             baselineIs:
               'replay check: raw node:sqlite SELECT of the same whole log in pages of 1000, JSON.parse-d',
             better: 'higher',
-            target: 0.02,
             note: `${head.toLocaleString('en-US')} events, ${PROJECTIONS.length} read models, ${compared.toLocaleString('en-US')} documents compared`,
           },
           {
             measure: 'Replay check beside a plain rebuild of the same read models',
-            value: Math.max(checkRate.value, rebuildRate.value),
+            value: best.check,
             unit: 'events/s',
-            baseline: rebuildRate.baseline,
+            baseline: best.rebuild,
             baselineIs:
               'replay check vs rebuild: the projector replaying the same read models into a fresh SQLite store (make rebuild), no compare',
             better: 'higher',
