@@ -197,6 +197,34 @@ export const describeReadStoreContract = (
         });
       });
 
+      it('scans a whole collection with its ids, in id order, page after page', async () => {
+        const { collection, projection } = makeCards(unique());
+        await store.ensureCollections([collection]);
+        const ids = ['k10', 'k2', 'a', 'k1', 'Z', 'k-1'];
+        await store.applyBatch(
+          projection.name,
+          1,
+          ids.map((id) => recorded(created(id, `Card ${id}`))),
+          projection.apply,
+        );
+        const cards = store.collection<Card>(collection.name);
+        const seen: string[] = [];
+        for (let after: string | null = null; ;) {
+          const page = await cards.scan(after, 4);
+          for (const { id, document } of page) {
+            expect(document).toMatchObject({ id, title: `Card ${id}` });
+            expect(Object.keys(document).sort()).toEqual(
+              ['appliedEvents', 'archived', 'id', 'owner', 'points', 'tags', 'title'].sort(),
+            );
+          }
+          seen.push(...page.map((entry) => entry.id));
+          if (page.length < 4) break;
+          after = page.at(-1)!.id;
+        }
+        expect(seen).toEqual(['Z', 'a', 'k-1', 'k1', 'k10', 'k2']);
+        expect(await cards.scan('k10', 10)).toHaveLength(1);
+      });
+
       it('keeps text search in step with updates that change the searched text or leave it', async () => {
         const { collection, projection } = makeCards(unique());
         await store.ensureCollections([collection]);

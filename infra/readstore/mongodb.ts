@@ -217,6 +217,17 @@ export class MongoReadStore implements ReadStore {
         const filter = toMongoFilter(query, definition.textSearch) as Filter<StoredDocument>;
         return this.#documents(name).countDocuments(filter);
       },
+      scan: async (afterId, limit) => {
+        const found = await this.#documents(name)
+          .find(afterId === null ? {} : { _id: { $gt: afterId } }, { projection: { _pos: 0 } })
+          .sort({ _id: 1 })
+          .limit(limit)
+          .toArray();
+        return found.map((stored) => ({
+          id: stored._id,
+          document: withoutStorageFields(stored) as T,
+        }));
+      },
     };
   }
 

@@ -54,7 +54,15 @@ export interface ReadCollection<T extends object> {
    * Buffer). Make a renderer once, at start-up: each keeps its own cache.
    */
   renderer<R>(render: (document: T) => R, capacity?: number): (id: string) => Promise<R | null>;
+  /**
+   * Every document with its id, in id order (byte order of the id), strictly after `afterId`:
+   * keyset paging over a whole collection, for comparing two stores document by document.
+   */
+  scan(afterId: string | null, limit: number): Promise<ScannedDocument<T>[]>;
 }
+
+/** A document with the id it is stored under. */
+export type ScannedDocument<T extends object> = Readonly<{ id: string; document: T }>;
 
 /** What a projection handler may do while applying one event. */
 export interface ProjectionTransaction {

@@ -422,6 +422,13 @@ export class SqliteReadStore implements ReadStore {
           return rendered;
         };
       },
+      scan: async (afterId, limit) => {
+        const rows = this.#prepare(
+          this.#readable(),
+          `SELECT id, doc FROM "${table(name)}" WHERE id > ? ORDER BY id LIMIT ?`,
+        ).all(afterId ?? '', limit) as { id: string; doc: string }[];
+        return rows.map((row) => ({ id: row.id, document: JSON.parse(row.doc) as T }));
+      },
     };
   }
 

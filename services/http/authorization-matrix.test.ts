@@ -65,6 +65,22 @@ const EXPECTED: Record<string, Expected> = {
   'POST /notifications/store-token': 'signed-in',
   'POST /notifications/send-message': 'signed-in',
   'GET /notifications/public-key': 'anyone',
+  'GET /admin/audit/:id/ledger': ['admin', 'auditor'],
+  'GET /admin/audit/:id/ledger.csv': ['admin', 'auditor'],
+  'GET /admin/audit/:id/verifications': ['admin', 'auditor'],
+  'GET /admin/audit/:id/verifications.csv': ['admin', 'auditor'],
+  'GET /admin/audit/:id/as-of': ['admin', 'auditor'],
+  'GET /admin/read-models': ['admin', 'auditor'],
+  'GET /admin/replay-checks': ['admin', 'auditor'],
+  'POST /admin/replay-checks': ['admin', 'auditor'],
+  'GET /admin/replay-checks/:id': ['admin', 'auditor'],
+  'GET /admin/ledger-invariants': ['admin', 'auditor'],
+  'GET /admin/payments': ['admin', 'auditor'],
+  'GET /admin/payments/:id': ['admin', 'auditor'],
+  'GET /admin/connections': ['admin', 'auditor'],
+  'GET /admin/connections/:id': ['admin', 'auditor'],
+  'GET /admin/user-overviews': ['admin', 'auditor'],
+  'GET /admin/user-overviews/:id': ['admin', 'auditor'],
 };
 
 type Caller = 'anonymous' | 'user' | 'influencer' | 'admin' | 'auditor';
@@ -147,6 +163,22 @@ describe('the authorisation matrix', () => {
       const declared: Expected =
         endpoint.access.kind === 'anyone' ? 'anyone' : (endpoint.access.roles ?? 'signed-in');
       expect(declared, keyOf(endpoint)).toEqual(expected);
+    }
+  });
+
+  it('lets auditors change nothing: the one role-gated write open to them starts a read-only replay check', () => {
+    const writes = endpoints.filter(
+      (endpoint) =>
+        endpoint.method !== 'get' &&
+        endpoint.access.kind !== 'anyone' &&
+        endpoint.access.roles?.includes('auditor'),
+    );
+    expect(writes.map(keyOf)).toEqual(['POST /admin/replay-checks']);
+    // Everything else under /admin that is not a read is the admins' alone.
+    for (const endpoint of endpoints.filter(
+      (e) => e.path.startsWith('/admin') && e.method !== 'get' && !writes.includes(e),
+    )) {
+      expect(EXPECTED[keyOf(endpoint)], keyOf(endpoint)).toEqual(['admin']);
     }
   });
 

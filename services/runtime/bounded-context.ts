@@ -37,6 +37,11 @@ export type Platform = Readonly<{
    * listens.
    */
   publicUrl: () => string;
+  /**
+   * The product's read models (every context's projections), for the auditors' replay check:
+   * rebuilt from the log into a scratch store and compared with the live ones.
+   */
+  readModels: readonly Projection[];
 }>;
 
 /** What a context contributes to a running process once built on the platform. */
@@ -85,8 +90,13 @@ export type BoundedContext = Readonly<{
 }>;
 
 /** The platform of a running process, read from the runtime's container of ports. */
-export const platformOf = (container: DependencyContainer, publicUrl: () => string): Platform => ({
+export const platformOf = (
+  container: DependencyContainer,
+  publicUrl: () => string,
+  readModels: readonly Projection[] = [],
+): Platform => ({
   publicUrl,
+  readModels,
   config: resolve(container, TOKENS.Config),
   logger: resolve(container, TOKENS.Logger),
   clock: resolve(container, TOKENS.Clock),

@@ -153,7 +153,7 @@ export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtim
     // The contexts are built only where something of theirs runs beyond their read models.
     // The configured public URL; with PORT=0 it is corrected once the server listens.
     let publicUrl = config.http.publicUrl;
-    const platform = platformOf(container, () => publicUrl);
+    const platform = platformOf(container, () => publicUrl, projections);
     const parts =
       has('api') || has('processes') || has('gateway')
         ? contexts.map((c) => c.create(platform))

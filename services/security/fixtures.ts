@@ -200,6 +200,27 @@ const brandWithCreator = async (t: Target) => {
   return { brand, creator };
 };
 
+/** A replay check of one read model, started by the admin (its id). */
+const replayCheckId = async (t: Target): Promise<string> => {
+  const started = await request(t.server.url)
+    .post('/api/admin/replay-checks')
+    .set('Authorization', `Bearer ${(await t.admin()).token}`)
+    .send({ readModels: ['accounts'] })
+    .expect(202);
+  return started.body.id as string;
+};
+
+/** The brand's connection to the creator, as the console lists it (its id). */
+const connectionId = async (t: Target): Promise<string> => {
+  const { brand } = await brandWithCreator(t);
+  const listed = await request(t.server.url)
+    .get('/api/admin/connections')
+    .query({ filter: JSON.stringify({ payerId: brand.userId }) })
+    .set('Authorization', `Bearer ${(await t.admin()).token}`)
+    .expect(200);
+  return listed.body[0].id as string;
+};
+
 export const FIXTURES: Readonly<Record<string, EndpointFixture>> = {
   'POST /otp/send-otp': {
     valid: async (t) => ({ as: null, body: { userId: t.freeEmail } }),
@@ -588,6 +609,98 @@ export const FIXTURES: Readonly<Record<string, EndpointFixture>> = {
       params: { id: 'nobody-at-all' },
       body: { role: 'auditor' },
     }),
+  },
+  'GET /admin/audit/:id/ledger': {
+    valid: async (t) => ({
+      as: await t.admin(),
+      params: { id: (await fundedBrand(t)).userId },
+      query: { range: '[0,9]', sort: '["revision","DESC"]' },
+    }),
+    refused: async (t) => ({ as: await t.admin(), params: { id: 'nobody-at-all' } }),
+  },
+  'GET /admin/audit/:id/ledger.csv': {
+    valid: async (t) => ({ as: await t.admin(), params: { id: (await fundedBrand(t)).userId } }),
+    refused: async (t) => ({ as: await t.brand(), params: { id: (await t.brand()).userId } }),
+  },
+  'GET /admin/audit/:id/verifications': {
+    valid: async (t) => ({
+      as: await t.admin(),
+      params: { id: (await t.creator()).userId },
+      query: { range: '[0,9]', filter: '{"channel":"email"}' },
+    }),
+    refused: async (t) => ({ as: await t.admin(), params: { id: 'nobody-at-all' } }),
+  },
+  'GET /admin/audit/:id/verifications.csv': {
+    valid: async (t) => ({ as: await t.admin(), params: { id: (await t.creator()).userId } }),
+    refused: async (t) => ({ as: await t.creator(), params: { id: (await t.creator()).userId } }),
+  },
+  'GET /admin/audit/:id/as-of': {
+    valid: async (t) => ({
+      as: await t.admin(),
+      params: { id: (await fundedBrand(t)).userId },
+      query: { at: new Date().toISOString() },
+    }),
+    refused: async (t) => ({
+      as: await t.admin(),
+      params: { id: (await t.brand()).userId },
+      query: { at: 'yesterday' },
+    }),
+  },
+  'GET /admin/read-models': {
+    valid: async (t) => ({ as: await t.admin(), query: { range: '[0,9]' } }),
+    refused: async (t) => ({ as: await t.brand() }),
+  },
+  'GET /admin/replay-checks': {
+    valid: async (t) => ({ as: await t.admin(), query: { range: '[0,9]' } }),
+    refused: async (t) => ({ as: await t.creator() }),
+  },
+  'POST /admin/replay-checks': {
+    valid: async (t) => ({ as: await t.admin(), body: { readModels: ['wallets'] } }),
+    refused: async (t) => ({ as: await t.admin(), body: { readModels: ['no-such-model'] } }),
+  },
+  'GET /admin/replay-checks/:id': {
+    valid: async (t) => ({ as: await t.admin(), params: { id: await replayCheckId(t) } }),
+    refused: async (t) => ({
+      as: await t.admin(),
+      params: { id: '00000000-0000-4000-8000-000000000000' },
+    }),
+  },
+  'GET /admin/ledger-invariants': {
+    valid: async (t) => ({ as: await t.admin() }),
+    refused: async (t) => ({ as: await t.brand() }),
+  },
+  'GET /admin/payments': {
+    valid: async (t) => ({
+      as: await t.admin(),
+      query: { range: '[0,9]', filter: '{"status":"pending"}', sort: '["rupees","DESC"]' },
+    }),
+    refused: async (t) => ({ as: await t.admin(), query: { filter: '{"status":"maybe"}' } }),
+  },
+  'GET /admin/payments/:id': {
+    valid: async (t) => ({ as: await t.admin(), params: { id: (await t.payment()).paymentId } }),
+    refused: async (t) => ({ as: await t.admin(), params: { id: 'no-such-payment' } }),
+  },
+  'GET /admin/connections': {
+    valid: async (t) => ({
+      as: await t.admin(),
+      query: { range: '[0,9]', filter: '{"state":"open"}' },
+    }),
+    refused: async (t) => ({ as: await t.brand(), query: { range: '[0,9]' } }),
+  },
+  'GET /admin/connections/:id': {
+    valid: async (t) => ({ as: await t.admin(), params: { id: await connectionId(t) } }),
+    refused: async (t) => ({ as: await t.admin(), params: { id: 'no-such-connection' } }),
+  },
+  'GET /admin/user-overviews': {
+    valid: async (t) => ({
+      as: await t.admin(),
+      query: { range: '[0,9]', filter: '{"verified":"none"}', sort: '["balance","DESC"]' },
+    }),
+    refused: async (t) => ({ as: await t.admin(), query: { filter: '{"verified":"maybe"}' } }),
+  },
+  'GET /admin/user-overviews/:id': {
+    valid: async (t) => ({ as: await t.admin(), params: { id: (await t.brand()).userId } }),
+    refused: async (t) => ({ as: await t.admin(), params: { id: 'nobody-at-all' } }),
   },
 };
 

@@ -1,0 +1,39 @@
+import { expect } from 'vitest';
+import type { InvariantsReport } from '@linkcoin/domain/audit/contracts.ts';
+import { ledgerAudit } from '@linkcoin/domain/audit/invariants.ts';
+import { resolve, TOKENS } from '../runtime/tokens.ts';
+import type { TestServer } from './test-server.ts';
+
+/** The ledger invariants over the server's whole log, as the auditors' check reads them. */
+export const ledgerInvariants = async (server: TestServer): Promise<InvariantsReport> => {
+  const store = resolve(server.runtime.container, TOKENS.EventStore);
+  const clock = resolve(server.runtime.container, TOKENS.Clock);
+  const audit = ledgerAudit();
+  for (let after: number | null = null; ;) {
+    const page = await store.readAll({ after, maxCount: 1000 });
+    for (const event of page.events) audit.observe(event);
+    if (page.isEnd) break;
+    after = page.lastPosition;
+  }
+  return audit.report(clock.now());
+};
+
+/**
+ * After a test file's scenarios: every coin of the log still adds up (the reliability tests of
+ * the wallet, payments and collections end with it). The offences are the failure's message.
+ */
+export const expectLedgerInvariantsHold = async (server: TestServer): Promise<void> => {
+  const report = await ledgerInvariants(server);
+  const offences = report.rules.flatMap((rule) => rule.offences.map((o) => o.message));
+  expect(offences).toEqual([]);
+  expect(report.passed).toBe(true);
+};
+
+/** Waits for what a process does in the background, in hooks (where expect.poll is refused). */
+export const waitUntil = async (done: () => Promise<boolean>, what = 'a condition') => {
+  for (let tries = 0; tries < 300; tries++) {
+    if (await done()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`Gave up waiting for ${what}`);
+};
