@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asEventList, fold } from '../shared/decider.ts';
+import { asEventList } from '../shared/decider.ts';
 import type { RecordedEvent } from '../shared/messages.ts';
 import {
   walletDecider,
@@ -7,7 +7,7 @@ import {
   type WalletEvent,
   type WalletState,
 } from '../wallet/wallet.ts';
-import { replayWallet, userAsOf } from './as-of.ts';
+import { userAsOf } from './as-of.ts';
 
 const T0 = Date.parse('2026-03-01T10:00:00.000Z');
 const MINUTE = 60_000;
@@ -103,16 +103,21 @@ const walletStream = (seed: number, commands: number): RecordedEvent<WalletEvent
 };
 
 describe('the wallet "as of" an instant', () => {
-  it('replays a wallet stream to what the decider folds it to, after every event', () => {
+  it('folds a wallet stream in one pass to what evolve folds it to event by event, from any state, changing none', () => {
+    const { evolve, evolveAll, initialState } = walletDecider;
     for (const seed of [1, 2, 3, 42]) {
       const events = walletStream(seed, 300);
       const kinds = new Set(events.map((event) => event.type));
       expect(kinds.size, `seed ${seed}: every kind of wallet event`).toBe(6);
       for (let end = 0; end <= events.length; end++) {
-        const prefix = events.slice(0, end);
-        expect(replayWallet(prefix), `seed ${seed}, ${end} events`).toEqual(
-          fold(walletDecider, prefix),
+        const split = Math.floor(end / 2);
+        const start = events.slice(0, split).reduce(evolve, initialState());
+        const before: unknown = JSON.parse(JSON.stringify(start));
+        const byEvent = events.slice(0, end).reduce(evolve, initialState());
+        expect(evolveAll!(start, events.slice(split, end)), `seed ${seed}, ${end} events`).toEqual(
+          byEvent,
         );
+        expect(start, 'the state folded from is left as it was').toEqual(before);
       }
     }
   });

@@ -10,6 +10,12 @@ export type Decider<State, C extends Command, E extends Event> = Readonly<{
   decide: (command: C, state: State) => E | readonly E[];
   evolve: (state: State, event: E) => State;
   initialState: () => State;
+  /**
+   * Optional: folds many events at once, equal to reducing them with `evolve`. A decider whose
+   * state holds collections gives one so that loading a long stream copies them once, not once
+   * per event (the wallet: thousands of connections).
+   */
+  evolveAll?: (state: State, events: readonly E[]) => State;
   /** Schema version written into the metadata of each event type; 1 when not listed. */
   schemaVersions?: Readonly<Partial<Record<E['type'], number>>>;
 }>;
@@ -17,7 +23,15 @@ export type Decider<State, C extends Command, E extends Event> = Readonly<{
 export const asEventList = <E>(result: E | readonly E[]): readonly E[] =>
   Array.isArray(result) ? (result as readonly E[]) : [result as E];
 
-export const fold = <State, E extends Event>(
-  decider: Pick<Decider<State, never, E>, 'evolve' | 'initialState'>,
+/** `events` folded into `state`, through the decider's `evolveAll` when it has one. */
+export const evolveAll = <State, E extends Event>(
+  decider: Pick<Decider<State, never, E>, 'evolve' | 'evolveAll'>,
+  state: State,
   events: readonly E[],
-): State => events.reduce(decider.evolve, decider.initialState());
+): State =>
+  decider.evolveAll ? decider.evolveAll(state, events) : events.reduce(decider.evolve, state);
+
+export const fold = <State, E extends Event>(
+  decider: Pick<Decider<State, never, E>, 'evolve' | 'evolveAll' | 'initialState'>,
+  events: readonly E[],
+): State => evolveAll(decider, decider.initialState(), events);

@@ -358,86 +358,66 @@ const decide = (command: WalletCommand, state: WalletState): WalletEvent | Walle
   }
 };
 
-const withConnection = (
-  state: WalletState,
-  connectionId: string,
-  change: (connection: Connection) => Connection,
-): WalletState['connections'] => {
-  const connection = state.connections[connectionId];
-  return connection
-    ? { ...state.connections, [connectionId]: change(connection) }
-    : state.connections;
-};
-
-const evolve = (state: WalletState, event: WalletEvent): WalletState => {
-  const balance = state.balance + coinDelta(event);
-  const common = { userId: event.data.userId, balance, updatedAt: event.data.at };
-  switch (event.type) {
-    case 'CoinsPurchased':
-      return {
-        ...state,
-        ...common,
-        creditedPayments: { ...state.creditedPayments, [event.data.paymentId]: true },
-      };
-    case 'CoinsGranted':
-      return { ...state, ...common, grants: { ...state.grants, [event.data.grantId]: true } };
-    case 'ConnectionOpened': {
-      const { connectionId, targetUserId, addedAt, expiresAt } = event.data;
-      return {
-        ...state,
-        ...common,
-        connections: {
-          ...state.connections,
-          [connectionId]: {
-            connectionId,
-            targetUserId,
-            addedAt,
-            expiresAt,
-            removedAt: null,
-            refunded: false,
-          },
-        },
-        listed: { ...state.listed, [targetUserId]: connectionId },
-      };
+/**
+ * Events folded into a wallet in one pass. The fold copies the state's collections once and
+ * updates the copies in place, so loading a stream of n events with k connections costs n + k,
+ * not n × k (a brand with thousands of connections); the state it starts from is never changed.
+ */
+export const evolveWallet = (state: WalletState, events: readonly WalletEvent[]): WalletState => {
+  if (events.length === 0) return state;
+  let { balance, userId, updatedAt } = state;
+  const connections: Record<string, Connection> = { ...state.connections };
+  const listed: Record<string, string> = { ...state.listed };
+  const creditedPayments: Record<string, true> = { ...state.creditedPayments };
+  const grants: Record<string, true> = { ...state.grants };
+  const change = (connectionId: string, next: Partial<Connection>) => {
+    const connection = connections[connectionId];
+    if (connection) connections[connectionId] = { ...connection, ...next };
+  };
+  for (const event of events) {
+    balance += coinDelta(event);
+    userId = event.data.userId;
+    updatedAt = event.data.at;
+    switch (event.type) {
+      case 'CoinsPurchased':
+        creditedPayments[event.data.paymentId] = true;
+        break;
+      case 'CoinsGranted':
+        grants[event.data.grantId] = true;
+        break;
+      case 'ConnectionOpened': {
+        const { connectionId, targetUserId, addedAt, expiresAt } = event.data;
+        connections[connectionId] = {
+          connectionId,
+          targetUserId,
+          addedAt,
+          expiresAt,
+          removedAt: null,
+          refunded: false,
+        };
+        listed[targetUserId] = connectionId;
+        break;
+      }
+      case 'ConnectionRenewed':
+        change(event.data.connectionId, { expiresAt: event.data.expiresAt });
+        break;
+      case 'ConnectionRemoved':
+        change(event.data.connectionId, { removedAt: event.data.at });
+        delete listed[event.data.targetUserId];
+        break;
+      case 'CoinRefunded':
+        change(event.data.connectionId, { refunded: true });
+        break;
     }
-    case 'ConnectionRenewed':
-      return {
-        ...state,
-        ...common,
-        connections: withConnection(state, event.data.connectionId, (c) => ({
-          ...c,
-          expiresAt: event.data.expiresAt,
-        })),
-      };
-    case 'ConnectionRemoved': {
-      const listed = { ...state.listed };
-      delete listed[event.data.targetUserId];
-      return {
-        ...state,
-        ...common,
-        connections: withConnection(state, event.data.connectionId, (c) => ({
-          ...c,
-          removedAt: event.data.at,
-        })),
-        listed,
-      };
-    }
-    case 'CoinRefunded':
-      return {
-        ...state,
-        ...common,
-        connections: withConnection(state, event.data.connectionId, (c) => ({
-          ...c,
-          refunded: true,
-        })),
-      };
   }
+  return { userId, balance, connections, listed, creditedPayments, grants, updatedAt };
 };
 
 export const walletDecider: Decider<WalletState, WalletCommand, WalletEvent> = {
   initialState: initialWalletState,
   decide,
-  evolve,
+  evolve: (state, event) => evolveWallet(state, [event]),
+  evolveAll: evolveWallet,
 };
 
 /** The key a payment's credit carries: derived from the payment, so every retry agrees. */

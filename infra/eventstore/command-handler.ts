@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { asEventList, type Decider } from '@linkcoin/domain/shared/decider.ts';
+import { asEventList, evolveAll, type Decider } from '@linkcoin/domain/shared/decider.ts';
 import { keyReused } from '@linkcoin/domain/shared/idempotency.ts';
 import type {
   Command,
@@ -48,7 +48,7 @@ export type CommandHandler = Readonly<{
   ) => Promise<CommandResult<State, E>>;
   /** The stream's state now, folded by the decider (cached, so cheap to call per request). */
   load: <State, E extends Event>(
-    decider: Pick<Decider<State, never, E>, 'evolve' | 'initialState'>,
+    decider: Pick<Decider<State, never, E>, 'evolve' | 'evolveAll' | 'initialState'>,
     streamId: string,
   ) => Promise<LoadedState<State>>;
 }>;
@@ -165,7 +165,7 @@ export const createCommandHandler = (
 
   /** The stream's current state: the cached snapshot plus the events appended since. */
   const snapshotOf = async <State, E extends Event>(
-    decider: Pick<Decider<State, never, E>, 'evolve' | 'initialState'>,
+    decider: Pick<Decider<State, never, E>, 'evolve' | 'evolveAll' | 'initialState'>,
     streamId: string,
   ): Promise<StreamSnapshot> => {
     const cached = cache.get(streamId, decider);
@@ -179,7 +179,7 @@ export const createCommandHandler = (
     remember(keys, newer);
     const snapshot: StreamSnapshot = {
       decider,
-      state: newer.reduce(decider.evolve, (cached?.state as State) ?? decider.initialState()),
+      state: evolveAll(decider, (cached?.state as State) ?? decider.initialState(), newer),
       revision: newer.at(-1)?.revision ?? cached?.revision ?? -1,
       position: newer.at(-1)?.position ?? cached?.position ?? null,
       keys,
@@ -237,7 +237,7 @@ export const createCommandHandler = (
       try {
         const appended = await eventStore.append(streamId, toAppend, { expectedRevision });
         const recorded = appended.events as readonly RecordedEvent<E>[];
-        const nextState = decided.reduce(decider.evolve, state);
+        const nextState = evolveAll(decider, state, decided);
         const keys = new Map(snapshot.keys);
         remember(keys, recorded);
         cache.set(streamId, {
@@ -269,7 +269,7 @@ export const createCommandHandler = (
     queue.run(streamId, () => decideAndAppend(decider, streamId, command));
 
   const load = async <State, E extends Event>(
-    decider: Pick<Decider<State, never, E>, 'evolve' | 'initialState'>,
+    decider: Pick<Decider<State, never, E>, 'evolve' | 'evolveAll' | 'initialState'>,
     streamId: string,
   ): Promise<LoadedState<State>> => {
     const snapshot = await snapshotOf(decider, streamId);
