@@ -116,6 +116,6 @@ describe('the discovery pager (spec section 9)', () => {
     });
     expect(pager(signedIn(15), 30)).toMatchObject({ totalPages: 2, lockedPages: 1 });
     expect(pager(visitor, 0)).toMatchObject({ totalPages: 1, availablePages: 1, lockedPages: 0 });
-    expect(pager(visitor).pageSize).toBe(12);
+    expect(pager(visitor).pageSize).toBe(10);
   });
 });

@@ -3,13 +3,13 @@
  * user sees `max(1, floor((coins - 5) / 5))` pages, capped by the configured maximum
  * (DISCOVERY_MAX_PAGES); "1 extra page unlocked per 5 additional coins". The server refuses a
  * page past what the caller may see; the browser only shows the pager. The spec leaves the grid's
- * page size open: 12, three rows of the directory's four columns (and two or three columns on
- * smaller screens divide it evenly).
+ * page size open: it is the directory's 10 (section 9), so the grid and the directory send the
+ * same `limit=10` call of section 7.
  */
 import { DomainError } from '../shared/errors.ts';
 import { DIRECTORY_MESSAGES as M } from './messages.ts';
 
-export const DISCOVERY_PAGE_SIZE = 12;
+export const DISCOVERY_PAGE_SIZE = 10;
 /** Spec section 5: unlocking needs at least 5 LinkCoins. */
 export const UNLOCK_MIN_COINS = 5;
 export const COINS_PER_EXTRA_PAGE = 5;
