@@ -65,6 +65,14 @@ export type Query = Readonly<{
   sort?: readonly (readonly [field: string, direction: 1 | -1])[];
   skip?: number;
   limit?: number;
+  /**
+   * How to read a sorted page, when the caller knows better than the store's planner: `order`
+   * reads documents in the sort's index and checks the list conditions on each (right when most
+   * documents meet them: no sort of every match); `conditions` (the default) starts from the
+   * list conditions' index and sorts what they match (right when few do). Only the plan
+   * changes, never the answer.
+   */
+  readIn?: 'order' | 'conditions';
 }>;
 
 export interface ReadCollection<T extends object> {

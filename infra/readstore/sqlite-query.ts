@@ -13,7 +13,7 @@ export type CollectionTables = Readonly<{
   /** The FTS5 table, one column per text-search field (`c0`, `c1`, … in declaration order). */
   fts: Readonly<{ table: string; fields: readonly string[] }> | null;
   /** The per-element table of the list fields declared in `listIndexes`. */
-  lists: Readonly<{ table: string; fields: ReadonlySet<string> }> | null;
+  lists: Readonly<{ table: string; fields: ReadonlySet<string>; owner: string }> | null;
 }>;
 
 export const NO_SIDE_TABLES: CollectionTables = { fts: null, lists: null };
@@ -36,6 +36,7 @@ const conditionSql = (
   field: string,
   condition: FieldCondition,
   tables: CollectionTables,
+  readInOrder: boolean,
 ): SqlFragment => {
   const expr = fieldExpression(field);
   if (condition === null) return { sql: `${expr} IS NULL`, params: [] };
@@ -51,7 +52,11 @@ const conditionSql = (
   const elementsIn = (values: readonly Scalar[]) =>
     tables.lists?.fields.has(field)
       ? add(
-          `rowid IN (SELECT rid FROM "${tables.lists.table}" WHERE field = ? AND value IN (${list(values)}))`,
+          // In order: a probe of the side table per document read (its rid index); otherwise
+          // the side table's (field, value) index gives the matching documents.
+          readInOrder
+            ? `EXISTS (SELECT 1 FROM "${tables.lists.table}" AS l WHERE l.rid = "${tables.lists.owner}".rowid AND l.field = ? AND l.value IN (${list(values)}))`
+            : `rowid IN (SELECT rid FROM "${tables.lists.table}" WHERE field = ? AND value IN (${list(values)}))`,
           field,
           ...values.map(bind),
         )
@@ -122,7 +127,12 @@ export const whereSql = (query: Query, tables: CollectionTables): SqlFragment =>
   const parts: string[] = [];
   const params: (string | number | null)[] = [];
   for (const [field, condition] of Object.entries(query.where ?? {})) {
-    const fragment = conditionSql(field, condition, tables);
+    const fragment = conditionSql(
+      field,
+      condition,
+      tables,
+      query.readIn === 'order' && (query.sort?.length ?? 0) > 0,
+    );
     parts.push(`(${fragment.sql})`);
     params.push(...fragment.params);
   }

@@ -50,7 +50,11 @@ const tablesOf = (definition: CollectionDefinition): CollectionTables => ({
     ? { table: ftsTable(definition.name), fields: definition.textSearch }
     : null,
   lists: definition.listIndexes?.length
-    ? { table: listTable(definition.name), fields: new Set(definition.listIndexes) }
+    ? {
+        table: listTable(definition.name),
+        fields: new Set(definition.listIndexes),
+        owner: table(definition.name),
+      }
     : null,
 });
 
@@ -149,6 +153,8 @@ export class SqliteReadStore implements ReadStore {
         `,
       },
     ]);
+    // Statistics for tables that never had them (SQLite's advice for long-lived connections).
+    this.#writer.exec('PRAGMA optimize = 0x10002;');
     this.#reader =
       options.path === ':memory:'
         ? this.#writer
@@ -534,6 +540,9 @@ export class SqliteReadStore implements ReadStore {
     this.#closed = true;
     // Writes already accepted are committed before the file is closed.
     await this.#flush();
+    // Table statistics for the planner (ANALYZE where a table changed much since the last), so
+    // a filter matching most documents is read in the order's index rather than sorted whole.
+    this.#writer.exec('PRAGMA optimize;');
     if (this.#reader !== this.#writer) this.#reader.close();
     this.#writer.close();
   }

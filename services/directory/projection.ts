@@ -22,8 +22,9 @@ export const directoryCollection: CollectionDefinition = {
   name: DIRECTORY,
   indexes: [
     { fields: ['rank'] },
-    { fields: ['followers'] },
-    { fields: ['priceKey'] },
+    // With the rank, each sort's whole order is in its index (no sort of ties per query).
+    { fields: ['followers', 'rank'] },
+    { fields: ['priceKey', 'rank'] },
     { fields: ['registeredAt'] },
     { fields: ['verified', 'rank'] },
   ],

@@ -2,6 +2,7 @@ import type { Measure } from '../measure.ts';
 import { appends } from './appends.ts';
 import { chat } from './chat.ts';
 import { commands } from './commands.ts';
+import { directory } from './directory.ts';
 import { httpProfiles } from './http-profiles.ts';
 import { liveDelivery } from './live-delivery.ts';
 import { payments } from './payments.ts';
@@ -21,5 +22,6 @@ export const measures: readonly Measure[] = [
   httpProfiles,
   payments,
   chat,
+  directory,
   serverMemory,
 ];
