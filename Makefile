@@ -75,6 +75,11 @@ bench: install
 	@command -v wrk >/dev/null || echo "make bench: wrk is not installed (apt-get install wrk); the HTTP measures will be reported as not measured" >&2
 	node services/bench/run.ts $(BENCH_ARGS)
 
+# The directory's measures at 1,000,000 creators (optional: long, and several GB of memory for
+# the full-scan baseline). `make bench` runs them at 100,000.
+bench-directory-1m: install
+	BENCH_DIRECTORY_CREATORS=1000000 node services/bench/run.ts --only directory $(BENCH_ARGS)
+
 rebuild: install
 	node services/cli/rebuild.ts $(PROJECTIONS)
 

@@ -33,8 +33,9 @@ export const directoryContext: BoundedContext = {
         if (!(await progress.waitFor(await eventStore.headPosition(), 3000))) return [];
         if ((await directory.listed()) > 0) return [];
         return [
-          '  Directory:      no creators yet. `make seed` adds demo creators and brands',
-          '                  (stop this server first, or run it with ADMIN_EMAIL and ADMIN_PASSWORD).',
+          '  Directory:      no creators yet. For demo creators and brands, stop the server and',
+          '                  run `make seed` (CREATORS=200 BRANDS=5), then `make start` again;',
+          '                  or seed it running: ADMIN_EMAIL=... ADMIN_PASSWORD=... make seed',
         ];
       },
     };
