@@ -130,8 +130,14 @@ export class MongoReadStore implements ReadStore {
       const documents = this.#documents(definition.name);
       for (const index of definition.indexes ?? []) {
         for (const field of index.fields) assertFieldPath(field);
-        await documents.createIndex(Object.fromEntries(index.fields.map((field) => [field, 1])), {
-          name: `ix_${definition.name}_${index.fields.join('_').replaceAll('.', '__')}`,
+        const keys: [string, 1 | -1][] = index.fields.map((field, i) => [
+          field,
+          index.order?.[i] ?? 1,
+        ]);
+        // An ordered index ends with the id, every sort's last tie-break (toMongoSort).
+        if (index.order) keys.push(['_id', 1]);
+        await documents.createIndex(Object.fromEntries(keys), {
+          name: `ix_${definition.name}_${index.fields.join('_').replaceAll('.', '__')}${index.order ? `_${index.order.map((d) => (d === -1 ? 'd' : 'a')).join('_')}` : ''}`,
           ...(index.unique
             ? {
                 unique: true,

@@ -11,7 +11,16 @@ import type { Closeable, PortStatus } from '../shared/port-status.ts';
 export type CollectionDefinition = Readonly<{
   /** Lower-case letters, digits and underscores. */
   name: string;
-  indexes?: readonly Readonly<{ fields: readonly string[]; unique?: boolean }>[];
+  indexes?: readonly Readonly<{
+    fields: readonly string[];
+    unique?: boolean;
+    /**
+     * The sort this index serves, one direction per field: the index then also ends with the
+     * document id (every sort's last tie-break, ascending), so a page in that order, however
+     * deep, is read from the index alone, without sorting and without reading skipped documents.
+     */
+    order?: readonly (1 | -1)[];
+  }>[];
   /**
    * Fields holding lists of scalars that `$contains` / `$containsAny` filter on, indexed per
    * element: a side table of (field, value, document) in SQLite, a multikey index in MongoDB.

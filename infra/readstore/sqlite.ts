@@ -45,6 +45,10 @@ const ftsDefinition = (collection: string, fields: readonly string[]): string =>
     .map((_, index) => ftsColumn(index))
     .join(', ')}, tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2')`;
 
+/** An ordered index's name suffix (`_d_a` for descending then ascending). */
+export const orderSuffix = (order: readonly (1 | -1)[] | undefined): string =>
+  order ? `_${order.map((direction) => (direction === -1 ? 'd' : 'a')).join('_')}` : '';
+
 const tablesOf = (definition: CollectionDefinition): CollectionTables => ({
   fts: definition.textSearch?.length
     ? { table: ftsTable(definition.name), fields: definition.textSearch }
@@ -192,8 +196,15 @@ export class SqliteReadStore implements ReadStore {
        )`,
     ];
     for (const index of definition.indexes ?? []) {
-      const columns = index.fields.map(fieldExpression).join(', ');
-      const indexName = `ix_${definition.name}_${index.fields.join('_').replaceAll('.', '__')}`;
+      const columns = index.order
+        ? [
+            ...index.fields.map(
+              (field, i) => `${fieldExpression(field)} ${index.order?.[i] === -1 ? 'DESC' : 'ASC'}`,
+            ),
+            'id ASC',
+          ].join(', ')
+        : index.fields.map(fieldExpression).join(', ');
+      const indexName = `ix_${definition.name}_${index.fields.join('_').replaceAll('.', '__')}${orderSuffix(index.order)}`;
       statements.push(
         `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS "${indexName}" ON "${name}" (${columns})`,
       );

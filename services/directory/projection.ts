@@ -21,12 +21,13 @@ export const DIRECTORY = 'directory';
 export const directoryCollection: CollectionDefinition = {
   name: DIRECTORY,
   indexes: [
-    { fields: ['rank'] },
-    // With the rank, each sort's whole order is in its index (no sort of ties per query).
-    { fields: ['followers', 'rank'] },
-    { fields: ['priceKey', 'rank'] },
-    { fields: ['registeredAt'] },
-    { fields: ['verified', 'rank'] },
+    // Each sort's whole order (SORT_KEYS, then the id) is one index, so a page, however deep,
+    // is read from the index without sorting.
+    { fields: ['rank'], order: [-1] },
+    { fields: ['followers', 'rank'], order: [-1, -1] },
+    { fields: ['priceKey', 'rank'], order: [1, -1] },
+    { fields: ['registeredAt'], order: [-1] },
+    { fields: ['verified', 'rank'], order: [1, -1] },
   ],
   listIndexes: [
     'adCategories',
