@@ -12,7 +12,7 @@ import type { DirectoryEntry } from '@linkcoin/domain/directory/entry.ts';
 import { directoryQuery, searchByScan } from '@linkcoin/domain/directory/search.ts';
 import { resolve, TOKENS } from '../runtime/tokens.ts';
 import { adminEnv, loginAdmin, registerUser, type TestUser } from '../testing/accounts.ts';
-import { startTestServer, type TestServer } from '../testing/test-server.ts';
+import { adjustableClock, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { DIRECTORY } from './projection.ts';
 
 const PASSWORD = 'demo-password-for-tests';
@@ -457,5 +457,42 @@ describe('GET /api/pageowners/visibility/:userId', () => {
     await visibility(brand, creatorUser.userId).expect(403);
     const admin = await loginAdmin(server);
     await visibility(admin, creatorUser.userId).expect(200);
+  });
+});
+
+describe("a new creator's boost", () => {
+  it('ends 30 days after sign-up, by an event, and the order follows', async () => {
+    const clock = adjustableClock();
+    const server = await startTestServer({ clock, env: { PROCESS_TICK_MS: '50' } });
+    try {
+      const fresh = await registerUser(server, { role: 'influencer', ownerName: 'Boosted Bina' });
+      const item = async () =>
+        (await request(server.url).get('/api/pageowners/users?search=bina').expect(200)).body
+          .data[0] as Item;
+      const before = await item();
+      expect(before).toMatchObject({ _id: fresh.userId, isNew: true });
+      clock.advance(29 * 24 * 60 * 60 * 1000);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await item()).toMatchObject({ isNew: true });
+      clock.advance(2 * 24 * 60 * 60 * 1000);
+      let after = await item();
+      for (let tries = 0; after.isNew && tries < 100; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        after = await item();
+      }
+      expect(after.isNew).toBe(false);
+      // The creator's own view says so too (signed in again: a month-old session has expired).
+      const login = await request(server.url)
+        .post('/api/pageowners/login')
+        .send({ email: fresh.email, password: fresh.password })
+        .expect(200);
+      const visibility = await request(server.url)
+        .get(`/api/pageowners/visibility/${fresh.userId}`)
+        .set('Authorization', `Bearer ${login.body.token as string}`)
+        .expect(200);
+      expect(visibility.body.boost).toMatchObject({ active: false, days: 30 });
+    } finally {
+      await server.stop();
+    }
   });
 });
