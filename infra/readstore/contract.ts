@@ -261,6 +261,63 @@ export const describeReadStoreContract = (
         expect(await ids({ where: { tags: { $contains: 7 } } })).toEqual([]);
       });
 
+      it('serves a sort from an ordered index, and gives the same pages whichever way it reads', async () => {
+        const collection: CollectionDefinition = {
+          name: `${unique()}_ranked`,
+          indexes: [{ fields: ['score', 'rank'], order: [-1, -1] }],
+          listIndexes: ['tags'],
+        };
+        await store.ensureCollections([collection]);
+        await store.ensureCollections([collection]); // idempotent, ordered index included
+        type Ranked = { id: string; score: number; rank: number; tags: string[] };
+        const docs: Ranked[] = Array.from({ length: 30 }, (_, i) => ({
+          id: `r${String(i).padStart(2, '0')}`,
+          score: i % 4,
+          rank: i % 3,
+          tags: i % 5 === 0 ? ['rare'] : ['common'],
+        }));
+        await store.applyBatch(
+          unique(),
+          1,
+          docs.map((doc) => recorded({ type: 'Put', data: doc })),
+          async (event, tx) => {
+            const doc = event.data as Ranked;
+            await tx.put(collection.name, doc.id, doc);
+          },
+        );
+        const ranked = store.collection<Ranked>(collection.name);
+        const expected = (tag: string | null, skip: number, limit: number) =>
+          docs
+            .filter((doc) => tag === null || doc.tags.includes(tag))
+            .sort((a, b) => b.score - a.score || b.rank - a.rank || (a.id < b.id ? -1 : 1))
+            .slice(skip, skip + limit)
+            .map((doc) => doc.id);
+        for (const tag of [null, 'common', 'rare']) {
+          for (const [skip, limit] of [
+            [0, 5],
+            [7, 5],
+            [20, 20],
+          ] as const) {
+            for (const readIn of ['order', 'conditions', undefined] as const) {
+              const page = await ranked.find({
+                ...(tag ? { where: { tags: { $containsAny: [tag] } } } : {}),
+                sort: [
+                  ['score', -1],
+                  ['rank', -1],
+                ],
+                skip,
+                limit,
+                ...(readIn ? { readIn } : {}),
+              });
+              expect(
+                page.map((doc) => doc.id),
+                `${tag} ${skip} ${limit} ${readIn}`,
+              ).toEqual(expected(tag, skip, limit));
+            }
+          }
+        }
+      });
+
       it('restricts text conditions to fields, excludes, and folds case and accents', async () => {
         const collection: CollectionDefinition = {
           name: `${unique()}_people`,
