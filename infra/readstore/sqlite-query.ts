@@ -38,7 +38,9 @@ const conditionSql = (
   tables: CollectionTables,
   readInOrder: boolean,
 ): SqlFragment => {
-  const expr = fieldExpression(field);
+  // Read in order, a condition on a field other than the sort's first is checked on each
+  // document read (a unary + keeps SQLite from starting from that field's index instead).
+  const expr = readInOrder ? `+${fieldExpression(field)}` : fieldExpression(field);
   if (condition === null) return { sql: `${expr} IS NULL`, params: [] };
   if (typeof condition !== 'object') return { sql: `${expr} = ?`, params: [bind(condition)] };
   const parts: string[] = [];
@@ -131,7 +133,7 @@ export const whereSql = (query: Query, tables: CollectionTables): SqlFragment =>
       field,
       condition,
       tables,
-      query.readIn === 'order' && (query.sort?.length ?? 0) > 0,
+      query.readIn === 'order' && (query.sort?.length ?? 0) > 0 && query.sort?.[0]?.[0] !== field,
     );
     parts.push(`(${fragment.sql})`);
     params.push(...fragment.params);
@@ -151,4 +153,34 @@ export const orderSql = (query: Query): string => {
     ([field, direction]) => `${fieldExpression(field)} ${direction === -1 ? 'DESC' : 'ASC'}`,
   );
   return [...terms, 'id ASC'].join(', ');
+};
+
+/**
+ * A count that the list table answers alone: a query whose only condition is one list field's
+ * `$contains`/`$containsAny` (no text), counted as distinct documents in the side table's
+ * (field, value, rid) index, without looking up each document. Null for any other query.
+ */
+export const listOnlyCount = (
+  query: Pick<Query, 'where' | 'text'>,
+  tables: CollectionTables,
+): SqlFragment | null => {
+  const entries = Object.entries(query.where ?? {});
+  if (entries.length !== 1 || textConditions(query, tables.fts?.fields).length > 0) return null;
+  const [field, condition] = entries[0]!;
+  if (!tables.lists?.fields.has(field) || condition === null || typeof condition !== 'object') {
+    return null;
+  }
+  const operators = Object.keys(condition);
+  if (operators.length !== 1) return null;
+  const values =
+    '$contains' in condition
+      ? [condition.$contains as Scalar]
+      : '$containsAny' in condition
+        ? (condition.$containsAny ?? [])
+        : null;
+  if (values === null || values.length === 0) return null;
+  return {
+    sql: `SELECT count(DISTINCT rid) AS n FROM "${tables.lists.table}" WHERE field = ? AND value IN (${placeholders(values.length)})`,
+    params: [field, ...values.map(bind)],
+  };
 };

@@ -23,6 +23,7 @@ import {
   ftsColumn,
   orderSql,
   whereSql,
+  listOnlyCount,
   type CollectionTables,
 } from './sqlite-query.ts';
 
@@ -488,7 +489,16 @@ export class SqliteReadStore implements ReadStore {
    * that a read model's queries go through its indexes rather than reading the whole table.
    */
   explain(collection: string, query: Query, kind: 'find' | 'count' = 'find'): string[] {
-    const where = whereSql(query, tablesOf(this.#definition(collection)));
+    const tables = tablesOf(this.#definition(collection));
+    const fromList = kind === 'count' ? listOnlyCount(query, tables) : null;
+    if (fromList) {
+      return (
+        this.#reader.prepare(`EXPLAIN QUERY PLAN ${fromList.sql}`).all(...fromList.params) as {
+          detail: string;
+        }[]
+      ).map((row) => row.detail);
+    }
+    const where = whereSql(query, tables);
     const sql =
       kind === 'count'
         ? `SELECT count(*) AS n FROM "${table(collection)}" WHERE ${where.sql}`
@@ -506,7 +516,14 @@ export class SqliteReadStore implements ReadStore {
       get: async (id) => this.#get<T>(this.#reader, name, id),
       find: async (query = {}) => this.#find<T>(this.#reader, name, query),
       count: async (query = {}) => {
-        const where = whereSql(query, tablesOf(this.#definition(name)));
+        const tables = tablesOf(this.#definition(name));
+        const fromList = listOnlyCount(query, tables);
+        if (fromList) {
+          return (
+            this.#prepare(this.#reader, fromList.sql).get(...fromList.params) as { n: number }
+          ).n;
+        }
+        const where = whereSql(query, tables);
         const row = this.#prepare(
           this.#reader,
           `SELECT count(*) AS n FROM "${table(name)}" WHERE ${where.sql}`,
