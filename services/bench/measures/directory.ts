@@ -27,15 +27,21 @@ import { asEventList } from '@linkcoin/domain/shared/decider.ts';
 import type { CommandMetadata, RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
 import type { EventToAppend } from '@linkcoin/infra/eventstore/port.ts';
 import { ProjectionRunner } from '@linkcoin/infra/readstore/projections.ts';
-import { directoryContext } from '../../directory/context.ts';
-import { DIRECTORY, directoryProjection } from '../../directory/projection.ts';
 import type { BoundedContext } from '../../runtime/bounded-context.ts';
+import { CONTEXTS, PROJECTIONS } from '../../runtime/composition.ts';
 import { loadConfig } from '../../runtime/config.ts';
 import { openEventStore, openReadStore } from '../../runtime/adapters.ts';
 import { createLogger } from '../../runtime/logger.ts';
 import { startRuntime } from '../../runtime/runtime.ts';
 import type { Measure } from '../measure.ts';
 import type { Row } from '../table.ts';
+
+// The directory context and its read model, from the composition list (contexts are imported
+// there only).
+const directoryContext = CONTEXTS.find((context) => context.name === 'directory')!;
+const directoryProjection = PROJECTIONS.find((projection) => projection.name === 'directory')!;
+/** The directory's collection (services/directory/projection.ts). */
+const DIRECTORY = 'directory';
 
 /** BENCH_DIRECTORY_CREATORS=1000000 is `make bench-directory-1m`. */
 const CREATORS = Number(process.env.BENCH_DIRECTORY_CREATORS ?? 100_000);
