@@ -81,6 +81,9 @@ const EXPECTED: Record<string, Expected> = {
   'GET /admin/connections/:id': ['admin', 'auditor'],
   'GET /admin/user-overviews': ['admin', 'auditor'],
   'GET /admin/user-overviews/:id': ['admin', 'auditor'],
+  'GET /pageowners/users': 'anyone',
+  'GET /pageowners/visibility/:userId': 'signed-in',
+  'POST /admin/demo-accounts': ['admin'],
 };
 
 type Caller = 'anonymous' | 'user' | 'influencer' | 'admin' | 'auditor';
@@ -211,6 +214,7 @@ describe('the authorisation matrix', () => {
       'GET /collection/users/:userId',
       'GET /messages/conversation/:userId/:otherUserId',
       'GET /pageowners/get-by-userid',
+      'GET /pageowners/visibility/:userId',
       'PATCH /messages/mark-read',
       'POST /collection/users/add',
       'POST /collection/users/remove',

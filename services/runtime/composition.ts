@@ -8,6 +8,7 @@ import { paymentsContext } from '../payments/context.ts';
 import { collectionsContext } from '../collections/context.ts';
 import { messagingContext } from '../messaging/context.ts';
 import { auditContext } from '../audit/context.ts';
+import { directoryContext } from '../directory/context.ts';
 import type { BoundedContext } from './bounded-context.ts';
 
 /**
@@ -25,6 +26,7 @@ export const CONTEXTS: readonly BoundedContext[] = [
   collectionsContext,
   messagingContext,
   auditContext,
+  directoryContext,
 ];
 
 /** Every business read model: the projector runs them, `make rebuild` replays them, `/readyz` reports them. */

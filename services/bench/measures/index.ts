@@ -3,6 +3,7 @@ import { appends } from './appends.ts';
 import { audit } from './audit.ts';
 import { chat } from './chat.ts';
 import { commands } from './commands.ts';
+import { directory } from './directory.ts';
 import { httpProfiles } from './http-profiles.ts';
 import { liveDelivery } from './live-delivery.ts';
 import { payments } from './payments.ts';
@@ -23,5 +24,6 @@ export const measures: readonly Measure[] = [
   httpProfiles,
   payments,
   chat,
+  directory,
   serverMemory,
 ];
