@@ -1,0 +1,13 @@
+import { useEffect } from 'react';
+import { useToast } from '../../../components/toast/useToast';
+
+/** Spec section 8: the directory's error toast. */
+export const FETCH_FAILED = 'Failed to fetch users';
+
+/** Shows `Failed to fetch users` once for each failed load (not again on every render). */
+export function useFetchFailedToast(failedAt: number, isError: boolean): void {
+  const toast = useToast();
+  useEffect(() => {
+    if (isError && failedAt > 0) toast.error(FETCH_FAILED);
+  }, [failedAt, isError, toast]);
+}
