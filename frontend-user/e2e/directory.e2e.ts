@@ -246,9 +246,7 @@ describe('the influencer directory at /influencers', () => {
 
 /** The home page's discovery grid. */
 const discovery = (target: Page = page) =>
-  target
-    .getByRole('region', { name: 'Discover creators' })
-    .or(target.locator('section[aria-labelledby="discover-heading"]'));
+  target.getByRole('region', { name: 'Discover creators' });
 const discoveryCards = (target: Page = page) =>
   target.getByRole('list', { name: 'Discover creators' }).getByRole('article');
 const pagerText = (target: Page = page) => discovery(target).getByText(/^Page \d+ of \d+$/);
