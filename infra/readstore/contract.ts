@@ -9,7 +9,7 @@ import type { EventMetadata, RecordedEvent } from '@linkcoin/domain/shared/messa
 import type { EventStore } from '../eventstore/port.ts';
 import { SqliteEventStore } from '../eventstore/sqlite.ts';
 import { silentLogger } from '../shared/logger.ts';
-import type { CollectionDefinition, ReadStore } from './port.ts';
+import type { CollectionDefinition, Query, ReadStore } from './port.ts';
 import { ProjectionRunner, type Projection } from './projections.ts';
 
 export type ReadStoreFixture = Readonly<{ store: ReadStore; dispose: () => Promise<void> }>;
@@ -195,6 +195,142 @@ export const describeReadStoreContract = (
           position: batch.at(-1)!.position,
           version: 1,
         });
+      });
+
+      it('filters list elements through their index, kept in step with updates and deletes', async () => {
+        const collection: CollectionDefinition = {
+          name: `${unique()}_tagged`,
+          indexes: [{ fields: ['points'] }],
+          listIndexes: ['tags', 'owner.langs'],
+        };
+        await store.ensureCollections([collection]);
+        type Tagged = { id: string; tags: (string | number | boolean)[]; points: number };
+        const name = unique();
+        const put = (id: string, tags: Tagged['tags'], points = 0, langs = ['en']) => ({
+          type: 'Put',
+          data: { id, tags, points, langs },
+        });
+        const apply = (...batch: { type: string; data: object }[]) =>
+          store.applyBatch(name, 1, batch.map(recorded), async (event, tx) => {
+            const data = event.data as Tagged & { langs: string[] };
+            if (event.type === 'Put') {
+              await tx.put(collection.name, data.id, {
+                id: data.id,
+                tags: data.tags,
+                points: data.points,
+                owner: { langs: data.langs },
+              });
+            } else await tx.delete(collection.name, data.id);
+          });
+        await apply(
+          put('a', ['beauty', 'skincare', 'beauty'], 3),
+          put('b', ['tech'], 2, ['hi', 'en']),
+          put('c', ['food', 'tech', 7, true], 1, ['mr']),
+          put('d', [], 0, []),
+        );
+        const tagged = store.collection<Tagged>(collection.name);
+        const ids = async (query: Query) => (await tagged.find(query)).map((doc) => doc.id);
+        expect(await ids({ where: { tags: { $contains: 'beauty' } } })).toEqual(['a']);
+        expect(await ids({ where: { tags: { $containsAny: ['tech', 'beauty'] } } })).toEqual([
+          'a',
+          'b',
+          'c',
+        ]);
+        expect(await ids({ where: { tags: { $containsAny: [7] } } })).toEqual(['c']);
+        expect(await ids({ where: { tags: { $contains: true } } })).toEqual(['c']);
+        expect(await ids({ where: { tags: { $containsAny: [] } } })).toEqual([]);
+        expect(
+          await ids({
+            where: {
+              tags: { $containsAny: ['tech', 'food'] },
+              'owner.langs': { $contains: 'en' },
+            },
+          }),
+        ).toEqual(['b']);
+        expect(
+          await ids({
+            where: { tags: { $containsAny: ['tech', 'beauty'] } },
+            sort: [['points', 1]],
+          }),
+        ).toEqual(['c', 'b', 'a']);
+        expect(await tagged.count({ where: { tags: { $containsAny: ['tech'] } } })).toBe(2);
+
+        await apply(put('a', ['tech'], 3), { type: 'Delete', data: { id: 'c' } });
+        expect(await ids({ where: { tags: { $contains: 'beauty' } } })).toEqual([]);
+        expect(await ids({ where: { tags: { $contains: 'tech' } } })).toEqual(['a', 'b']);
+        expect(await ids({ where: { tags: { $contains: 7 } } })).toEqual([]);
+      });
+
+      it('restricts text conditions to fields, excludes, and folds case and accents', async () => {
+        const collection: CollectionDefinition = {
+          name: `${unique()}_people`,
+          indexes: [{ fields: ['rank'] }],
+          textSearch: ['name', 'handles', 'about'],
+        };
+        await store.ensureCollections([collection]);
+        type Person = { id: string; name: string; handles: string[]; about: string; rank: number };
+        const people: Person[] = [
+          { id: 'p1', name: 'Priya Sharma', handles: ['priya_k'], about: 'Skincare', rank: 5 },
+          {
+            id: 'p2',
+            name: 'Zoë Dsouza',
+            handles: ['zoe.travels'],
+            about: 'Café hopping',
+            rank: 9,
+          },
+          { id: 'p3', name: 'Rahul Mehta', handles: ['rahulm'], about: 'Fan of Priyanka', rank: 7 },
+          {
+            id: 'p4',
+            name: 'Ana Núñez',
+            handles: ['ANA-NUNEZ'],
+            about: 'Street-food, DELHI',
+            rank: 1,
+          },
+        ];
+        const name = unique();
+        await store.applyBatch(
+          name,
+          1,
+          people.map((person) => recorded({ type: 'Put', data: person })),
+          async (event, tx) => {
+            const person = event.data as Person;
+            await tx.put(collection.name, person.id, person);
+          },
+        );
+        const found = store.collection<Person>(collection.name);
+        const ids = async (text: Query['text'], sort: Query['sort'] = [['rank', -1]]) =>
+          (await found.find({ text, ...(sort ? { sort } : {}) })).map((person) => person.id);
+        expect(await ids('pri')).toEqual(['p3', 'p1']);
+        expect(await ids('ZOE')).toEqual(['p2']);
+        expect(await ids('cafe')).toEqual(['p2']);
+        expect(await ids('café HOP')).toEqual(['p2']);
+        expect(await ids('nunez')).toEqual(['p4']);
+        expect(await ids('núñ')).toEqual(['p4']);
+        expect(await ids('delhi food street')).toEqual(['p4']);
+        expect(await ids('ouza')).toEqual([]);
+        expect(await ids({ search: 'pri', fields: ['name', 'handles'] })).toEqual(['p1']);
+        expect(await ids({ search: 'pri', fields: ['about'] })).toEqual(['p3']);
+        expect(await ids({ search: 'priya sharma', fields: ['name'] })).toEqual(['p1']);
+        // Words may match in different fields of the condition.
+        expect(await ids({ search: 'rahul priyanka', fields: ['name', 'about'] })).toEqual(['p3']);
+        expect(
+          await ids([
+            { search: 'pri' },
+            { search: 'pri', fields: ['name', 'handles'], exclude: true },
+          ]),
+        ).toEqual(['p3']);
+        expect(await ids({ search: 'a', exclude: true })).toEqual(['p2', 'p3', 'p1']);
+        expect(await ids({ search: ' -- ', exclude: true })).toHaveLength(4);
+        expect(await found.count({ text: [{ search: 'pri' }, { search: 'sharma' }] })).toBe(1);
+        expect(
+          await found.count({
+            where: { rank: { $gte: 5 } },
+            text: { search: 'pri', fields: ['name', 'handles', 'about'] },
+          }),
+        ).toBe(2);
+        await expect(found.find({ text: { search: 'x', fields: ['email'] } })).rejects.toThrow(
+          'Not a text-search field: email',
+        );
       });
 
       it('keeps text search in step with updates that change the searched text or leave it', async () => {

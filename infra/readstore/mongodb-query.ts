@@ -5,18 +5,25 @@
  *   `$exists: true` / `$ne: null` match a present, non-null one (`IS NOT NULL`).
  * - `$ne: value` also matches a missing field, as `expr IS NULL OR expr != ?` does.
  * - `$contains` / `$containsAny` test the elements of an array field.
- * - text: every search word is a case-insensitive prefix of a word in one of the collection's
- *   text-search fields (strings, or arrays of strings). Unlike FTS5, accents are not folded.
+ * - text: every document keeps the folded words of its text-search fields in `_w`, as
+ *   `<field index>:<word>` under a multikey index (mongodb.ts); a search word is an anchored
+ *   prefix of one of them (`^0:pri`), which the index answers as a range, with accents and case
+ *   folded as FTS5 folds them (domain/shared/search-text.ts).
  * - sort ties are broken by `_id` (the document id), as SQLite's `id ASC`.
  * Field paths are validated, so no `$`-operator can be smuggled in through a field name.
  */
+import { textWords } from '@linkcoin/domain/shared/search-text.ts';
 import {
   assertFieldPath,
-  searchWords,
+  textAt,
+  textConditions,
   type FieldCondition,
   type Query,
   type Scalar,
 } from './port.ts';
+
+/** The hidden field holding a document's word tokens. */
+export const WORDS_FIELD = '_w';
 
 /** A MongoDB filter document; kept loose because it is built from validated parts. */
 export type MongoFilter = Record<string, unknown>;
@@ -24,12 +31,18 @@ export type MongoSort = Array<[field: string, direction: 1 | -1]>;
 
 const escapeRegex = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/**
- * The regex (PCRE, as the server runs it) for one search word: at the start of the text or
- * after a character that is neither a letter nor a digit, as FTS5's unicode61 tokenizer splits.
- */
-export const wordPrefixPattern = (word: string): string =>
-  `(?:^|[^\\p{L}\\p{N}])${escapeRegex(word)}`;
+/** The word tokens of a document: `<index of the text field>:<folded word>`, each once. */
+export const wordTokens = (document: object, textSearch: readonly string[]): string[] => [
+  ...new Set(
+    textSearch.flatMap((field, index) =>
+      textWords(textAt(document, field)).map((word) => `${index}:${word}`),
+    ),
+  ),
+];
+
+/** The anchored regex for a folded search word in the field at `index`: a prefix of a token. */
+export const tokenPrefixPattern = (index: number, word: string): string =>
+  `^${index}:${escapeRegex(word)}`;
 
 const conditionClauses = (field: string, condition: FieldCondition): MongoFilter[] => {
   assertFieldPath(field);
@@ -73,18 +86,21 @@ const conditionClauses = (field: string, condition: FieldCondition): MongoFilter
   return clauses;
 };
 
-const textClauses = (text: string, textSearch: readonly string[] | undefined): MongoFilter[] => {
-  const words = searchWords(text);
-  if (words.length === 0) return [];
-  if (!textSearch?.length) throw new Error('This collection has no text search');
-  for (const field of textSearch) assertFieldPath(field);
-  return words.map((word) => {
-    const regex = { $regex: wordPrefixPattern(word), $options: 'i' };
-    return textSearch.length === 1
-      ? { [textSearch[0]!]: regex }
-      : { $or: textSearch.map((field) => ({ [field]: regex })) };
+const textClauses = (
+  query: Pick<Query, 'text'>,
+  textSearch: readonly string[] | undefined,
+): MongoFilter[] =>
+  textConditions(query, textSearch).map(({ words, fields, exclude }) => {
+    const indexes = fields.map((field) => textSearch!.indexOf(field));
+    const perWord = words.map((word) => {
+      const alternatives = indexes.map((index) => ({
+        [WORDS_FIELD]: { $regex: tokenPrefixPattern(index, word) },
+      }));
+      return alternatives.length === 1 ? alternatives[0]! : { $or: alternatives };
+    });
+    const all = perWord.length === 1 ? perWord[0]! : { $and: perWord };
+    return exclude ? { $nor: [all] } : all;
   });
-};
 
 /** The filter for a query's `where` and `text` on a collection with these text-search fields. */
 export const toMongoFilter = (
@@ -95,7 +111,7 @@ export const toMongoFilter = (
     ...Object.entries(query.where ?? {}).flatMap(([field, condition]) =>
       conditionClauses(field, condition),
     ),
-    ...(query.text === undefined ? [] : textClauses(query.text, textSearch)),
+    ...textClauses(query, textSearch),
   ];
   if (clauses.length === 0) return {};
   if (clauses.length === 1) return clauses[0]!;

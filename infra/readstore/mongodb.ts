@@ -1,7 +1,14 @@
-import { MongoClient, MongoServerError, type Collection, type Db, type Filter } from 'mongodb';
+import {
+  MongoClient,
+  MongoServerError,
+  type AnyBulkWriteOperation,
+  type Collection,
+  type Db,
+  type Filter,
+} from 'mongodb';
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
 import type { PortStatus } from '../shared/port-status.ts';
-import { toMongoFilter, toMongoSort } from './mongodb-query.ts';
+import { toMongoFilter, toMongoSort, WORDS_FIELD, wordTokens } from './mongodb-query.ts';
 import {
   assertCollectionName,
   assertFieldPath,
@@ -20,8 +27,11 @@ export type MongoReadStoreOptions = Readonly<{
   database: string;
 }>;
 
-/** A read-model document as stored: its id as `_id`, and the position of the event that wrote it. */
-type StoredDocument = { _id: string; _pos: number } & Record<string, unknown>;
+/**
+ * A read-model document as stored: its id as `_id`, the position of the event that wrote it,
+ * and (in collections with text search) its word tokens as `_w` (mongodb-query.ts).
+ */
+type StoredDocument = { _id: string; _pos: number; _w?: string[] } & Record<string, unknown>;
 type CheckpointDocument = {
   _id: string;
   position: number | null;
@@ -34,7 +44,7 @@ const CHECKPOINTS = '_checkpoints';
 /** Collection definitions, so a process that only queries (the API) knows the text fields. */
 const DEFINITIONS = '_collections';
 /** What the port never shows of a stored document. */
-const HIDDEN = { _id: 0, _pos: 0 } as const;
+const HIDDEN = { _id: 0, _pos: 0, [WORDS_FIELD]: 0 } as const;
 
 const collectionName = (collection: string) => {
   assertCollectionName(collection);
@@ -56,8 +66,24 @@ export const isAlreadyApplied = (error: unknown): boolean => {
 };
 
 const withoutStorageFields = (document: object): Record<string, unknown> => {
-  const { _id: _ignoredId, _pos: _ignoredPos, ...rest } = document as Record<string, unknown>;
+  const {
+    _id: _ignoredId,
+    _pos: _ignoredPos,
+    _w: _ignoredWords,
+    ...rest
+  } = document as Record<string, unknown>;
   return rest;
+};
+
+/** A document as written: its fields, and its word tokens when the collection searches text. */
+const storedForm = (
+  document: object,
+  definition: CollectionDefinition,
+): Record<string, unknown> => {
+  const fields = withoutStorageFields(document);
+  return definition.textSearch?.length
+    ? { ...fields, [WORDS_FIELD]: wordTokens(fields, definition.textSearch) }
+    : fields;
 };
 
 /**
@@ -116,6 +142,26 @@ export class MongoReadStore implements ReadStore {
             : {}),
         });
       }
+      for (const field of definition.listIndexes ?? []) {
+        // An index on an array field is multikey: one entry per element.
+        assertFieldPath(field);
+        await documents.createIndex(
+          { [field]: 1 },
+          { name: `ix_${definition.name}_${field.replaceAll('.', '__')}__list` },
+        );
+      }
+      const stored = await this.#definitionsCollection().findOne({ _id: definition.name });
+      if (definition.textSearch?.length) {
+        await documents.createIndex({ [WORDS_FIELD]: 1 }, { name: `ix_${definition.name}__words` });
+        // Documents written before word tokens existed, or under other text fields, get them.
+        const sameFields =
+          JSON.stringify(stored?.definition.textSearch ?? null) ===
+          JSON.stringify(definition.textSearch);
+        await this.#fillWordTokens(
+          definition,
+          sameFields ? { [WORDS_FIELD]: { $exists: false } } : {},
+        );
+      }
       await this.#definitionsCollection().replaceOne(
         { _id: definition.name },
         { definition },
@@ -123,6 +169,29 @@ export class MongoReadStore implements ReadStore {
       );
       this.#definitions.set(definition.name, definition);
     }
+  }
+
+  async #fillWordTokens(
+    definition: CollectionDefinition,
+    filter: Filter<StoredDocument>,
+  ): Promise<void> {
+    const documents = this.#documents(definition.name);
+    let batch: AnyBulkWriteOperation<StoredDocument>[] = [];
+    const flush = async () => {
+      if (batch.length > 0) await documents.bulkWrite(batch, { ordered: false });
+      batch = [];
+    };
+    for await (const document of documents.find(filter)) {
+      batch.push({
+        updateOne: {
+          // Guarded by the position read, so a newer write is never overwritten.
+          filter: { _id: document._id, _pos: document._pos },
+          update: { $set: { [WORDS_FIELD]: wordTokens(document, definition.textSearch ?? []) } },
+        },
+      });
+      if (batch.length >= 500) await flush();
+    }
+    await flush();
   }
 
   async #definition(collection: string): Promise<CollectionDefinition> {
@@ -166,10 +235,11 @@ export class MongoReadStore implements ReadStore {
       find: <T extends object>(collection: string, query: Query = {}) =>
         this.#find<T>(collection, query),
       put: async (collection, id, document) => {
+        const definition = await this.#definition(collection);
         try {
           await this.#documents(collection).replaceOne(
             { _id: id, _pos: { $lt: position } },
-            { ...withoutStorageFields(document), _pos: position },
+            { ...storedForm(document, definition), _pos: position },
             { upsert: true },
           );
         } catch (error) {

@@ -6,6 +6,9 @@ import type { PortStatus } from '../shared/port-status.ts';
 import { migrate } from '../shared/sqlite-migrations.ts';
 import {
   assertCollectionName,
+  assertFieldPath,
+  textAt,
+  valuesAt,
   type CollectionDefinition,
   type ProjectionBatchHandler,
   type ProjectionTransaction,
@@ -14,7 +17,14 @@ import {
   type ReadStore,
   type StoredCheckpoint,
 } from './port.ts';
-import { fieldExpression, orderSql, whereSql } from './sqlite-query.ts';
+import {
+  bind,
+  fieldExpression,
+  ftsColumn,
+  orderSql,
+  whereSql,
+  type CollectionTables,
+} from './sqlite-query.ts';
 
 export type SqliteReadStoreOptions = Readonly<{ path: string }>;
 
@@ -23,19 +33,53 @@ const table = (collection: string) => {
   return `rm_${collection}`;
 };
 const ftsTable = (collection: string) => `fts_${collection}`;
+const listTable = (collection: string) => `mv_${collection}`;
 
-const textOf = (document: object, fields: readonly string[]): string =>
-  fields
-    .map((field) =>
-      field.split('.').reduce<unknown>((value, key) => {
-        return value && typeof value === 'object'
-          ? (value as Record<string, unknown>)[key]
-          : undefined;
-      }, document),
-    )
-    .flat()
-    .filter((value) => typeof value === 'string' || typeof value === 'number')
-    .join(' ');
+/**
+ * The FTS5 table of a collection: one column per text-search field, Latin accents folded, and
+ * prefix indexes for words of one and two characters, so a short prefix (what people type
+ * first) reads one list instead of merging every word that starts with it.
+ */
+const ftsDefinition = (collection: string, fields: readonly string[]): string =>
+  `CREATE VIRTUAL TABLE "${ftsTable(collection)}" USING fts5(${fields
+    .map((_, index) => ftsColumn(index))
+    .join(', ')}, tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2')`;
+
+const tablesOf = (definition: CollectionDefinition): CollectionTables => ({
+  fts: definition.textSearch?.length
+    ? { table: ftsTable(definition.name), fields: definition.textSearch }
+    : null,
+  lists: definition.listIndexes?.length
+    ? { table: listTable(definition.name), fields: new Set(definition.listIndexes) }
+    : null,
+});
+
+/** The (field, value) rows a document puts in its collection's list table. */
+const listRows = (
+  document: object,
+  fields: readonly string[],
+): { field: string; value: string | number | null }[] => {
+  const rows = new Map<string, { field: string; value: string | number | null }>();
+  for (const field of fields) {
+    for (const element of valuesAt(document, field)) {
+      if (element === null || typeof element === 'object') continue;
+      const value = bind(element as string | number | boolean);
+      rows.set(`${field}\u0000${typeof value}\u0000${String(value)}`, { field, value });
+    }
+  }
+  return [...rows.values()];
+};
+
+const sameRows = (
+  a: readonly { field: string; value: string | number | null }[],
+  b: readonly { field: string; value: string | number | null }[],
+): boolean => {
+  if (a.length !== b.length) return false;
+  const key = (row: { field: string; value: string | number | null }) =>
+    `${row.field}\u0000${typeof row.value}\u0000${String(row.value)}`;
+  const keys = new Set(a.map(key));
+  return b.every((row) => keys.has(key(row)));
+};
 
 /** Serialises async critical sections (the writer connection holds one transaction at a time). */
 class Mutex {
@@ -133,6 +177,7 @@ export class SqliteReadStore implements ReadStore {
 
   #createCollection(definition: CollectionDefinition): void {
     const name = table(definition.name);
+    for (const field of definition.listIndexes ?? []) assertFieldPath(field);
     const statements = [
       `CREATE TABLE IF NOT EXISTS "${name}" (
          rowid INTEGER PRIMARY KEY,
@@ -147,14 +192,58 @@ export class SqliteReadStore implements ReadStore {
         `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS "${indexName}" ON "${name}" (${columns})`,
       );
     }
-    if (definition.textSearch?.length) {
-      statements.push(
-        `CREATE VIRTUAL TABLE IF NOT EXISTS "${ftsTable(definition.name)}" USING fts5(body, tokenize = 'unicode61 remove_diacritics 2')`,
-      );
-    }
     this.#writer.exec('BEGIN IMMEDIATE');
     try {
       for (const sql of statements) this.#writer.exec(sql);
+      // Side tables built by an older definition (a single-column text index from before text
+      // conditions named fields, other list fields) are built again from the documents.
+      const stored = this.#writer
+        .prepare('SELECT definition FROM collections WHERE name = ?')
+        .get(definition.name) as { definition: string } | undefined;
+      const before = stored ? (JSON.parse(stored.definition) as CollectionDefinition) : null;
+      const fts = ftsTable(definition.name);
+      const existingFts = this.#writer
+        .prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?")
+        .get(fts) as { sql: string } | undefined;
+      const wantedFts = definition.textSearch?.length
+        ? ftsDefinition(definition.name, definition.textSearch)
+        : null;
+      const rebuildFts = existingFts?.sql !== wantedFts;
+      if (rebuildFts) {
+        if (existingFts) this.#writer.exec(`DROP TABLE "${fts}"`);
+        if (wantedFts) this.#writer.exec(wantedFts);
+      }
+      const lists = listTable(definition.name);
+      const wantedLists = definition.listIndexes ?? [];
+      const listsExist = Boolean(
+        this.#writer
+          .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?")
+          .get(lists),
+      );
+      const rebuildLists =
+        JSON.stringify(before?.listIndexes ?? []) !== JSON.stringify(wantedLists) ||
+        listsExist !== wantedLists.length > 0;
+      if (rebuildLists) {
+        this.#writer.exec(`DROP TABLE IF EXISTS "${lists}"`);
+        if (wantedLists.length > 0) {
+          this.#writer.exec(`CREATE TABLE "${lists}" (
+             field TEXT NOT NULL,
+             value ANY,
+             rid   INTEGER NOT NULL
+           ) STRICT`);
+          this.#writer.exec(
+            `CREATE INDEX "ix_${definition.name}__list_values" ON "${lists}" (field, value, rid)`,
+          );
+          this.#writer.exec(`CREATE INDEX "ix_${definition.name}__list_rows" ON "${lists}" (rid)`);
+        }
+      }
+      if ((rebuildFts && wantedFts) || (rebuildLists && wantedLists.length > 0)) {
+        this.#statements.clear();
+        this.#fillSideTables(definition, {
+          fts: rebuildFts && wantedFts !== null,
+          lists: rebuildLists && wantedLists.length > 0,
+        });
+      }
       this.#writer
         .prepare(
           'INSERT INTO collections (name, definition) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET definition = excluded.definition',
@@ -166,6 +255,70 @@ export class SqliteReadStore implements ReadStore {
       throw error;
     }
     this.#definitions.set(definition.name, definition);
+  }
+
+  /** Fills a collection's text index and list table from its documents (inside a transaction). */
+  #fillSideTables(definition: CollectionDefinition, which: { fts: boolean; lists: boolean }): void {
+    const rows = this.#writer
+      .prepare(`SELECT rowid, doc FROM "${table(definition.name)}"`)
+      .iterate() as Iterable<{ rowid: number; doc: string }>;
+    for (const row of rows) {
+      const document = JSON.parse(row.doc) as object;
+      if (which.fts) this.#writeText(this.#writer, definition, row.rowid, document, false);
+      if (which.lists) this.#writeLists(this.#writer, definition, row.rowid, document, false);
+    }
+  }
+
+  /** Keeps a document's row of the text index in step; `compare` skips unchanged text. */
+  #writeText(
+    db: DatabaseSync,
+    definition: CollectionDefinition,
+    rowid: number,
+    document: object,
+    compare: boolean,
+  ): void {
+    const fields = definition.textSearch ?? [];
+    if (fields.length === 0) return;
+    const fts = ftsTable(definition.name);
+    const columns = fields.map((_, index) => ftsColumn(index));
+    const texts = fields.map((field) => textAt(document, field));
+    if (compare) {
+      // Most updates leave the searched text alone (a profile's prices, a presence flip): an
+      // FTS5 delete and insert costs far more than reading the indexed text back.
+      const indexed = this.#prepare(
+        db,
+        `SELECT ${columns.join(', ')} FROM "${fts}" WHERE rowid = ?`,
+      ).get(rowid) as Record<string, string> | undefined;
+      if (indexed && columns.every((column, index) => indexed[column] === texts[index])) return;
+      if (indexed) this.#prepare(db, `DELETE FROM "${fts}" WHERE rowid = ?`).run(rowid);
+    }
+    this.#prepare(
+      db,
+      `INSERT INTO "${fts}" (rowid, ${columns.join(', ')}) VALUES (?, ${columns.map(() => '?').join(', ')})`,
+    ).run(rowid, ...texts);
+  }
+
+  /** Keeps a document's rows of the list table in step; `compare` skips unchanged lists. */
+  #writeLists(
+    db: DatabaseSync,
+    definition: CollectionDefinition,
+    rowid: number,
+    document: object,
+    compare: boolean,
+  ): void {
+    const fields = definition.listIndexes ?? [];
+    if (fields.length === 0) return;
+    const lists = listTable(definition.name);
+    const wanted = listRows(document, fields);
+    if (compare) {
+      const existing = this.#prepare(db, `SELECT field, value FROM "${lists}" WHERE rid = ?`).all(
+        rowid,
+      ) as { field: string; value: string | number | null }[];
+      if (sameRows(existing, wanted)) return;
+      this.#prepare(db, `DELETE FROM "${lists}" WHERE rid = ?`).run(rowid);
+    }
+    const insert = this.#prepare(db, `INSERT INTO "${lists}" (field, value, rid) VALUES (?, ?, ?)`);
+    for (const row of wanted) insert.run(row.field, row.value, rowid);
   }
 
   #definition(collection: string): CollectionDefinition {
@@ -277,22 +430,8 @@ export class SqliteReadStore implements ReadStore {
           `INSERT INTO "${table(collection)}" (id, doc) VALUES (?, ?)
              ON CONFLICT (id) DO UPDATE SET doc = excluded.doc RETURNING rowid`,
         ).get(id, JSON.stringify(document)) as { rowid: number };
-        if (definition.textSearch?.length) {
-          // Most updates leave the searched text alone (a profile's description, prices): an
-          // FTS5 delete and insert costs far more than reading the indexed text back.
-          const fts = ftsTable(collection);
-          const body = textOf(document, definition.textSearch);
-          const indexed = this.#prepare(db, `SELECT body FROM "${fts}" WHERE rowid = ?`).get(
-            row.rowid,
-          ) as { body: string } | undefined;
-          if (indexed?.body !== body) {
-            if (indexed) this.#prepare(db, `DELETE FROM "${fts}" WHERE rowid = ?`).run(row.rowid);
-            this.#prepare(db, `INSERT INTO "${fts}" (rowid, body) VALUES (?, ?)`).run(
-              row.rowid,
-              body,
-            );
-          }
-        }
+        this.#writeText(db, definition, row.rowid, document, true);
+        this.#writeLists(db, definition, row.rowid, document, true);
       },
       delete: async (collection, id) => {
         const definition = this.#definition(collection);
@@ -300,8 +439,12 @@ export class SqliteReadStore implements ReadStore {
           db,
           `DELETE FROM "${table(collection)}" WHERE id = ? RETURNING rowid`,
         ).get(id) as { rowid: number } | undefined;
-        if (row && definition.textSearch?.length) {
+        if (!row) return;
+        if (definition.textSearch?.length) {
           this.#prepare(db, `DELETE FROM "${ftsTable(collection)}" WHERE rowid = ?`).run(row.rowid);
+        }
+        if (definition.listIndexes?.length) {
+          this.#prepare(db, `DELETE FROM "${listTable(collection)}" WHERE rid = ?`).run(row.rowid);
         }
       },
     };
@@ -314,8 +457,7 @@ export class SqliteReadStore implements ReadStore {
   }
 
   #find<T extends object>(db: DatabaseSync, collection: string, query: Query): T[] {
-    const definition = this.#definition(collection);
-    const where = whereSql(query, definition.textSearch?.length ? ftsTable(collection) : null);
+    const where = whereSql(query, tablesOf(this.#definition(collection)));
     const limit = query.limit ?? -1;
     const rows = this.#prepare(
       db,
@@ -329,8 +471,7 @@ export class SqliteReadStore implements ReadStore {
       get: async (id) => this.#get<T>(this.#reader, name, id),
       find: async (query = {}) => this.#find<T>(this.#reader, name, query),
       count: async (query = {}) => {
-        const definition = this.#definition(name);
-        const where = whereSql(query, definition.textSearch?.length ? ftsTable(name) : null);
+        const where = whereSql(query, tablesOf(this.#definition(name)));
         const row = this.#prepare(
           this.#reader,
           `SELECT count(*) AS n FROM "${table(name)}" WHERE ${where.sql}`,
@@ -348,6 +489,7 @@ export class SqliteReadStore implements ReadStore {
           this.#statements.clear(); // statements on dropped tables must be prepared again
           this.#writer.exec(`DROP TABLE IF EXISTS "${table(definition.name)}"`);
           this.#writer.exec(`DROP TABLE IF EXISTS "${ftsTable(definition.name)}"`);
+          this.#writer.exec(`DROP TABLE IF EXISTS "${listTable(definition.name)}"`);
           this.#writer.prepare('DELETE FROM collections WHERE name = ?').run(definition.name);
           this.#definitions.delete(definition.name);
         }

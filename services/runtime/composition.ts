@@ -7,6 +7,7 @@ import { walletContext } from '../wallet/context.ts';
 import { paymentsContext } from '../payments/context.ts';
 import { collectionsContext } from '../collections/context.ts';
 import { messagingContext } from '../messaging/context.ts';
+import { directoryContext } from '../directory/context.ts';
 import type { BoundedContext } from './bounded-context.ts';
 
 /**
@@ -23,6 +24,7 @@ export const CONTEXTS: readonly BoundedContext[] = [
   paymentsContext,
   collectionsContext,
   messagingContext,
+  directoryContext,
 ];
 
 /** Every business read model: the projector runs them, `make rebuild` replays them, `/readyz` reports them. */

@@ -101,6 +101,8 @@ const environmentSchema = z
 
     PROCESS_TICK_MS: z.coerce.number().int().min(50).max(3_600_000).default(30_000),
 
+    DISCOVERY_MAX_PAGES: z.coerce.number().int().min(1).max(1000).default(10),
+
     WS_ALLOWED_ORIGINS: csv.optional(),
     WS_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
     WS_MAX_CONNECTIONS_PER_USER: z.coerce.number().int().min(1).max(1000).default(10),
@@ -250,6 +252,10 @@ export type AppConfig = Readonly<{
   /** Null when YouTube verification is not configured: the card then says it is not available. */
   youtube: Readonly<{ apiKey: string; apiBaseUrl: string; tokenInfoUrl: string }> | null;
   processes: Readonly<{ tickMs: number }>;
+  directory: Readonly<{
+    /** The most pages the discovery grid opens, whatever the balance (spec section 9's cap). */
+    discoveryMaxPages: number;
+  }>;
   gateway: Readonly<{
     /** Browser origins allowed to open /ws (the public URL's, plus WS_ALLOWED_ORIGINS). */
     allowedOrigins: readonly string[];
@@ -446,6 +452,7 @@ export const loadConfig = (
           }
         : null,
     processes: { tickMs: env.PROCESS_TICK_MS },
+    directory: { discoveryMaxPages: env.DISCOVERY_MAX_PAGES },
     gateway: {
       allowedOrigins: allowedOrigins(publicUrl, env),
       maxConnections: env.WS_MAX_CONNECTIONS,

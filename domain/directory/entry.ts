@@ -1,0 +1,245 @@
+/**
+ * A creator's entry in the directory: what search, filters, ranking and the cards need, derived
+ * from the creator's events (account, profile, listing, presence). The profile part evolves
+ * through the profile's own decider (`profileDecider.evolve`), so the directory and the profile
+ * agree on what an event means; everything else is derived from it. Contact fields (e-mail,
+ * mobile, WhatsApp) are never kept here.
+ */
+import type { AccountRegistered } from '../accounts/account.ts';
+import type { PresenceChanged } from '../messaging/presence.ts';
+import type { PastPostView, Pricing, SocialAccountView } from '../profiles/contracts.ts';
+import { formatFollowers } from '../profiles/followers.ts';
+import { labelOf } from '../profiles/options.ts';
+import {
+  emptyProfile,
+  profileDecider,
+  type ProfileEvent,
+  type ProfileState,
+} from '../profiles/profile.ts';
+import { foldText, textWords } from '../shared/search-text.ts';
+import { isDemoEmail } from './demo.ts';
+import type { NewCreatorBoostEnded } from './listing.ts';
+import { rankOf } from './ranking.ts';
+import { visibilityOf, type VisibilityLevel } from './visibility.ts';
+
+/** Only creators (spec: role influencer) are listed. */
+export const LISTED_ROLE = 'influencer';
+
+/** A price no creator asks: the sort key of "Negotiable", so it sorts after every price. */
+export const NEGOTIABLE_PRICE_KEY = 1_000_000_000_000;
+
+export type DirectoryAccount = SocialAccountView & {
+  /** As spec section 5 shows it: 1.2M, 12K, or a k/M text as typed. */
+  followersLabel: string;
+};
+
+export type DirectoryEntry = {
+  id: string;
+  ownerName: string;
+  description: string;
+  profilePicUrl: string;
+  /** The platforms chosen in the wizard. */
+  socialMediaPlatforms: string[];
+  /** What the platform filter matches: the chosen platforms and those of the accounts. */
+  platforms: string[];
+  profileDetails: DirectoryAccount[];
+  /** The accounts' handles, searched with the name. */
+  handles: string[];
+  adCategories: string[];
+  pageContentCategory: string[];
+  /** The labels of both category lists, for text search ("Skincare", "Personal Finance"). */
+  categoryLabels: string[];
+  averageAudienceType: string[];
+  averageLocationOfAudience: string[];
+  /** What the location filter matches (locationKeys). */
+  locationKeys: string[];
+  pricing: Pricing;
+  /** The lowest of the three prices, null when all are Negotiable. */
+  minPrice: number | null;
+  /** The price sort key: minPrice, or NEGOTIABLE_PRICE_KEY. */
+  priceKey: number;
+  pastPosts: PastPostView[];
+  /** The largest follower count of any account: what the follower filter and sort use. */
+  followers: number;
+  followersLabel: string;
+  /** The largest Instagram account's count (the cards show Instagram followers). */
+  instagramFollowers: number;
+  instagramFollowersLabel: string;
+  verified: boolean;
+  verifiedPlatforms: string[];
+  visibility: VisibilityLevel;
+  /** Sign-up time (the account's registration). */
+  registeredAt: string;
+  /** In the first 30 days, until NewCreatorBoostEnded. */
+  boosted: boolean;
+  /** The default order, highest first (domain/directory/ranking.ts). */
+  rank: number;
+  isOnline: boolean;
+  /** A demo account (`make seed`): its e-mail address is in the demo domain. */
+  demo: boolean;
+  updatedAt: string;
+};
+
+/**
+ * What the location filter matches for free-text locations: each place folded ("Navi Mumbai,
+ * Maharashtra" gives "navi mumbai, maharashtra"), its comma-separated parts ("navi mumbai",
+ * "maharashtra") and its words ("navi", "mumbai"), so "Mumbai" finds it and "Navi Mumbai" too.
+ */
+export const locationKeysOf = (locations: readonly string[]): string[] => {
+  const keys = new Set<string>();
+  for (const location of locations) {
+    const whole = locationKey(location);
+    if (whole) keys.add(whole);
+    for (const part of location.split(/[,/;|]/)) {
+      const key = locationKey(part);
+      if (key) keys.add(key);
+    }
+    for (const word of textWords(location)) keys.add(word);
+  }
+  return [...keys];
+};
+
+/** One location as the filter compares it: folded, spaces collapsed. */
+export const locationKey = (location: string): string =>
+  foldText(location).replace(/\s+/g, ' ').trim();
+
+/** The profile part of an entry, as the profile's decider folds it (contact fields empty). */
+export const profileStateOf = (entry: DirectoryEntry): ProfileState => ({
+  personal: {
+    ownerName: entry.ownerName,
+    mobile: '',
+    whatsapp: '',
+    description: entry.description,
+  },
+  profilePicUrl: entry.profilePicUrl,
+  platforms: entry.socialMediaPlatforms,
+  adCategories: entry.adCategories,
+  pageContentCategory: entry.pageContentCategory,
+  averageAudienceType: entry.averageAudienceType,
+  averageLocationOfAudience: entry.averageLocationOfAudience,
+  pricing: entry.pricing,
+  accounts: entry.profileDetails.map((account) => ({
+    id: account.id,
+    platform: account.platform,
+    profileName: account.profileName,
+    profileUrl: account.profilePicUrl,
+    dashboardPic: account.profileDashboardPic,
+    followers: account.followers,
+    followersCount: account.followersCount,
+    verifiedBy: account.verifiedBy,
+  })),
+  pastPosts: entry.pastPosts,
+});
+
+const unique = <T>(values: readonly T[]): T[] => [...new Set(values)];
+
+const prices = (pricing: Pricing): number[] =>
+  [pricing.storyPost, pricing.feedPost, pricing.reel].filter(
+    (price): price is number => price !== null,
+  );
+
+/** The entry for a profile state: every derived field computed again. */
+export const withProfile = (
+  entry: Pick<
+    DirectoryEntry,
+    'id' | 'ownerName' | 'registeredAt' | 'boosted' | 'isOnline' | 'demo' | 'updatedAt'
+  >,
+  profile: ProfileState,
+): DirectoryEntry => {
+  const accounts: DirectoryAccount[] = profile.accounts.map((account) => ({
+    id: account.id,
+    platform: account.platform,
+    profileName: account.profileName,
+    profilePicUrl: account.profileUrl,
+    profileDashboardPic: account.dashboardPic,
+    followers: account.followers,
+    followersCount: account.followersCount,
+    followersLabel: formatFollowers(account.followers),
+    verified: account.verifiedBy !== null,
+    verifiedBy: account.verifiedBy,
+  }));
+  const followers = Math.max(0, ...accounts.map((account) => account.followersCount));
+  const instagram = accounts
+    .filter((account) => account.platform === 'instagram')
+    .sort((a, b) => b.followersCount - a.followersCount)[0];
+  const lowest = prices(profile.pricing);
+  const minPrice = lowest.length > 0 ? Math.min(...lowest) : null;
+  const visibility = visibilityOf(profile).level;
+  const verifiedPlatforms = unique(
+    accounts.filter((account) => account.verified).map((account) => account.platform),
+  );
+  return {
+    id: entry.id,
+    ownerName: profile.personal.ownerName ?? entry.ownerName,
+    description: profile.personal.description,
+    profilePicUrl: profile.profilePicUrl,
+    socialMediaPlatforms: [...profile.platforms],
+    platforms: unique([...profile.platforms, ...accounts.map((account) => account.platform)]),
+    profileDetails: accounts,
+    handles: accounts.map((account) => account.profileName),
+    adCategories: [...profile.adCategories],
+    pageContentCategory: [...profile.pageContentCategory],
+    categoryLabels: unique(
+      [...profile.adCategories, ...profile.pageContentCategory].map((value) => labelOf(value)),
+    ),
+    averageAudienceType: [...profile.averageAudienceType],
+    averageLocationOfAudience: [...profile.averageLocationOfAudience],
+    locationKeys: locationKeysOf(profile.averageLocationOfAudience),
+    pricing: profile.pricing,
+    minPrice,
+    priceKey: minPrice ?? NEGOTIABLE_PRICE_KEY,
+    pastPosts: [...profile.pastPosts],
+    followers,
+    followersLabel: formatFollowers(followers),
+    instagramFollowers: instagram?.followersCount ?? 0,
+    instagramFollowersLabel: formatFollowers(instagram?.followers ?? 0),
+    verified: verifiedPlatforms.length > 0,
+    verifiedPlatforms,
+    visibility,
+    registeredAt: entry.registeredAt,
+    boosted: entry.boosted,
+    rank: rankOf({ visibility, followers, boosted: entry.boosted }),
+    isOnline: entry.isOnline,
+    demo: entry.demo,
+    updatedAt: entry.updatedAt,
+  };
+};
+
+/** A creator's entry from their registration; null for anyone who is not a creator. */
+export const registeredEntry = (data: AccountRegistered['data']): DirectoryEntry | null =>
+  data.role !== LISTED_ROLE
+    ? null
+    : withProfile(
+        {
+          id: data.userId,
+          ownerName: data.ownerName,
+          registeredAt: data.registeredAt,
+          boosted: true,
+          isOnline: false,
+          demo: isDemoEmail(data.email),
+          updatedAt: data.registeredAt,
+        },
+        { ...emptyProfile(), personal: { ...emptyProfile().personal, ownerName: data.ownerName } },
+      );
+
+/** The events that change an entry after registration. */
+export type DirectoryEvent = ProfileEvent | PresenceChanged | NewCreatorBoostEnded;
+
+/** How one event changes a creator's entry (`at`: when it was recorded). */
+export const evolveEntry = (
+  entry: DirectoryEntry,
+  event: DirectoryEvent,
+  at: string,
+): DirectoryEntry => {
+  switch (event.type) {
+    case 'PresenceChanged':
+      return { ...entry, isOnline: event.data.online };
+    case 'NewCreatorBoostEnded':
+      return withProfile({ ...entry, boosted: false, updatedAt: at }, profileStateOf(entry));
+    default:
+      return withProfile(
+        { ...entry, updatedAt: at },
+        profileDecider.evolve(profileStateOf(entry), event),
+      );
+  }
+};

@@ -1,0 +1,220 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { DirectoryEntry } from './entry.ts';
+import {
+  compareEntries,
+  directoryQuery,
+  matchesFilters,
+  searchByScan,
+  textTierOf,
+  type DirectoryFilters,
+} from './search.ts';
+import { completeWizard, creator } from './testing.ts';
+
+const parse = (query: Record<string, unknown>) => directoryQuery.parse(query);
+const refusal = (query: Record<string, unknown>) => {
+  const result = directoryQuery.safeParse(query);
+  if (result.success) return null;
+  return result.error.issues[0]!.message;
+};
+
+describe('the directory query string', () => {
+  it('defaults to the first page of the directory, ranked, nothing filtered', () => {
+    expect(parse({})).toEqual({
+      page: 1,
+      limit: null,
+      search: '',
+      adCategories: [],
+      pageContentCategory: [],
+      socialMediaPlatforms: [],
+      averageAudienceType: [],
+      averageLocationOfAudience: [],
+      minFollowers: null,
+      maxFollowers: null,
+      sort: 'relevance',
+      verifiedOnly: false,
+      view: 'directory',
+    });
+  });
+
+  it('reads comma-joined lists of option values or labels, in any case', () => {
+    expect(
+      parse({
+        adCategories: 'skincare, Credit Cards ,SKINCARE',
+        pageContentCategory: 'cooking',
+        socialMediaPlatforms: 'Instagram,youtube',
+        averageAudienceType: 'Young Adults (20-30)',
+        averageLocationOfAudience: 'Navi  Mumbai,Pune,',
+      }),
+    ).toMatchObject({
+      adCategories: ['skincare', 'credit-cards'],
+      pageContentCategory: ['cooking'],
+      socialMediaPlatforms: ['instagram', 'youtube'],
+      averageAudienceType: ['young-adults-20-30'],
+      averageLocationOfAudience: ['navi mumbai', 'pune'],
+    });
+  });
+
+  it('reads follower bounds as numbers or as 12k / 1.2M', () => {
+    expect(parse({ minFollowers: '12k', maxFollowers: '1.2M' })).toMatchObject({
+      minFollowers: 12_000,
+      maxFollowers: 1_200_000,
+    });
+    expect(parse({ minFollowers: '5000', maxFollowers: '' })).toMatchObject({
+      minFollowers: 5000,
+      maxFollowers: null,
+    });
+  });
+
+  it('refuses unknown option values and bad numbers, naming the parameter', () => {
+    expect(refusal({ adCategories: 'skincare,moon-rocks' })).toBe(
+      'adCategories: "moon-rocks" is not an ad category we know',
+    );
+    expect(refusal({ socialMediaPlatforms: 'myspace' })).toBe(
+      'socialMediaPlatforms: "myspace" is not a platform we know',
+    );
+    expect(refusal({ page: '0' })).toBe('page: a whole number from 1 to 100000');
+    expect(refusal({ page: '1.5' })).toBe('page: a whole number from 1 to 100000');
+    expect(refusal({ page: '-1' })).toBe('page: a whole number from 1 to 100000');
+    expect(refusal({ page: '0x10' })).toBe('page: a whole number from 1 to 100000');
+    expect(refusal({ limit: '51' })).toBe('limit: a whole number from 1 to 50');
+    expect(refusal({ limit: 'ten' })).toBe('limit: a whole number from 1 to 50');
+    expect(refusal({ minFollowers: '-5' })).toBe(
+      'minFollowers: a number of followers such as 5000, 12k or 1.2M',
+    );
+    expect(refusal({ maxFollowers: '1e6' })).toBe(
+      'maxFollowers: a number of followers such as 5000, 12k or 1.2M',
+    );
+    expect(refusal({ minFollowers: '2M', maxFollowers: '10k' })).toBe(
+      'minFollowers: must not be more than maxFollowers',
+    );
+    expect(refusal({ sort: 'cheapest' })).toBe('sort: one of relevance, followers, price, newest');
+    expect(refusal({ verifiedOnly: 'maybe' })).toBe('verifiedOnly: true or false');
+    expect(refusal({ view: 'grid' })).toBe('view: one of directory, discovery');
+    expect(refusal({ search: 'x'.repeat(101) })).toBe('search: at most 100 characters');
+    expect(refusal({ adCategories: ['skincare', 'makeup'] })).toBe(
+      'adCategories: give one value (lists are comma-joined)',
+    );
+    expect(refusal({ averageLocationOfAudience: 'x'.repeat(61) })).toBe(
+      'averageLocationOfAudience: at most 60 characters a place',
+    );
+    expect(refusal({ adCategories: Array.from({ length: 31 }, (_, i) => `v${i}`).join(',') })).toBe(
+      'adCategories: at most 30 values',
+    );
+  });
+
+  it('is an object schema, so the router refuses unknown parameters', () => {
+    expect(directoryQuery).toBeInstanceOf(z.ZodObject);
+  });
+});
+
+const none: DirectoryFilters = {
+  search: '',
+  adCategories: [],
+  pageContentCategory: [],
+  socialMediaPlatforms: [],
+  averageAudienceType: [],
+  averageLocationOfAudience: [],
+  minFollowers: null,
+  maxFollowers: null,
+  verifiedOnly: false,
+};
+
+describe('the meaning of a search', () => {
+  const asha = creator(completeWizard());
+  const zoe = creator(
+    completeWizard({
+      ownerName: 'Zoë Dsouza',
+      description: 'Café hopping and asha-style cooking',
+      adCategories: ['coffee'],
+      pageContentCategory: ['travel'],
+      averageLocationOfAudience: ['Goa'],
+      profileDetails: [{ platform: 'instagram', profileName: 'zoe.travels', followers: '1.2M' }],
+      socialMediaPlatforms: ['instagram'],
+    }),
+  );
+  const ravi = creator(
+    completeWizard({
+      ownerName: 'Ravi Kumar',
+      description: 'Budget tech.',
+      adCategories: ['smartphones'],
+      pageContentCategory: ['gadget-reviews', 'cooking'],
+      averageAudienceType: ['tech-enthusiasts'],
+      averageLocationOfAudience: ['Delhi'],
+      profileDetails: [{ platform: 'twitter', profileName: 'ravik', followers: 900 }],
+      socialMediaPlatforms: ['twitter'],
+    }),
+  );
+  const all = [asha, zoe, ravi];
+  const ids = (entries: DirectoryEntry[]) =>
+    entries.map((entry) => ({ [asha.id]: 'asha', [zoe.id]: 'zoe', [ravi.id]: 'ravi' })[entry.id]);
+  const run = (
+    filters: Partial<DirectoryFilters>,
+    sort: 'relevance' | 'followers' | 'price' | 'newest' = 'relevance',
+  ) => ids(searchByScan(all, { ...none, ...filters, sort, skip: 0, limit: 10 }).page);
+
+  it('matches any value within a list, and all lists together', () => {
+    expect(run({ adCategories: ['coffee', 'smartphones'] })).toEqual(['zoe', 'ravi']);
+    expect(
+      run({ adCategories: ['coffee', 'smartphones'], socialMediaPlatforms: ['twitter'] }),
+    ).toEqual(['ravi']);
+    expect(run({ socialMediaPlatforms: ['youtube'] })).toEqual(['asha']);
+    expect(run({ pageContentCategory: ['cooking'], averageAudienceType: ['foodies'] })).toEqual([
+      'asha',
+    ]);
+    expect(run({ averageLocationOfAudience: ['mumbai'] })).toEqual(['asha']);
+    expect(run({ averageLocationOfAudience: ['navi mumbai', 'goa'] }).sort()).toEqual([
+      'asha',
+      'zoe',
+    ]);
+    expect(run({ minFollowers: 10_000, maxFollowers: 100_000 })).toEqual(['asha']);
+    expect(run({ minFollowers: 1_200_000 })).toEqual(['zoe']);
+    expect(run({ verifiedOnly: true })).toEqual([]);
+  });
+
+  it('finds word prefixes in names, handles, categories and descriptions, case and accents aside', () => {
+    expect(run({ search: 'zoe' })).toEqual(['zoe']);
+    expect(run({ search: 'ZOË dsou' })).toEqual(['zoe']);
+    expect(run({ search: 'cafe' })).toEqual(['zoe']);
+    expect(run({ search: 'travels' })).toEqual(['zoe']);
+    expect(run({ search: 'ouza' })).toEqual([]);
+    expect(textTierOf(zoe, 'zoe')).toBe(0);
+    expect(textTierOf(ravi, 'cooking')).toBe(1);
+    expect(textTierOf(zoe, 'cooking')).toBe(2);
+    expect(textTierOf(ravi, 'zoe')).toBeNull();
+  });
+
+  it('orders a search by where the words were found, then by rank', () => {
+    // "asha": Asha's name (tier 0) before Zoë's description (tier 2).
+    expect(run({ search: 'asha' })).toEqual(['asha', 'zoe']);
+    // "cook": Ravi's category Cooking and Asha's category (tier 1), Zoë's description (tier 2).
+    const cook = run({ search: 'cook' });
+    expect(cook.at(-1)).toBe('zoe');
+    expect(cook.slice(0, 2).sort()).toEqual(['asha', 'ravi']);
+    // Other sorts ignore the tiers.
+    expect(run({ search: 'cook' }, 'followers')).toEqual(['zoe', 'asha', 'ravi']);
+  });
+
+  it('sorts by followers, by lowest price (Negotiable last), by sign-up, and by rank', () => {
+    expect(run({}, 'followers')).toEqual(['zoe', 'asha', 'ravi']);
+    const cheap = { ...ravi, id: 'cheap', priceKey: 100, minPrice: 100 };
+    expect(compareEntries('', 'price')(cheap, asha)).toBeLessThan(0);
+    expect(compareEntries('', 'newest')({ ...asha, registeredAt: '2026-02-01' }, zoe)).toBeLessThan(
+      0,
+    );
+    expect(compareEntries('', 'relevance')({ ...asha, rank: 9 }, { ...zoe, rank: 8 })).toBeLessThan(
+      0,
+    );
+    // Equal keys fall back to the id, ascending, as both read stores do.
+    expect(
+      compareEntries('', 'relevance')({ ...asha, id: 'a', rank: 1 }, { ...zoe, id: 'b', rank: 1 }),
+    ).toBeLessThan(0);
+    expect(matchesFilters(asha, none)).toBe(true);
+  });
+
+  it('pages the ordered results and counts them all', () => {
+    const result = searchByScan(all, { ...none, sort: 'followers', skip: 1, limit: 1 });
+    expect(result.total).toBe(3);
+    expect(ids(result.page)).toEqual(['asha']);
+  });
+});

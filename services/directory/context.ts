@@ -1,0 +1,42 @@
+import { uploadedImagesOnly } from '@linkcoin/domain/uploads/urls.ts';
+import { demoSeeder } from '../demo/seeder.ts';
+import type { BoundedContext } from '../runtime/bounded-context.ts';
+import { newCreatorBoost } from './boost.ts';
+import { directoryEndpoints } from './endpoints.ts';
+import { directoryHandlers } from './handlers.ts';
+import { directoryProjection } from './projection.ts';
+
+/**
+ * The creator directory: one read model of every creator (search, filters, ranking), the
+ * directory and discovery grid of `GET /api/pageowners/users`, the visibility bar, the process
+ * that ends a new creator's boost, and demo data for `make seed`.
+ */
+export const directoryContext: BoundedContext = {
+  name: 'directory',
+  projections: [directoryProjection],
+  create: ({ config, commands, readStore, eventStore, progress, clock, uploads, logger }) => {
+    const log = logger.child({ component: 'directory' });
+    const directory = directoryHandlers({
+      commands,
+      readStore,
+      eventStore,
+      progress,
+      isOurImage: uploadedImagesOnly(uploads.urlPrefixes),
+      discoveryMaxPages: config.directory.discoveryMaxPages,
+      seeder: config.env === 'production' ? null : demoSeeder({ commands, uploads, logger: log }),
+    });
+    return {
+      endpoints: directoryEndpoints({ directory, clock }),
+      processes: [newCreatorBoost({ directory, logger: log, tickMs: config.processes.tickMs })],
+      onStart: async () => {
+        // Said once the read model caught up: an empty directory on a fresh data directory.
+        if (!(await progress.waitFor(await eventStore.headPosition(), 3000))) return [];
+        if ((await directory.listed()) > 0) return [];
+        return [
+          '  Directory:      no creators yet. `make seed` adds demo creators and brands',
+          '                  (stop this server first, or run it with ADMIN_EMAIL and ADMIN_PASSWORD).',
+        ];
+      },
+    };
+  },
+};

@@ -1,0 +1,449 @@
+/**
+ * `GET /api/pageowners/users` over HTTP: every parameter and bad input, the answers checked
+ * against the reference meaning (domain/directory/search.ts, read over every stored entry), the
+ * discovery grid's pager and unlock rules with 0, 4, 5, 15 and 100 coins, contact fields never
+ * shown, and the visibility bar of a creator's own profile.
+ */
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DemoAccount } from '@linkcoin/domain/directory/demo.ts';
+import { demoBrand, demoCreator, DEMO_EMAIL_DOMAIN } from '@linkcoin/domain/directory/demo.ts';
+import type { DirectoryEntry } from '@linkcoin/domain/directory/entry.ts';
+import { directoryQuery, searchByScan } from '@linkcoin/domain/directory/search.ts';
+import { resolve, TOKENS } from '../runtime/tokens.ts';
+import { adminEnv, loginAdmin, registerUser, type TestUser } from '../testing/accounts.ts';
+import { startTestServer, type TestServer } from '../testing/test-server.ts';
+import { DIRECTORY } from './projection.ts';
+
+const PASSWORD = 'demo-password-for-tests';
+const MAX_PAGES = 3;
+
+const creator = (
+  name: string,
+  handle: string,
+  overrides: Partial<DemoAccount['profile']> & { followers?: string | number },
+  extra: Partial<DemoAccount> = {},
+): DemoAccount => {
+  const { followers = 5000, ...profile } = overrides;
+  return {
+    email: `${handle.replace(/[^a-z0-9]/gi, '').toLowerCase()}@${DEMO_EMAIL_DOMAIN}`,
+    ownerName: name,
+    role: 'influencer',
+    signedUpDaysAgo: 90,
+    profile: {
+      ownerName: name,
+      mobile: '+91 90000 11111',
+      whatsapp: '+91 90000 22222',
+      description: 'Weekly videos for people who love a good story.',
+      socialMediaPlatforms: ['instagram'],
+      adCategories: ['smartphones'],
+      pageContentCategory: ['comedy'],
+      averageAudienceType: ['students'],
+      averageLocationOfAudience: ['Delhi'],
+      pricing: { storyPost: 900, feedPost: 1800, reel: 2500 },
+      profileDetails: [
+        {
+          platform: 'instagram',
+          profileName: handle,
+          profilePicUrl: `https://www.instagram.com/${handle}/`,
+          followers,
+        },
+      ],
+      ...profile,
+    },
+    avatar: { initials: name.slice(0, 1).toUpperCase(), hue: 200 },
+    youtube: null,
+    coins: 0,
+    ...extra,
+  };
+};
+
+/** Creators the assertions name, among demo creators that fill the pages. */
+const NAMED: DemoAccount[] = [
+  creator('Zoë Quixley', 'zoe.quix', {
+    description: 'Skincare routines and café reviews from Navi Mumbai.',
+    adCategories: ['skincare'],
+    pageContentCategory: ['cooking', 'yoga'],
+    averageAudienceType: ['foodies'],
+    averageLocationOfAudience: ['Navi Mumbai, Maharashtra'],
+    followers: '12k',
+    pricing: { storyPost: 300, feedPost: 600, reel: 900 },
+  }),
+  creator(
+    'Ravi Quimby',
+    'ravi.quimby.tv',
+    {
+      socialMediaPlatforms: ['instagram', 'youtube'],
+      adCategories: ['smartphones'],
+      pageContentCategory: ['personal-finance'],
+      averageAudienceType: ['gamers'],
+      followers: '1.2M',
+      profileDetails: [
+        {
+          platform: 'instagram',
+          profileName: 'ravi.quimby.tv',
+          profilePicUrl: 'https://www.instagram.com/ravi.quimby.tv/',
+          followers: '1.2M',
+        },
+        {
+          platform: 'youtube',
+          profileName: '@RaviQuimbyTV',
+          profilePicUrl: 'https://www.youtube.com/@RaviQuimbyTV',
+          followers: 800_000,
+        },
+      ],
+    },
+    { youtube: { handle: '@RaviQuimbyTV', channelTitle: 'Ravi Quimby', subscribers: 800_000 } },
+  ),
+  // A basic profile: no description, prices or audience.
+  creator('Quinn Basic', 'quinn.basic', {
+    description: '',
+    averageAudienceType: [],
+    pricing: { storyPost: null, feedPost: null, reel: null },
+    followers: 9_000_000,
+  }),
+];
+
+const FILLERS = Array.from({ length: 32 }, (_, index) => demoCreator(index));
+/** Brands holding 0, 4, 5, 15 and 100 coins. */
+const COINS = [0, 4, 5, 15, 100] as const;
+const BRANDS = COINS.map((coins, index) => ({ ...demoBrand(index), coins }));
+
+type Item = Record<string, unknown> & { _id: string };
+type Answer = {
+  success: boolean;
+  data: Item[];
+  totalPages: number;
+  total: number;
+  page: number;
+  limit: number;
+  pager?: Record<string, unknown>;
+  message?: string;
+};
+
+describe('GET /api/pageowners/users', () => {
+  let server: TestServer;
+  let admin: TestUser;
+  const brands = new Map<number, TestUser>();
+  const ids = new Map<string, string>();
+  let entries: DirectoryEntry[];
+
+  const users = (query: Record<string, string>, as: TestUser | null = null) => {
+    const req = request(server.url).get('/api/pageowners/users').query(query);
+    return as ? req.set('Authorization', `Bearer ${as.token}`) : req;
+  };
+
+  /** The reference answer: every stored entry read and filtered (no index). */
+  const expected = (query: Record<string, string>) => {
+    const parsed = directoryQuery.parse(query);
+    const limit = parsed.limit ?? 10;
+    const { total, page } = searchByScan(entries, {
+      ...parsed,
+      skip: (parsed.page - 1) * limit,
+      limit,
+    });
+    return { ids: page.map((entry) => entry.id), totalPages: Math.ceil(total / limit), total };
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer({
+      env: { ...adminEnv, DISCOVERY_MAX_PAGES: String(MAX_PAGES) },
+    });
+    admin = await loginAdmin(server);
+    const accounts = [...NAMED, ...FILLERS, ...BRANDS];
+    for (let at = 0; at < accounts.length; at += 50) {
+      const res = await request(server.url)
+        .post('/api/admin/demo-accounts')
+        .set('Authorization', `Bearer ${admin.token}`)
+        .send({ password: PASSWORD, accounts: accounts.slice(at, at + 50) })
+        .expect(200);
+      for (const made of res.body.accounts as { email: string; userId: string }[]) {
+        ids.set(made.email, made.userId);
+      }
+    }
+    for (const [index, brand] of BRANDS.entries()) {
+      const login = await request(server.url)
+        .post('/api/pageowners/login')
+        .send({ email: brand.email, password: PASSWORD })
+        .expect(200);
+      brands.set(COINS[index]!, {
+        userId: login.body.user._id as string,
+        email: brand.email,
+        password: PASSWORD,
+        token: login.body.token as string,
+      });
+    }
+    const store = resolve(server.runtime.container, TOKENS.ReadStore);
+    entries = await store.collection<DirectoryEntry>(DIRECTORY).find({});
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  const idOf = (account: DemoAccount) => ids.get(account.email)!;
+  const [zoe, ravi, quinn] = NAMED as [DemoAccount, DemoAccount, DemoAccount];
+
+  it('lists every creator and no brand, 10 a page, in the spec shape without contact fields', async () => {
+    expect(entries).toHaveLength(NAMED.length + FILLERS.length);
+    const res = await users({}).expect(200);
+    const body = res.body as Answer;
+    expect(body.success).toBe(true);
+    expect(body.data).toHaveLength(10);
+    expect(body.totalPages).toBe(Math.ceil(entries.length / 10));
+    expect(body.total).toBe(entries.length);
+    expect(body.data.map((item) => item._id)).toEqual(expected({}).ids);
+    const text = JSON.stringify(body);
+    expect(text).not.toMatch(/"(email|mobile|whatsapp|linkCoins|passwordHash)"/);
+    expect(text).not.toContain('90000');
+    const item = (await users({ search: 'Zoe Quixley' }).expect(200)).body.data[0] as Item;
+    expect(item).toMatchObject({
+      _id: idOf(zoe),
+      ownerName: 'Zoë Quixley',
+      role: 'influencer',
+      followers: 12_000,
+      followersLabel: '12K', // the largest count, as spec section 5 shows a number
+      visibility: 'complete',
+      verified: false,
+      demo: true,
+    });
+    expect(item.profilePicUrl).toMatch(/^\/uploads\//);
+    // An account's followers typed as text are shown as typed.
+    expect(item.profileDetails).toMatchObject([{ followers: '12k', followersLabel: '12k' }]);
+  });
+
+  it('orders by visibility and reach by default: verified, then complete, then basic', async () => {
+    const order = (await users({ search: 'qui', limit: '50' }).expect(200)).body.data.map(
+      (item: Item) => item._id,
+    );
+    // All three match in their names (the same tier): the rank orders them, so the basic
+    // profile with 9M followers comes after the verified and the complete one.
+    const named = order.filter((id: string) => [zoe, ravi, quinn].map(idOf).includes(id));
+    expect(named).toEqual([idOf(ravi), idOf(zoe), idOf(quinn)]);
+  });
+
+  it('searches word prefixes in names, handles, categories and descriptions, ignoring case and accents', async () => {
+    const found = async (search: string) =>
+      ((await users({ search, limit: '50' }).expect(200)).body.data as Item[]).map(
+        (item) => item._id,
+      );
+    expect(await found('ZOË')).toContain(idOf(zoe));
+    expect(await found('zoe quix')).toEqual([idOf(zoe)]);
+    expect(await found('quimby.t')).toContain(idOf(ravi)); // a handle's words
+    expect(await found('RaviQuimbyTV')).toContain(idOf(ravi));
+    expect(await found('cafe')).toContain(idOf(zoe)); // the description, accent folded
+    expect(await found('oe')).not.toContain(idOf(zoe)); // prefixes only, not infixes
+    expect(await found('zzzzqq')).toEqual([]);
+    // The name before the description: a name match comes first.
+    const skin = await found('skincare');
+    expect(skin).toContain(idOf(zoe));
+    for (const search of ['ravi', 'personal fin', 'mumbai', 'quixley yoga', 'a']) {
+      expect(await found(search), search).toEqual(expected({ search, limit: '50' }).ids);
+    }
+  });
+
+  it('filters by every list (any value within a list, all lists together) and by followers', async () => {
+    const queries: Record<string, string>[] = [
+      { adCategories: 'skincare' },
+      { adCategories: 'Skincare,smartphones' }, // a label or a value
+      { pageContentCategory: 'yoga' },
+      { pageContentCategory: 'yoga,personal-finance', adCategories: 'smartphones' },
+      { socialMediaPlatforms: 'youtube' },
+      { socialMediaPlatforms: 'youtube,instagram', averageAudienceType: 'gamers' },
+      { averageAudienceType: 'foodies,students' },
+      { averageLocationOfAudience: 'mumbai' },
+      { averageLocationOfAudience: 'Navi Mumbai, delhi' },
+      { minFollowers: '10k' },
+      { maxFollowers: '12000' },
+      { minFollowers: '12k', maxFollowers: '1.2M' },
+      { minFollowers: '1,000,000', verifiedOnly: 'true' },
+      { verifiedOnly: 'true' },
+      { verifiedOnly: 'false', search: 'qui' },
+      { adCategories: 'skincare', pageContentCategory: 'personal-finance' }, // nobody has both
+    ];
+    for (const query of queries) {
+      const want = expected({ ...query, limit: '50' });
+      const body = (await users({ ...query, limit: '50' }).expect(200)).body as Answer;
+      expect(
+        { ids: body.data.map((item) => item._id), totalPages: body.totalPages, total: body.total },
+        JSON.stringify(query),
+      ).toEqual(want);
+    }
+    const zoeOnly = await users({ averageLocationOfAudience: 'navi mumbai' }).expect(200);
+    expect(zoeOnly.body.data.map((item: Item) => item._id)).toContain(idOf(zoe));
+    const both = await users({ adCategories: 'skincare', averageAudienceType: 'gamers' });
+    expect(both.body.data.map((item: Item) => item._id)).not.toContain(idOf(zoe));
+    const range = await users({ minFollowers: '12k', maxFollowers: '12k', search: 'qui' });
+    expect(range.body.data.map((item: Item) => item._id)).toEqual([idOf(zoe)]);
+  });
+
+  it('sorts by followers, price and newest, and pages through the same order', async () => {
+    for (const sort of ['relevance', 'followers', 'price', 'newest']) {
+      const all: string[] = [];
+      for (let page = 1; page <= 4; page++) {
+        const query = { sort, page: String(page) };
+        const body = (await users(query, admin).expect(200)).body as Answer;
+        expect(
+          body.data.map((item) => item._id),
+          `${sort} page ${page}`,
+        ).toEqual(expected(query).ids);
+        expect(body.page).toBe(page);
+        all.push(...body.data.map((item) => item._id));
+      }
+      expect(new Set(all).size, sort).toBe(entries.length);
+    }
+    const byFollowers = (await users({ sort: 'followers', limit: '3' }).expect(200)).body as Answer;
+    const counts = byFollowers.data.map((item) => item.followers as number);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    // "Negotiable" prices sort after every price.
+    const cheapest = (await users({ sort: 'price', search: 'qui' }).expect(200)).body as Answer;
+    const named = [zoe, ravi, quinn].map(idOf);
+    expect(cheapest.data.map((item) => item._id).filter((id) => named.includes(id))).toEqual([
+      idOf(zoe),
+      idOf(ravi),
+      idOf(quinn),
+    ]);
+    const past = await users({ page: '99', limit: '10' }, admin).expect(200);
+    expect(past.body).toMatchObject({ data: [], totalPages: Math.ceil(entries.length / 10) });
+  });
+
+  it('refuses unknown option values and bad numbers with a clear 400', async () => {
+    const bad: [Record<string, string> | string, RegExp][] = [
+      [{ page: '0' }, /^page: a whole number from 1/],
+      [{ page: 'two' }, /^page: a whole number/],
+      [{ page: '1.5' }, /^page: a whole number/],
+      [{ limit: '0' }, /^limit: a whole number from 1 to 50/],
+      [{ limit: '51' }, /^limit: a whole number from 1 to 50/],
+      [{ limit: '-1' }, /^limit:/],
+      [{ adCategories: 'skincare,flying-cars' }, /^adCategories: "flying-cars" is not an ad/],
+      [{ pageContentCategory: 'nope' }, /^pageContentCategory: "nope" is not a content topic/],
+      [{ socialMediaPlatforms: 'myspace' }, /^socialMediaPlatforms: "myspace" is not a platform/],
+      [{ averageAudienceType: 'aliens' }, /^averageAudienceType: "aliens" is not an audience/],
+      [{ averageLocationOfAudience: 'x'.repeat(61) }, /^averageLocationOfAudience: at most 60/],
+      [{ minFollowers: 'lots' }, /^minFollowers: a number of followers such as 5000, 12k/],
+      [{ maxFollowers: '-5' }, /^maxFollowers: a number of followers/],
+      [{ maxFollowers: '1e9' }, /^maxFollowers: a number of followers/],
+      [{ minFollowers: '2M', maxFollowers: '10k' }, /^minFollowers: must not be more than max/],
+      [{ sort: 'best' }, /^sort: one of relevance, followers, price, newest/],
+      [{ verifiedOnly: 'maybe' }, /^verifiedOnly: true or false/],
+      [{ view: 'grid' }, /^view: one of directory, discovery/],
+      [{ search: 'x'.repeat(101) }, /^search: at most 100 characters/],
+      ['page=1&page=2', /^page: give one value \(lists are comma-joined\)/],
+      ['adCategories=skincare&adCategories=cars', /^adCategories: give one value/],
+    ];
+    for (const [query, message] of bad) {
+      const res = await users(typeof query === 'string' ? {} : query, admin)
+        .query(typeof query === 'string' ? query : {})
+        .expect(400);
+      expect(res.body.success, JSON.stringify(query)).toBe(false);
+      expect(res.body.message, JSON.stringify(query)).toMatch(message);
+    }
+  });
+
+  it('gives a visitor the first page of the directory and asks them to log in for more', async () => {
+    await users({}).expect(200);
+    const res = await users({ page: '2' }).expect(401);
+    expect(res.body).toEqual({ success: false, message: 'Please log in to see more influencers.' });
+    await users({ page: '2' }, brands.get(0)!).expect(200);
+  });
+
+  describe('the discovery grid (view=discovery)', () => {
+    const grid = (page: number, as: TestUser | null) =>
+      users({ view: 'discovery', page: String(page), limit: '10' }, as);
+
+    it('opens page 1 to everyone, and sends a visitor to log in for page 2', async () => {
+      const first = (await grid(1, null).expect(200)).body as Answer;
+      expect(first.data).toHaveLength(10);
+      expect(first.totalPages).toBe(1);
+      expect(first.pager).toMatchObject({
+        page: 1,
+        pageSize: 10,
+        totalPages: 1,
+        maxPages: MAX_PAGES,
+        signedIn: false,
+        coins: null,
+        canUnlock: false,
+        lockedPages: MAX_PAGES - 1,
+      });
+      expect((await grid(2, null).expect(401)).body.message).toBe(
+        'Please log in to see more influencers.',
+      );
+    });
+
+    it.each([
+      // coins, pages open, Unlock Now (else Need 5 Coins), how the next page is refused
+      [0, 1, false, 403, 'You need at least 5 LinkCoins to unlock this content'],
+      [4, 1, false, 403, 'You need at least 5 LinkCoins to unlock this content'],
+      [5, 1, true, 403, 'Page 2 unlocks with 15 LinkCoins; you have 5.'],
+      [15, 2, true, 403, 'Page 3 unlocks with 20 LinkCoins; you have 15.'],
+      [100, MAX_PAGES, true, 400, `The discovery grid has at most ${MAX_PAGES} pages.`],
+    ] as const)(
+      'with %i coins opens %i page(s), canUnlock %s, and refuses the next with %i',
+      async (coins, pages, canUnlock, status, message) => {
+        const brand = brands.get(coins)!;
+        for (let page = 1; page <= pages; page++) {
+          const body = (await grid(page, brand).expect(200)).body as Answer;
+          expect(body.data).toHaveLength(10);
+          expect(body.data.map((item) => item._id)).toEqual(
+            expected({ page: String(page), limit: '10' }).ids,
+          );
+          expect(body.totalPages).toBe(pages);
+          expect(body.pager).toMatchObject({
+            page,
+            totalPages: pages,
+            unlockedPages: Math.min(Math.max(1, Math.floor((coins - 5) / 5)), MAX_PAGES),
+            maxPages: MAX_PAGES,
+            coins,
+            canUnlock,
+            lockedPages: MAX_PAGES - pages,
+          });
+        }
+        const refused = await grid(pages + 1, brand).expect(status);
+        expect(refused.body).toEqual({ success: false, message });
+      },
+    );
+
+    it('shows the grid 10 a page only', async () => {
+      const res = await users({ view: 'discovery', limit: '20' }, brands.get(100)!).expect(400);
+      expect(res.body.message).toBe('limit: the discovery grid shows 10 a page');
+      await users({ view: 'discovery' }, brands.get(100)!).expect(200);
+    });
+  });
+});
+
+describe('GET /api/pageowners/visibility/:userId', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: adminEnv });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  const visibility = (as: TestUser, userId = as.userId) =>
+    request(server.url)
+      .get(`/api/pageowners/visibility/${userId}`)
+      .set('Authorization', `Bearer ${as.token}`);
+
+  it("tells a creator their level and what would raise it, and no one else's", async () => {
+    const creatorUser = await registerUser(server, { role: 'influencer', ownerName: 'New Face' });
+    const res = await visibility(creatorUser).expect(200);
+    expect(res.body).toMatchObject({
+      success: true,
+      userId: creatorUser.userId,
+      level: 'basic',
+      percent: 40,
+      next: { level: 'complete', percent: 100 },
+      boost: { active: true, days: 30 },
+    });
+    expect(res.body.missing.map((step: { key: string }) => step.key)).toContain('pricing');
+    expect(res.body.missing[0].label).toBe('Add a profile picture');
+
+    const brand = await registerUser(server, { role: 'user' });
+    expect((await visibility(brand).expect(404)).body.message).toBe(
+      'Only creators are listed in the directory.',
+    );
+    await visibility(brand, creatorUser.userId).expect(403);
+    const admin = await loginAdmin(server);
+    await visibility(admin, creatorUser.userId).expect(200);
+  });
+});

@@ -1,0 +1,179 @@
+import { accountDecider, accountStreamId } from '@linkcoin/domain/accounts/account.ts';
+import { ACCOUNT_MESSAGES } from '@linkcoin/domain/accounts/messages.ts';
+import type {
+  DemoAccountOutcome,
+  DirectoryAnswer,
+  VisibilityAnswer,
+} from '@linkcoin/domain/directory/contracts.ts';
+import type { DemoAccount } from '@linkcoin/domain/directory/demo.ts';
+import { profileStateOf, type DirectoryEntry } from '@linkcoin/domain/directory/entry.ts';
+import { listingDecider, listingStreamId } from '@linkcoin/domain/directory/listing.ts';
+import { DIRECTORY_MESSAGES as M } from '@linkcoin/domain/directory/messages.ts';
+import {
+  checkDiscoveryPage,
+  discoveryPager,
+  DISCOVERY_PAGE_SIZE,
+  type DiscoveryViewer,
+} from '@linkcoin/domain/directory/pager.ts';
+import { boostEndsAt, NEW_CREATOR_BOOST_DAYS } from '@linkcoin/domain/directory/ranking.ts';
+import { DIRECTORY_PAGE_SIZE, type DirectoryRequest } from '@linkcoin/domain/directory/search.ts';
+import { VISIBILITY_PERCENT, visibilityOf } from '@linkcoin/domain/directory/visibility.ts';
+import { DomainError } from '@linkcoin/domain/shared/errors.ts';
+import type { CommandMetadata } from '@linkcoin/domain/shared/messages.ts';
+import type { ImageUrlRule } from '@linkcoin/domain/uploads/urls.ts';
+import { walletDecider, walletStreamId } from '@linkcoin/domain/wallet/wallet.ts';
+import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
+import type { EventStore } from '@linkcoin/infra/eventstore/port.ts';
+import type { ReadStore } from '@linkcoin/infra/readstore/port.ts';
+import { demoPasswordHash, type DemoSeeder } from '../demo/seeder.ts';
+import type { Principal } from '../http/endpoint.ts';
+import type { ProjectionProgress } from '../runtime/projection-progress.ts';
+import { DIRECTORY } from './projection.ts';
+import { searchPage } from './query.ts';
+import { directoryItem } from './view.ts';
+
+export type DirectoryHandlers = ReturnType<typeof directoryHandlers>;
+
+export const directoryHandlers = (deps: {
+  commands: CommandHandler;
+  readStore: ReadStore;
+  eventStore: EventStore;
+  progress: ProjectionProgress;
+  isOurImage: ImageUrlRule;
+  /** DISCOVERY_MAX_PAGES: the cap on the discovery grid's pages. */
+  discoveryMaxPages: number;
+  /** Null where demo data may not be added (production). */
+  seeder: DemoSeeder | null;
+}) => {
+  const { commands, readStore, isOurImage, discoveryMaxPages } = deps;
+  const directory = () => readStore.collection<DirectoryEntry>(DIRECTORY);
+
+  /** The balance now, from the wallet's stream. */
+  const coinsOf = async (userId: string): Promise<number> =>
+    (await commands.load(walletDecider, walletStreamId(userId))).state.balance;
+
+  /** `GET /api/pageowners/users`: the directory, or (view=discovery) the coin-gated grid. */
+  const search = async (
+    request: DirectoryRequest,
+    caller: Principal | null,
+  ): Promise<DirectoryAnswer> => {
+    const { page } = request;
+    if (request.view === 'discovery') {
+      if (request.limit !== null && request.limit !== DISCOVERY_PAGE_SIZE) {
+        throw new DomainError(
+          'validation',
+          `limit: the discovery grid shows ${DISCOVERY_PAGE_SIZE} a page`,
+        );
+      }
+      const viewer: DiscoveryViewer = caller
+        ? { signedIn: true, coins: await coinsOf(caller.userId) }
+        : { signedIn: false };
+      checkDiscoveryPage(page, viewer, discoveryMaxPages);
+      const limit = DISCOVERY_PAGE_SIZE;
+      const { total, entries } = await searchPage(
+        directory(),
+        request,
+        request.sort,
+        (page - 1) * limit,
+        limit,
+      );
+      const pager = discoveryPager({ page, viewer, maxPages: discoveryMaxPages, results: total });
+      return {
+        success: true,
+        data: entries.map((entry) => directoryItem(entry, isOurImage)),
+        totalPages: pager.totalPages,
+        page,
+        limit,
+        total,
+        view: 'discovery',
+        pager,
+      };
+    }
+    // Visitors see the first page; paging needs an account (spec section 6).
+    if (!caller && page > 1) throw new DomainError('unauthorized', M.signInForMore);
+    const limit = request.limit ?? DIRECTORY_PAGE_SIZE;
+    const { total, entries } = await searchPage(
+      directory(),
+      request,
+      request.sort,
+      (page - 1) * limit,
+      limit,
+    );
+    return {
+      success: true,
+      data: entries.map((entry) => directoryItem(entry, isOurImage)),
+      totalPages: Math.ceil(total / limit),
+      page,
+      limit,
+      total,
+      view: 'directory',
+    };
+  };
+
+  /** Where a creator stands on the visibility bar, and what would raise it. */
+  const visibility = async (userId: string, now: Date): Promise<VisibilityAnswer> => {
+    const entry = await directory().get(userId);
+    if (!entry) {
+      const { state } = await commands.load(accountDecider, accountStreamId(userId));
+      throw new DomainError(
+        'not_found',
+        state.status === 'active' ? M.notACreator : ACCOUNT_MESSAGES.accountNotFound,
+      );
+    }
+    const standing = visibilityOf(profileStateOf(entry));
+    const endsAt = boostEndsAt(entry.registeredAt);
+    return {
+      success: true,
+      userId,
+      level: standing.level,
+      percent: standing.percent,
+      next: standing.next
+        ? { level: standing.next, percent: VISIBILITY_PERCENT[standing.next] }
+        : null,
+      missing: standing.missing,
+      boost: {
+        active: entry.boosted && now.getTime() < Date.parse(endsAt),
+        days: NEW_CREATOR_BOOST_DAYS,
+        endsAt,
+      },
+    };
+  };
+
+  /** Ends a creator's new-creator boost (the boost process, at the deadline). */
+  const endBoost = async (userId: string, registeredAt: string, meta: CommandMetadata) => {
+    await commands.handle(listingDecider, listingStreamId(userId), {
+      type: 'EndNewCreatorBoost',
+      data: { userId, registeredAt },
+      metadata: { ...meta, idempotencyKey: `boost-ended-${userId}` },
+    });
+  };
+
+  /** Makes demo accounts (each once), then waits until the read models show them. */
+  const seedDemo = async (
+    accounts: readonly DemoAccount[],
+    password: string,
+    caller: Principal,
+    meta: CommandMetadata,
+  ): Promise<DemoAccountOutcome[]> => {
+    if (!deps.seeder) throw new DomainError('forbidden', M.demoNotInProduction);
+    const passwordHash = await demoPasswordHash(password);
+    const outcomes: DemoAccountOutcome[] = [];
+    for (const account of accounts) {
+      outcomes.push(
+        await deps.seeder.ensure(account, {
+          passwordHash,
+          grantedBy: caller.userId,
+          now: meta.now,
+          correlationId: meta.correlationId,
+        }),
+      );
+    }
+    await deps.progress.waitFor(await deps.eventStore.headPosition(), 30_000);
+    return outcomes;
+  };
+
+  /** How many creators are listed (for the start-up banner). */
+  const listed = () => directory().count();
+
+  return { search, visibility, endBoost, seedDemo, listed };
+};

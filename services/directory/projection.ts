@@ -1,0 +1,87 @@
+import type { AccountRegistered } from '@linkcoin/domain/accounts/account.ts';
+import {
+  evolveEntry,
+  registeredEntry,
+  type DirectoryEntry,
+  type DirectoryEvent,
+} from '@linkcoin/domain/directory/entry.ts';
+import { TEXT_FIELDS } from '@linkcoin/domain/directory/search.ts';
+import type { ProfileEvent } from '@linkcoin/domain/profiles/profile.ts';
+import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
+import type { CollectionDefinition } from '@linkcoin/infra/readstore/port.ts';
+import type { Projection } from '@linkcoin/infra/readstore/projections.ts';
+
+export const DIRECTORY = 'directory';
+
+/**
+ * One document per creator. Every filter and sort is an index: the rank (the default order),
+ * followers, the price key and sign-up time as expression indexes, the list filters per element
+ * (listIndexes), and the text fields in FTS5 (SQLite) or word tokens (MongoDB).
+ */
+export const directoryCollection: CollectionDefinition = {
+  name: DIRECTORY,
+  indexes: [
+    { fields: ['rank'] },
+    { fields: ['followers'] },
+    { fields: ['priceKey'] },
+    { fields: ['registeredAt'] },
+    { fields: ['verified', 'rank'] },
+  ],
+  listIndexes: [
+    'adCategories',
+    'pageContentCategory',
+    'platforms',
+    'averageAudienceType',
+    'locationKeys',
+  ],
+  textSearch: [...TEXT_FIELDS],
+};
+
+const PROFILE_EVENTS: readonly ProfileEvent['type'][] = [
+  'PersonalDetailsUpdated',
+  'ProfilePictureChanged',
+  'PlatformsChosen',
+  'CategoriesChosen',
+  'AudienceDescribed',
+  'PricingSet',
+  'SocialAccountAdded',
+  'SocialAccountUpdated',
+  'SocialAccountRemoved',
+  'SocialAccountVerified',
+  'PastPostAdded',
+  'PastPostUpdated',
+  'PastPostRemoved',
+  'PastPostsOrdered',
+];
+
+/** The user a creator's event belongs to: `profile-42`, `presence-42`, `listing-42` -> `42`. */
+const userOf = (event: RecordedEvent): string =>
+  event.streamId.slice(event.streamId.indexOf('-') + 1);
+
+/**
+ * The directory: fed by registrations (creators only), the profile's events (a verification
+ * reaches it as SocialAccountVerified, which the verification context appends on the profile),
+ * presence flips and the end of the new-creator boost.
+ */
+export const directoryProjection: Projection = {
+  name: 'directory',
+  version: 1,
+  collections: [directoryCollection],
+  eventTypes: ['AccountRegistered', ...PROFILE_EVENTS, 'PresenceChanged', 'NewCreatorBoostEnded'],
+  apply: async (recorded, tx) => {
+    if (recorded.type === 'AccountRegistered') {
+      const entry = registeredEntry((recorded as RecordedEvent<AccountRegistered>).data);
+      if (entry) await tx.put<DirectoryEntry>(DIRECTORY, entry.id, entry);
+      return;
+    }
+    const userId = userOf(recorded);
+    const entry = await tx.get<DirectoryEntry>(DIRECTORY, userId);
+    if (!entry) return; // not a creator
+    const event = recorded as RecordedEvent<DirectoryEvent>;
+    await tx.put<DirectoryEntry>(
+      DIRECTORY,
+      userId,
+      evolveEntry(entry, event, recorded.metadata.timestamp),
+    );
+  },
+};

@@ -1,0 +1,98 @@
+/**
+ * A directory search as read-store queries: each filter a condition on an indexed field, the
+ * search a text condition, the order an index. With a search, relevance is answered tier by tier
+ * (domain/directory/search.ts, TEXT_TIERS): each tier is one query ordered by rank, and a page
+ * that spans two tiers reads the end of one and the start of the next.
+ */
+import type { DirectoryEntry } from '@linkcoin/domain/directory/entry.ts';
+import {
+  ordersByTier,
+  SORT_KEYS,
+  TEXT_TIERS,
+  type DirectoryFilters,
+  type DirectorySort,
+} from '@linkcoin/domain/directory/search.ts';
+import type {
+  FieldCondition,
+  Query,
+  ReadCollection,
+  TextCondition,
+} from '@linkcoin/infra/readstore/port.ts';
+
+/** The filters' conditions (everything but the text). */
+export const whereOf = (filters: DirectoryFilters): Record<string, FieldCondition> => {
+  const where: Record<string, FieldCondition> = {};
+  const anyOf = (field: keyof DirectoryEntry, values: readonly string[]) => {
+    if (values.length > 0) where[field] = { $containsAny: values };
+  };
+  anyOf('adCategories', filters.adCategories);
+  anyOf('pageContentCategory', filters.pageContentCategory);
+  anyOf('platforms', filters.socialMediaPlatforms);
+  anyOf('averageAudienceType', filters.averageAudienceType);
+  anyOf('locationKeys', filters.averageLocationOfAudience);
+  if (filters.minFollowers !== null || filters.maxFollowers !== null) {
+    where.followers = {
+      ...(filters.minFollowers !== null ? { $gte: filters.minFollowers } : {}),
+      ...(filters.maxFollowers !== null ? { $lte: filters.maxFollowers } : {}),
+    };
+  }
+  if (filters.verifiedOnly) where.verified = true;
+  return where;
+};
+
+const sortOf = (sort: DirectorySort): Query['sort'] =>
+  SORT_KEYS[sort].map(([field, direction]) => [field, direction] as const);
+
+const tierText = (search: string, tier: number): TextCondition[] => [
+  { search, fields: TEXT_TIERS[tier]! },
+  ...(tier > 0 ? [{ search, fields: TEXT_TIERS[tier - 1]!, exclude: true }] : []),
+];
+
+export type SearchPage = Readonly<{ total: number; entries: DirectoryEntry[] }>;
+
+/** One page of a search, and how many entries match it in all. */
+export const searchPage = async (
+  directory: ReadCollection<DirectoryEntry>,
+  filters: DirectoryFilters,
+  sort: DirectorySort,
+  skip: number,
+  limit: number,
+): Promise<SearchPage> => {
+  const where = whereOf(filters);
+  if (!ordersByTier(filters.search, sort)) {
+    const text = filters.search ? { search: filters.search } : undefined;
+    const query = { where, ...(text ? { text } : {}) };
+    const [entries, total] = await Promise.all([
+      directory.find({ ...query, sort: sortOf(sort), skip, limit }),
+      directory.count(query),
+    ]);
+    return { total, entries };
+  }
+  // Cumulative counts without exclusions (cheaper): tier t holds within[t] - within[t - 1].
+  const within = await Promise.all(
+    TEXT_TIERS.map((fields) =>
+      directory.count({ where, text: { search: filters.search, fields } }),
+    ),
+  );
+  const sizes = within.map((count, tier) => count - (tier > 0 ? within[tier - 1]! : 0));
+  const entries: DirectoryEntry[] = [];
+  let offset = skip;
+  for (let tier = 0; tier < TEXT_TIERS.length && entries.length < limit; tier++) {
+    const size = sizes[tier]!;
+    if (offset >= size) {
+      offset -= size;
+      continue;
+    }
+    entries.push(
+      ...(await directory.find({
+        where,
+        text: tierText(filters.search, tier),
+        sort: sortOf('relevance'),
+        skip: offset,
+        limit: limit - entries.length,
+      })),
+    );
+    offset = 0;
+  }
+  return { total: within.at(-1)!, entries };
+};
