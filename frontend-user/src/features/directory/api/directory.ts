@@ -1,63 +1,13 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { ProfileView, SocialAccountView } from '@linkcoin/domain/profiles/contracts.ts';
+import type { DirectoryAnswer, DirectoryItem } from '@linkcoin/domain/directory/contracts.ts';
+import { DIRECTORY_PAGE_SIZE } from '@linkcoin/domain/directory/search.ts';
 import { apiRequest } from '../../../lib/api-client';
 import type { DirectoryFilters } from '../utils/directory-params';
 import { toApiQuery } from '../utils/directory-params';
 
-/*
- * The answer of `GET /api/pageowners/users` (spec section 7: success, data, totalPages, plus the
- * page, the total and, in the discovery view, the pager). These types follow the directory
- * branch's domain/directory/contracts.ts field for field; the user app only reads them.
- */
-
-export type VisibilityLevel = 'basic' | 'complete' | 'verified';
-
-/** One creator in the directory: the public profile without contact fields, plus the card's figures. */
-export type DirectoryItem = Omit<
-  ProfileView,
-  'email' | 'mobile' | 'whatsapp' | 'linkCoins' | 'profileDetails' | 'role'
-> & {
-  role: 'influencer';
-  profileDetails: (SocialAccountView & { followersLabel: string })[];
-  followers: number;
-  followersLabel: string;
-  instagramFollowers: number;
-  instagramFollowersLabel: string;
-  verified: boolean;
-  verifiedPlatforms: string[];
-  visibility: VisibilityLevel;
-  isNew: boolean;
-  demo: boolean;
-};
-
-/** The discovery grid's pager as the server computed it for this viewer. */
-export type DiscoveryPagerAnswer = Readonly<{
-  page: number;
-  pageSize: number;
-  totalPages: number;
-  unlockedPages: number;
-  maxPages: number;
-  availablePages: number;
-  lockedPages: number;
-  signedIn: boolean;
-  coins: number | null;
-  canUnlock: boolean;
-  coinsForNextPage: number | null;
-}>;
-
-export type DirectoryAnswer = {
-  success: true;
-  data: DirectoryItem[];
-  totalPages: number;
-  page: number;
-  limit: number;
-  total: number;
-  view: 'directory' | 'discovery';
-  pager?: DiscoveryPagerAnswer;
-};
-
-/** Spec section 9: the directory shows 10 creators a page. */
-export const DIRECTORY_PAGE_SIZE = 10;
+/** The answer of `GET /api/pageowners/users` and its items, as the server defines them. */
+export type { DirectoryAnswer, DirectoryItem };
+export { DIRECTORY_PAGE_SIZE };
 
 const fetchUsers = (query: URLSearchParams, signal: AbortSignal) =>
   // With the bearer token when signed in: the server pages (and unlocks) by who is asking.

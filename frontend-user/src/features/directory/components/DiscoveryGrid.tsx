@@ -3,6 +3,7 @@ import { Box, Button, CircularProgress, Container, Stack, Typography } from '@mu
 import ChevronLeftRoundedIcon from '@mui/icons-material/ChevronLeftRounded';
 import ChevronRightRoundedIcon from '@mui/icons-material/ChevronRightRounded';
 import { useQuery } from '@tanstack/react-query';
+import { DIRECTORY_MESSAGES } from '@linkcoin/domain/directory/messages.ts';
 import { useNavigate } from 'react-router-dom';
 import { useToast } from '../../../components/toast/useToast';
 import { errorStatus } from '../../../lib/api-client';
@@ -108,7 +109,7 @@ export function DiscoveryGrid() {
           </Box>
         ) : !answer ? null : answer.data.length === 0 ? (
           <Typography color="text.secondary" sx={{ textAlign: 'center', py: 6 }}>
-            No influencers found
+            {DIRECTORY_MESSAGES.noResults}
           </Typography>
         ) : (
           <Stack spacing={3}>

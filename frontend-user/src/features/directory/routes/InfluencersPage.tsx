@@ -10,6 +10,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
+import { DIRECTORY_MESSAGES } from '@linkcoin/domain/directory/messages.ts';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { PageTitle } from '../../../components/PageTitle';
 import { useAuth } from '../../auth/auth-context';
@@ -28,7 +29,7 @@ import {
 } from '../utils/directory-params';
 
 /** Spec section 2: the empty directory. */
-export const NO_RESULTS = 'No influencers found';
+export const NO_RESULTS = DIRECTORY_MESSAGES.noResults;
 
 /**
  * /influencers, the creator directory (spec section 2, "Influencer directory"): the search and

@@ -4,6 +4,13 @@ import {
   MAX_FOLLOWERS,
 } from '@linkcoin/domain/profiles/followers.ts';
 import {
+  DIRECTORY_SORTS,
+  MAX_FILTER_VALUES,
+  MAX_PAGE,
+  MAX_SEARCH_LENGTH,
+  type DirectorySort,
+} from '@linkcoin/domain/directory/search.ts';
+import {
   AUDIENCE_TYPES,
   CONTENT_TOPICS,
   PLATFORMS,
@@ -18,8 +25,7 @@ import {
  * server would refuse (an unknown option, a bad number) is dropped rather than shown as an error.
  */
 
-export const DIRECTORY_SORTS = ['relevance', 'followers', 'price', 'newest'] as const;
-export type DirectorySort = (typeof DIRECTORY_SORTS)[number];
+export { DIRECTORY_SORTS, MAX_FILTER_VALUES, MAX_PAGE, MAX_SEARCH_LENGTH, type DirectorySort };
 
 export const SORT_LABELS: Readonly<Record<DirectorySort, string>> = {
   relevance: 'Best match',
@@ -64,11 +70,8 @@ export const EMPTY_FILTERS: DirectoryFilters = {
   page: 1,
 };
 
-/** The server's limits (domain/directory/search.ts on the directory branch). */
-export const MAX_SEARCH_LENGTH = 100;
-export const MAX_FILTER_VALUES = 30;
+/** The server's limit on one audience location. */
 export const MAX_LOCATION_LENGTH = 60;
-export const MAX_PAGE = 100_000;
 
 const OPTIONS: Readonly<
   Record<Exclude<ListFilter, 'averageLocationOfAudience'>, readonly Option[]>

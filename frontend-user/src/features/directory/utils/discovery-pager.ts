@@ -1,36 +1,33 @@
 /*
  * The discovery grid's pager and unlock rules (spec sections 2, 5, 8 and 9), as the browser shows
- * them. The server decides which pages a viewer may open (and refuses the others); these mirror
- * its rule (domain/directory/pager.ts) so the buttons say what the server will do.
+ * them. The server decides which pages a viewer may open (and refuses the others) by the rule of
+ * domain/directory/pager.ts, which this uses, so the buttons say what the server will do.
  */
+import { DIRECTORY_MESSAGES } from '@linkcoin/domain/directory/messages.ts';
+import {
+  COINS_PER_EXTRA_PAGE,
+  UNLOCK_MIN_COINS,
+  coinsForPage,
+  pagesForCoins,
+  unlockedPages,
+  type DiscoveryViewer,
+} from '@linkcoin/domain/directory/pager.ts';
 
-/** Spec sections 5 and 9: unlocking needs at least 5 LinkCoins. */
-export const UNLOCK_MIN_COINS = 5;
-/** Spec section 9: 1 extra page unlocked per 5 additional coins. */
-export const COINS_PER_EXTRA_PAGE = 5;
+export {
+  COINS_PER_EXTRA_PAGE,
+  UNLOCK_MIN_COINS,
+  coinsForPage,
+  pagesForCoins,
+  unlockedPages,
+  type DiscoveryViewer,
+};
 
 export const UNLOCK_TEXTS = {
   unlockNow: 'Unlock Now',
   needCoins: 'Need 5 Coins',
   /** Spec section 8. */
-  unlockNeedsCoins: 'You need at least 5 LinkCoins to unlock this content',
+  unlockNeedsCoins: DIRECTORY_MESSAGES.unlockNeedsCoins,
 } as const;
-
-/** Who looks at the grid: a visitor, or a signed-in user with their balance. */
-export type DiscoveryViewer =
-  Readonly<{ signedIn: false }> | Readonly<{ signedIn: true; coins: number }>;
-
-/** Spec section 9: the pages a balance opens, `max(1, floor((coins - 5) / 5))`, before the cap. */
-export const pagesForCoins = (coins: number): number =>
-  Math.max(1, Math.floor((coins - UNLOCK_MIN_COINS) / COINS_PER_EXTRA_PAGE));
-
-/** The pages a viewer may open: a visitor page 1; a user by balance, capped by the maximum. */
-export const unlockedPages = (viewer: DiscoveryViewer, maxPages: number): number =>
-  viewer.signedIn ? Math.max(1, Math.min(pagesForCoins(viewer.coins), maxPages)) : 1;
-
-/** The smallest balance that opens `page` (0 for page 1). */
-export const coinsForPage = (page: number): number =>
-  page <= 1 ? 0 : UNLOCK_MIN_COINS + COINS_PER_EXTRA_PAGE * page;
 
 /** The locked overlay's button: Unlock Now, or Need 5 Coins for a user under 5 coins. */
 export const unlockLabel = (viewer: DiscoveryViewer): string =>

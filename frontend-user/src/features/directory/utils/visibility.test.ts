@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { profileView } from '../../profiles/utils/test-profile';
-import { visibilityOfProfile } from './visibility';
+import { COMPLETE_PROFILE, VERIFIED_PROFILE } from '@linkcoin/domain/directory/visibility.ts';
+import { VIEW_CHECKS, visibilityOfProfile } from './visibility';
 
 const complete = profileView({ pricing: { storyPost: 1500, feedPost: 2500, reel: 5000 } });
 
@@ -48,5 +49,13 @@ describe("a creator's visibility level (spec section 1)", () => {
       'description',
       'pricing',
     ]);
+  });
+});
+
+describe('the wizard and the directory', () => {
+  it('check every requirement the directory ranks by', () => {
+    for (const requirement of [...COMPLETE_PROFILE, ...VERIFIED_PROFILE]) {
+      expect(VIEW_CHECKS, requirement.key).toHaveProperty(requirement.key);
+    }
   });
 });
