@@ -174,7 +174,7 @@ describe('the influencer directory at /influencers', () => {
     await page.getByRole('button', { name: 'More', exact: true }).click();
     await pickAutocomplete(page, 'Platforms', 'YouTube');
     await page.getByLabel('Min followers').fill('1M');
-    await page.getByRole('button', { name: 'Apply Filters' }).click();
+    await page.getByRole('button', { name: 'Apply Filters', exact: true }).click();
     await expectNames(['Ravi Roams']);
     await page.getByRole('button', { name: 'Hide', exact: true }).waitFor();
     const shared = page.url();
@@ -203,7 +203,7 @@ describe('the influencer directory at /influencers', () => {
     // Paging: 11 gamers are two pages of 10 (spec section 9).
     await page.goto('/influencers?search=gamer');
     await expect.poll(() => directoryNames(), { timeout: 10_000 }).toHaveLength(10);
-    await page.getByRole('button', { name: 'Go to page 2' }).click();
+    await page.getByRole('button', { name: 'Go to page 2', exact: true }).click();
     await expect.poll(() => directoryNames(), { timeout: 10_000 }).toHaveLength(1);
     expect(new URL(page.url()).searchParams.get('page')).toBe('2');
     const all = [...(await directoryNames())];
@@ -221,13 +221,13 @@ describe('the influencer directory at /influencers', () => {
     await page.getByRole('button', { name: 'View profile of Ravi Roams' }).click();
     const modal = page.getByRole('dialog', { name: 'Ravi Roams' });
     await modal.getByRole('heading', { name: 'Ravi Roams' }).waitFor();
-    await modal.getByRole('button', { name: 'Add to List' }).waitFor();
+    await modal.getByRole('button', { name: 'Add to List', exact: true }).waitFor();
   });
 
   it('shows a visitor the first page and sends them to /login for more', async () => {
     await page.goto('/influencers');
     expect(await directoryNames()).toHaveLength(10);
-    await page.getByRole('button', { name: 'Go to page 2' }).click();
+    await page.getByRole('button', { name: 'Go to page 2', exact: true }).click();
     await waitForPath(page, '/login');
   });
 
@@ -240,7 +240,9 @@ describe('the influencer directory at /influencers', () => {
       }),
     );
     await page.goto('/influencers');
-    await page.getByRole('alert').filter({ hasText: 'Failed to fetch users' }).waitFor();
+    const toast = page.getByRole('alert').filter({ hasText: 'Failed to fetch users' });
+    await toast.waitFor();
+    expect(await toast.textContent()).toContain('Failed to fetch users');
   });
 });
 
@@ -257,11 +259,11 @@ describe('the discovery grid on the home page', () => {
     await discoveryCards().first().waitFor();
     expect(await discoveryCards().count()).toBe(10);
     expect(await pagerText().textContent()).toBe('Page 1 of 1');
-    await discovery().getByRole('button', { name: 'Unlock Now' }).waitFor();
-    await discovery().getByRole('button', { name: 'Next' }).click();
+    await discovery().getByRole('button', { name: 'Unlock Now', exact: true }).waitFor();
+    await discovery().getByRole('button', { name: 'Next', exact: true }).click();
     await waitForPath(page, '/login');
     await page.goBack();
-    await discovery().getByRole('button', { name: 'Unlock Now' }).click();
+    await discovery().getByRole('button', { name: 'Unlock Now', exact: true }).click();
     await waitForPath(page, '/login');
   });
 
@@ -269,12 +271,17 @@ describe('the discovery grid on the home page', () => {
     await openSignedIn(page, server, await brand(), '/');
     await discoveryCards().first().waitFor();
     expect(await pagerText().textContent()).toBe('Page 1 of 1');
-    expect(await discovery().getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
-    await discovery().getByRole('button', { name: 'Need 5 Coins' }).click();
-    await page
+    expect(await discovery().getByRole('button', { name: 'Next', exact: true }).isDisabled()).toBe(
+      true,
+    );
+    await discovery().getByRole('button', { name: 'Need 5 Coins', exact: true }).click();
+    const toast = page
       .getByRole('alert')
-      .filter({ hasText: 'You need at least 5 LinkCoins to unlock this content' })
-      .waitFor();
+      .filter({ hasText: 'You need at least 5 LinkCoins to unlock this content' });
+    await toast.waitFor();
+    expect(await toast.textContent()).toContain(
+      'You need at least 5 LinkCoins to unlock this content',
+    );
   });
 
   it('opens the pages the balance unlocks, adds to the list and opens the profile popup', async () => {
@@ -287,20 +294,22 @@ describe('the discovery grid on the home page', () => {
 
     const first = discoveryCards().first();
     const name = (await first.getAttribute('aria-label')) ?? '';
-    await first.getByRole('button', { name: 'Add to List' }).click();
+    await first.getByRole('button', { name: 'Add to List', exact: true }).click();
     await confirmToast(page, 'Spend 1 LinkCoin to add this user to your list. Are you sure?')
-      .getByRole('button', { name: 'OK' })
+      .getByRole('button', { name: 'OK', exact: true })
       .click();
     await page
       .getByRole('status')
       .filter({ hasText: 'User added to collection successfully!' })
       .waitFor();
 
-    await discovery().getByRole('button', { name: 'Next' }).click();
+    await discovery().getByRole('button', { name: 'Next', exact: true }).click();
     await expect.poll(() => pagerText().textContent(), { timeout: 10_000 }).toBe('Page 2 of 2');
     await expect.poll(() => discoveryCards().count(), { timeout: 10_000 }).toBe(4);
-    expect(await discovery().getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
-    await discovery().getByRole('button', { name: 'Previous' }).click();
+    expect(await discovery().getByRole('button', { name: 'Next', exact: true }).isDisabled()).toBe(
+      true,
+    );
+    await discovery().getByRole('button', { name: 'Previous', exact: true }).click();
     await expect.poll(() => pagerText().textContent(), { timeout: 10_000 }).toBe('Page 1 of 2');
 
     await discoveryCards()
