@@ -231,6 +231,22 @@ describe('the influencer directory at /influencers', () => {
     await waitForPath(page, '/login');
   });
 
+  it('fits a 360 px screen, one card a row, filters behind More', async () => {
+    const narrow = await harness.newPage({ width: 360, height: 740 });
+    await openSignedIn(narrow, server, await brand(), '/influencers');
+    expect(await directoryNames(narrow)).toHaveLength(10);
+    const [first, second] = await narrow
+      .getByRole('list', { name: 'Influencers' })
+      .getByRole('article')
+      .evaluateAll((nodes) => nodes.slice(0, 2).map((node) => node.getBoundingClientRect().top));
+    expect(second).toBeGreaterThan(first ?? 0);
+    expect(await narrow.getByLabel('Min followers').isVisible()).toBe(false);
+    const overflow = await narrow.evaluate(
+      'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+    );
+    expect(overflow).toBe(0);
+  });
+
   it('says Failed to fetch users when the server fails', async () => {
     await page.route('**/api/pageowners/users?**', (route) =>
       route.fulfill({
