@@ -51,13 +51,14 @@ export function InfluencerCard({ item, onOpen, chatIcon = false, actions }: Infl
         <CardContent sx={{ width: '100%' }}>
           <Stack spacing={1.5} sx={{ alignItems: 'center', textAlign: 'center' }}>
             <ProfileAvatar name={item.ownerName} src={item.profilePicUrl} size={88} alt="" />
-            <Box sx={{ minWidth: 0, maxWidth: '100%' }}>
+            <Stack spacing={0.5} sx={{ minWidth: 0, maxWidth: '100%', alignItems: 'center' }}>
               <Typography
                 variant="h6"
                 component="h3"
                 sx={{
-                  display: 'inline-flex',
+                  display: 'flex',
                   alignItems: 'center',
+                  justifyContent: 'center',
                   gap: 0.5,
                   maxWidth: '100%',
                   overflowWrap: 'anywhere',
@@ -75,12 +76,12 @@ export function InfluencerCard({ item, onOpen, chatIcon = false, actions }: Infl
               <Typography
                 variant="body2"
                 color="text.secondary"
-                sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+                sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}
               >
                 <GroupsRoundedIcon fontSize="small" aria-hidden="true" />
                 {followersText(item)}
               </Typography>
-            </Box>
+            </Stack>
             {platforms.length > 0 && (
               <Stack direction="row" spacing={0.5} aria-label="Platforms" role="list">
                 {platforms.slice(0, 5).map((platform) => (

@@ -69,9 +69,18 @@ export function VisibilityCard({ profile }: { profile: ProfileView }) {
               Reach {VISIBILITY_LABELS[next].toLowerCase()} ({VISIBILITY_PERCENT[next]}%
               visibility):
             </Typography>
-            <List dense disablePadding aria-label="What would raise your visibility">
+            <List
+              dense
+              disablePadding
+              aria-label="What would raise your visibility"
+              sx={{
+                display: 'grid',
+                gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
+                columnGap: 2,
+              }}
+            >
               {missing.map((item) => (
-                <ListItem key={item.key} disableGutters>
+                <ListItem key={item.key} disableGutters sx={{ py: 0.25 }}>
                   <ListItemIcon sx={{ minWidth: 32 }}>
                     <RadioButtonUncheckedRoundedIcon fontSize="small" aria-hidden="true" />
                   </ListItemIcon>
