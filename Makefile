@@ -16,7 +16,7 @@ FRONTEND_SHARED_SOURCES := $(shell find frontend-shared -path frontend-shared/no
 USER_SOURCES := $(shell find frontend-user/src frontend-user/public -type f 2>/dev/null) frontend-user/index.html frontend-user/vite.config.ts $(FRONTEND_SHARED_SOURCES)
 ADMIN_SOURCES := $(shell find frontend-admin/src frontend-admin/public -type f 2>/dev/null) frontend-admin/index.html frontend-admin/vite.config.ts $(FRONTEND_SHARED_SOURCES)
 
-.PHONY: help install build start dev test lint typecheck test-unit test-browser bench rebuild up down clean
+.PHONY: help install build start dev test lint typecheck test-unit test-browser bench bench-directory-1m rebuild seed up down clean
 
 help:
 	@echo "make start     install if needed, build, run the marketplace (embedded runtime)"
@@ -24,6 +24,7 @@ help:
 	@echo "make dev       API with reload + Vite dev servers (user app :5173, console :5174)"
 	@echo "make bench     store, command and HTTP figures beside same-run baselines (needs wrk)"
 	@echo "make rebuild   drop and replay read models (PROJECTIONS=\"name ...\" for some)"
+	@echo "make seed      demo creators and brands (CREATORS=200 BRANDS=5 DEMO_PASSWORD=demo-password)"
 	@echo "make up/down   the distributed stack with docker compose"
 
 # npm ci runs when the lockfile or a workspace manifest changed since the last install.
@@ -76,6 +77,12 @@ bench: install
 
 rebuild: install
 	node services/cli/rebuild.ts $(PROJECTIONS)
+
+# Demo data through the real commands, each account once (running again makes nothing new).
+# Stopped instance: seeds the data directory directly; running one: through its admin API
+# (give ADMIN_EMAIL and ADMIN_PASSWORD).
+seed: install
+	node services/cli/seed.ts
 
 up:
 	$(COMPOSE) up --detach --build --wait

@@ -165,6 +165,16 @@ const optionList = (what: string, options: readonly Option[], kind: string) => {
 
 const LOCATION_MAX = 60;
 
+/**
+ * What a search may hold: what names, handles and categories are written with (letters of any
+ * script, digits, spaces, . _ @ - ' & , # + and ( ) / ! ? :). Anything else (quotes, braces,
+ * square brackets, $ and the like) is refused rather than silently dropped, so a mistyped or
+ * forged query is told so.
+ */
+const SEARCH_TEXT = /^[\p{L}\p{M}\p{N}\s._@\-'’&,#+()/!?:]*$/u;
+const SEARCH_TEXT_MESSAGE =
+  "search: letters, digits, spaces and . _ @ - ' & , # + ( ) / ! ? : only (no quotes, brackets or $)";
+
 const flag = (what: string) =>
   single(what)
     .optional()
@@ -201,6 +211,7 @@ export const directoryQuery = z
     ),
     search: single('search')
       .max(MAX_SEARCH_LENGTH, `search: at most ${MAX_SEARCH_LENGTH} characters`)
+      .regex(SEARCH_TEXT, SEARCH_TEXT_MESSAGE)
       .optional()
       .transform((value) => (value ?? '').trim()),
     adCategories: optionList('adCategories', PRODUCT_CATEGORIES, 'an ad category'),

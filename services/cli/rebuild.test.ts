@@ -37,7 +37,11 @@ describe('make rebuild', () => {
             .set('Authorization', `Bearer ${admin.token}`)
         ).body,
         profile: (await request(server.url).get(`/api/pageowners/user/${creator.userId}`)).body,
+        directory: (await request(server.url).get('/api/pageowners/users?search=asha')).body,
       };
+      expect(before.directory.data.map((item: { _id: string }) => item._id)).toEqual([
+        creator.userId,
+      ]);
 
       // The running server holds the data directory: a rebuild now would write behind its back.
       await expect(rebuild(dataDir)).rejects.toMatchObject({
@@ -47,7 +51,7 @@ describe('make rebuild', () => {
 
       const all = await rebuild(dataDir);
       expect(all.stdout).toMatch(
-        /^Rebuilt accounts, profiles, otp-records, wallets, collections, messaging from the event log/m,
+        /^Rebuilt accounts, profiles, otp-records, wallets, collections, messaging, directory from the event log/m,
       );
       const one = await rebuild(dataDir, 'profiles');
       expect(one.stdout).toMatch(/^Rebuilt profiles from/m);
@@ -66,6 +70,9 @@ describe('make rebuild', () => {
       ).toEqual(before.users);
       expect((await request(again.url).get(`/api/pageowners/user/${creator.userId}`)).body).toEqual(
         before.profile,
+      );
+      expect((await request(again.url).get('/api/pageowners/users?search=asha')).body).toEqual(
+        before.directory,
       );
       await again.stop();
     } finally {

@@ -236,7 +236,15 @@ describe('GET /api/pageowners/users', () => {
     // The name before the description: a name match comes first.
     const skin = await found('skincare');
     expect(skin).toContain(idOf(zoe));
-    for (const search of ['ravi', 'personal fin', 'mumbai', 'quixley yoga', 'a']) {
+    for (const search of [
+      'ravi',
+      "men's",
+      'Teens (13-19)',
+      'personal fin',
+      'mumbai',
+      'quixley yoga',
+      'a',
+    ]) {
       expect(await found(search), search).toEqual(expected({ search, limit: '50' }).ids);
     }
   });
@@ -327,6 +335,10 @@ describe('GET /api/pageowners/users', () => {
       [{ verifiedOnly: 'maybe' }, /^verifiedOnly: true or false/],
       [{ view: 'grid' }, /^view: one of directory, discovery/],
       [{ search: 'x'.repeat(101) }, /^search: at most 100 characters/],
+      [
+        { search: '{"$gt":""}' },
+        /^search: letters, digits, spaces and .* \(no quotes, brackets or \$\)$/,
+      ],
       ['page=1&page=2', /^page: give one value \(lists are comma-joined\)/],
       ['adCategories=skincare&adCategories=cars', /^adCategories: give one value/],
     ];

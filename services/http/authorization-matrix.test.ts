@@ -65,6 +65,9 @@ const EXPECTED: Record<string, Expected> = {
   'POST /notifications/store-token': 'signed-in',
   'POST /notifications/send-message': 'signed-in',
   'GET /notifications/public-key': 'anyone',
+  'GET /pageowners/users': 'anyone',
+  'GET /pageowners/visibility/:userId': 'signed-in',
+  'POST /admin/demo-accounts': ['admin'],
 };
 
 type Caller = 'anonymous' | 'user' | 'influencer' | 'admin' | 'auditor';
@@ -179,6 +182,7 @@ describe('the authorisation matrix', () => {
       'GET /collection/users/:userId',
       'GET /messages/conversation/:userId/:otherUserId',
       'GET /pageowners/get-by-userid',
+      'GET /pageowners/visibility/:userId',
       'PATCH /messages/mark-read',
       'POST /collection/users/add',
       'POST /collection/users/remove',

@@ -7,6 +7,7 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import request from 'supertest';
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
+import { demoBrand } from '@linkcoin/domain/directory/demo.ts';
 import { TINY_PNG } from '@linkcoin/infra/uploads/contract.ts';
 import { resolve, TOKENS } from '../runtime/tokens.ts';
 import {
@@ -577,6 +578,36 @@ export const FIXTURES: Readonly<Record<string, EndpointFixture>> = {
     }),
   },
   'GET /notifications/public-key': { valid: async () => ({ as: null }) },
+  'GET /pageowners/users': {
+    valid: async () => ({
+      as: null,
+      query: { search: 'probe', adCategories: 'skincare', minFollowers: '10k', sort: 'followers' },
+    }),
+    refused: async () => ({ as: null, query: { socialMediaPlatforms: 'myspace' } }),
+  },
+  'GET /pageowners/visibility/:userId': {
+    valid: async (t) => {
+      const creator = await t.creator();
+      return { as: creator, params: { userId: creator.userId } };
+    },
+    refused: async (t) => ({ as: await t.brand(), params: { userId: (await t.creator()).userId } }),
+  },
+  'POST /admin/demo-accounts': {
+    valid: async (t) => ({
+      as: await t.admin(),
+      body: {
+        password: 'probe-demo-password',
+        accounts: [{ ...demoBrand(sequence), coins: 0 }],
+      },
+    }),
+    refused: async (t) => ({
+      as: await t.admin(),
+      body: {
+        password: 'probe-demo-password',
+        accounts: [{ ...demoBrand(0), email: 'someone@example.in' }],
+      },
+    }),
+  },
   'POST /admin/users/:id/roles': {
     valid: async (t) => ({
       as: await t.admin(),
