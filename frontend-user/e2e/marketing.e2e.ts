@@ -251,6 +251,6 @@ describe("the home page's calls to action", () => {
     await page.goto('/');
     await page.getByRole('link', { name: 'Find creators' }).click();
     await waitForPath(page, '/influencers');
-    await expectMainHeading(page, 'The creator directory is being built');
+    await expectMainHeading(page, 'Find influencers');
   });
 });

@@ -85,7 +85,7 @@ export const router = createBrowserRouter([
           })),
       },
       {
-        // The creator directory ("Find creators" for a signed-in user); a placeholder for now.
+        // The creator directory (spec section 2): INFLUENCER and "Find creators" for a signed-in user.
         path: 'influencers',
         lazy: () =>
           import('../features/directory/routes/InfluencersPage').then((m) => ({

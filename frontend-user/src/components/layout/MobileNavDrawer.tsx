@@ -14,7 +14,7 @@ import { ACCOUNT_LINKS } from '../../features/auth/account-links';
 import { useAuth } from '../../features/auth/auth-context';
 import { useLogoutAndLeave } from '../../features/auth/hooks/useLogout';
 import { BrandLogo } from '../BrandLogo';
-import { NAV_LINKS } from './nav-links';
+import { navLinksFor } from './nav-links';
 import { useIsCurrentNavLink } from './useIsCurrentNavLink';
 
 type MobileNavDrawerProps = {
@@ -43,7 +43,7 @@ export function MobileNavDrawer({ id, open, onClose }: MobileNavDrawerProps) {
         <Divider />
         <Box component="nav" aria-label="Main navigation">
           <List>
-            {NAV_LINKS.map((link) => (
+            {navLinksFor(isAuthenticated).map((link) => (
               <ListItem key={link.label} disablePadding>
                 <ListItemButton
                   component={RouterLink}

@@ -3,10 +3,11 @@ import { AppBar, Box, Button, Container, IconButton, Link, Toolbar } from '@mui/
 import { alpha } from '@mui/material/styles';
 import MenuRoundedIcon from '@mui/icons-material/MenuRounded';
 import { Link as RouterLink } from 'react-router-dom';
+import { useAuth } from '../../features/auth/auth-context';
 import { BrandLogo } from '../BrandLogo';
 import { MobileNavDrawer } from './MobileNavDrawer';
 import { NavActions } from './NavActions';
-import { NAV_LINKS } from './nav-links';
+import { navLinksFor } from './nav-links';
 import { useIsCurrentNavLink } from './useIsCurrentNavLink';
 
 const DRAWER_ID = 'mobile-navigation';
@@ -15,6 +16,7 @@ const DRAWER_ID = 'mobile-navigation';
 export function TopNav() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const isCurrent = useIsCurrentNavLink();
+  const { isAuthenticated } = useAuth();
 
   return (
     <AppBar
@@ -52,7 +54,7 @@ export function TopNav() {
             aria-label="Main navigation"
             sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5 }}
           >
-            {NAV_LINKS.map((link) => (
+            {navLinksFor(isAuthenticated).map((link) => (
               <Button
                 key={link.label}
                 component={RouterLink}

@@ -1,10 +1,162 @@
-import { PlaceholderPage } from '../../../components/PlaceholderPage';
+import { useRef, useState } from 'react';
+import {
+  Box,
+  Button,
+  CircularProgress,
+  Container,
+  LinearProgress,
+  Pagination,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { DIRECTORY_MESSAGES } from '@linkcoin/domain/directory/messages.ts';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { PageTitle } from '../../../components/PageTitle';
+import { useAuth } from '../../auth/auth-context';
+import { InfluencerDetailModal } from '../../profiles/components/InfluencerDetailModal';
+import { directoryQueryOptions } from '../api/directory';
+import { DirectoryBanner } from '../components/DirectoryBanner';
+import { DirectoryFilterBar } from '../components/DirectoryFilterBar';
+import { InfluencerCard } from '../components/InfluencerCard';
+import { useFetchFailedToast } from '../hooks/useFetchFailedToast';
+import { CARD_GRID_SX } from '../utils/card-display';
+import {
+  filtersFromParams,
+  filtersToParams,
+  withChanges,
+  type DirectoryFilters,
+} from '../utils/directory-params';
 
-/** /influencers: where "Find creators" leads a signed-in user; the directory comes later. */
+/** Spec section 2: the empty directory. */
+export const NO_RESULTS = DIRECTORY_MESSAGES.noResults;
+
+/**
+ * /influencers, the creator directory (spec section 2, "Influencer directory"): the search and
+ * filters live in the address, so a search can be shared and the back button returns to the
+ * previous one. 10 a page (spec section 9); a visitor sees the first page and signs in for more.
+ */
 export function InfluencersPage() {
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFromParams(params);
+  const { user, isAuthenticated } = useAuth();
+  const navigate = useNavigate();
+  const [selected, setSelected] = useState<string | null>(null);
+  const listTop = useRef<HTMLHeadingElement>(null);
+  const query = useQuery({
+    ...directoryQueryOptions(filters, user?._id ?? null),
+    enabled: isAuthenticated || filters.page === 1,
+  });
+  useFetchFailedToast(query.errorUpdatedAt, query.isError);
+
+  const show = (next: DirectoryFilters, replace = false) => {
+    setParams(filtersToParams(next), { replace });
+  };
+
+  const goToPage = (page: number) => {
+    if (!isAuthenticated && page > 1) {
+      void navigate('/login');
+      return;
+    }
+    show({ ...filters, page });
+    listTop.current?.scrollIntoView({ block: 'start' });
+  };
+
+  // Paging needs an account (spec section 6): a visitor's shared link past page 1 signs in first.
+  if (!isAuthenticated && filters.page > 1) return <Navigate to="/login" replace />;
+
+  const answer = query.data;
+  const items = answer?.data ?? [];
+  const totalPages = Math.max(1, answer?.totalPages ?? 1);
+  const refreshing = query.isFetching && query.isPlaceholderData;
+
   return (
-    <PlaceholderPage title="The creator directory is being built">
-      Searching verified creators by niche, audience and price is on its way.
-    </PlaceholderPage>
+    <>
+      <PageTitle title="Influencers" />
+      <DirectoryBanner />
+      <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+        <Stack spacing={3}>
+          <DirectoryFilterBar
+            filters={filters}
+            onChange={(changes, options) => show(withChanges(filters, changes), options?.replace)}
+          />
+          <Box
+            component="section"
+            aria-labelledby="influencers-heading"
+            aria-busy={query.isFetching}
+            sx={{ scrollMarginTop: 96 }}
+          >
+            <Stack
+              direction="row"
+              sx={{ alignItems: 'baseline', justifyContent: 'space-between', mb: 2 }}
+            >
+              <Typography variant="h4" component="h2" id="influencers-heading" ref={listTop}>
+                Influencers
+              </Typography>
+              {answer && (
+                <Typography color="text.secondary" role="status">
+                  {answer.total === 1
+                    ? '1 creator'
+                    : `${answer.total.toLocaleString('en-IN')} creators`}
+                </Typography>
+              )}
+            </Stack>
+            <Box sx={{ height: 4, mb: 1 }}>
+              {refreshing && <LinearProgress aria-hidden="true" />}
+            </Box>
+            {query.isPending ? (
+              <Box sx={{ display: 'grid', placeItems: 'center', minHeight: 240 }}>
+                <CircularProgress aria-label="Loading influencers" />
+              </Box>
+            ) : !answer ? (
+              <Stack sx={{ alignItems: 'center', py: 8 }}>
+                <Button variant="outlined" onClick={() => void query.refetch()}>
+                  Try again
+                </Button>
+              </Stack>
+            ) : items.length === 0 ? (
+              <Typography
+                color="text.secondary"
+                sx={{ textAlign: 'center', py: 8, fontSize: '1.125rem' }}
+              >
+                {NO_RESULTS}
+              </Typography>
+            ) : (
+              <Box
+                role="list"
+                aria-label="Influencers"
+                sx={{ ...CARD_GRID_SX, opacity: refreshing ? 0.6 : 1, transition: 'opacity 120ms' }}
+              >
+                {items.map((item) => (
+                  <Box role="listitem" key={item._id} sx={{ minWidth: 0 }}>
+                    <InfluencerCard item={item} onOpen={(it) => setSelected(it._id)} chatIcon />
+                  </Box>
+                ))}
+              </Box>
+            )}
+            {answer && totalPages > 1 && (
+              <Stack sx={{ alignItems: 'center', mt: 4 }}>
+                <Pagination
+                  count={totalPages}
+                  page={Math.min(filters.page, totalPages)}
+                  onChange={(_event, page) => goToPage(page)}
+                  color="primary"
+                  shape="rounded"
+                  siblingCount={1}
+                  getItemAriaLabel={(type, page, isSelected) =>
+                    type === 'page'
+                      ? `${isSelected ? 'Page' : 'Go to page'} ${page}`
+                      : `Go to ${type} page`
+                  }
+                />
+              </Stack>
+            )}
+          </Box>
+        </Stack>
+      </Container>
+      {selected && (
+        <InfluencerDetailModal open userId={selected} onClose={() => setSelected(null)} />
+      )}
+    </>
   );
 }

@@ -4,6 +4,7 @@ import { PageHero } from '../../../components/PageHero';
 import { PageTitle } from '../../../components/PageTitle';
 import { BOOK_A_DEMO_HREF } from '../../../config/contact';
 import { useAuth } from '../../auth/auth-context';
+import { DiscoveryGrid } from '../../directory/components/DiscoveryGrid';
 import { outlinedOnDark } from '../components/button-styles';
 import { CallToActionBand } from '../components/CallToActionBand';
 import { HowLinkCoinsWork } from '../components/HowLinkCoinsWork';
@@ -46,6 +47,7 @@ export function HomePage() {
         }
         note={`${FREE_TRIAL_DAYS}-day free trial · No card needed`}
       />
+      <DiscoveryGrid />
       <JourneyTabs />
       <PackagesSection />
       <HowLinkCoinsWork />

@@ -29,6 +29,7 @@ import {
   stepsFor,
   unfinishedPostText,
 } from '../../utils/wizard-rules';
+import { VisibilityCard } from '../../../directory/components/VisibilityCard';
 import { InfluencerDetailModal } from '../InfluencerDetailModal';
 import { AccountDetailsStep } from './AccountDetailsStep';
 import { PastPostsStep, type PostReveal } from './PastPostsStep';
@@ -184,6 +185,8 @@ export function ProfileWizard({ userId, role, initial }: ProfileWizardProps) {
             Preview
           </Button>
         </Stack>
+        {/* A creator sees where the saved profile stands in the directory (spec section 1). */}
+        {role !== 'user' && <VisibilityCard profile={saved} />}
         <WizardStepper
           steps={steps}
           active={stepIndex}

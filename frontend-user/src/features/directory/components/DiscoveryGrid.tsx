@@ -1,0 +1,174 @@
+import { useRef, useState } from 'react';
+import { Box, Button, CircularProgress, Container, Stack, Typography } from '@mui/material';
+import ChevronLeftRoundedIcon from '@mui/icons-material/ChevronLeftRounded';
+import ChevronRightRoundedIcon from '@mui/icons-material/ChevronRightRounded';
+import { useQuery } from '@tanstack/react-query';
+import { DIRECTORY_MESSAGES } from '@linkcoin/domain/directory/messages.ts';
+import { useNavigate } from 'react-router-dom';
+import { useToast } from '../../../components/toast/useToast';
+import { errorStatus } from '../../../lib/api-client';
+import { useAuth } from '../../auth/auth-context';
+import { InfluencerDetailModal } from '../../profiles/components/InfluencerDetailModal';
+import { usePurchaseDialog } from '../../wallet/purchase-dialog-context';
+import { discoveryQueryOptions } from '../api/directory';
+import { useFetchFailedToast } from '../hooks/useFetchFailedToast';
+import { CARD_GRID_SX } from '../utils/card-display';
+import {
+  UNLOCK_TEXTS,
+  nextAction,
+  pageOfText,
+  showsLockedOverlay,
+  unlockAction,
+  unlockLabel,
+  type DiscoveryPagerState,
+  type DiscoveryViewer,
+} from '../utils/discovery-pager';
+import { DiscoveryActions } from './DiscoveryActions';
+import { InfluencerCard } from './InfluencerCard';
+import { LockedOverlay } from './LockedOverlay';
+
+/**
+ * The home page's discovery grid (spec section 2, "Discovery listing"): cards with Add to List
+ * and Chat Now, the pager (Previous, Page X of Y, Next; Next sends a visitor to /login), and the
+ * locked overlay over the pages LinkCoins unlock. The server decides which pages open.
+ */
+export function DiscoveryGrid() {
+  const { user, isAuthenticated } = useAuth();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const { openPurchase } = usePurchaseDialog();
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<string | null>(null);
+  const top = useRef<HTMLElement>(null);
+  const signedIn = isAuthenticated && user !== null;
+  const query = useQuery(
+    discoveryQueryOptions(page, signedIn ? { userId: user._id, coins: user.linkCoins } : null),
+  );
+  useFetchFailedToast(query.errorUpdatedAt, query.isError);
+
+  const answer = query.data;
+  // A page the balance no longer opens (coins spent elsewhere): back to the first.
+  const refused = query.isError && [401, 403].includes(errorStatus(query.error) ?? 0);
+  if (refused && page > 1) setPage(1);
+
+  const viewer: DiscoveryViewer = signedIn
+    ? { signedIn: true, coins: answer?.pager?.coins ?? user.linkCoins }
+    : { signedIn: false };
+  const pager: DiscoveryPagerState = {
+    page: answer?.page ?? page,
+    totalPages: Math.max(1, answer?.pager?.totalPages ?? answer?.totalPages ?? 1),
+    lockedPages: answer?.pager?.lockedPages ?? 0,
+  };
+  const next = nextAction(viewer, pager);
+
+  const go = (target: number) => {
+    setPage(target);
+    top.current?.scrollIntoView({ block: 'start' });
+  };
+
+  const unlock = () => {
+    switch (unlockAction(viewer)) {
+      case 'login':
+        void navigate('/login');
+        return;
+      case 'needCoins':
+        toast.error(UNLOCK_TEXTS.unlockNeedsCoins);
+        return;
+      case 'unlock':
+        // The unlock flow: more coins open more pages (spec section 9).
+        openPurchase();
+        return;
+    }
+  };
+
+  const nextCoins = answer?.pager?.coinsForNextPage ?? null;
+  const hint =
+    viewer.signedIn && nextCoins !== null
+      ? `Page ${pager.totalPages + 1} opens with ${nextCoins} LinkCoins; you have ${viewer.coins}.`
+      : null;
+
+  return (
+    <Box
+      component="section"
+      ref={top}
+      aria-labelledby="discover-heading"
+      sx={{ py: { xs: 6, md: 8 }, scrollMarginTop: 72 }}
+    >
+      <Container maxWidth="lg">
+        <Stack spacing={1} sx={{ mb: 3, textAlign: { xs: 'left', md: 'center' } }}>
+          <Typography variant="h3" component="h2" id="discover-heading">
+            Discover creators
+          </Typography>
+          <Typography color="text.secondary">
+            A first look at the creators on LinkCoin. Add one to your list or start a chat.
+          </Typography>
+        </Stack>
+        {query.isPending ? (
+          <Box sx={{ display: 'grid', placeItems: 'center', minHeight: 240 }}>
+            <CircularProgress aria-label="Loading creators" />
+          </Box>
+        ) : !answer ? null : answer.data.length === 0 ? (
+          <Typography color="text.secondary" sx={{ textAlign: 'center', py: 6 }}>
+            {DIRECTORY_MESSAGES.noResults}
+          </Typography>
+        ) : (
+          <Stack spacing={3}>
+            <Box
+              role="list"
+              aria-label="Discover creators"
+              aria-busy={query.isFetching}
+              sx={{ ...CARD_GRID_SX, opacity: query.isPlaceholderData ? 0.6 : 1 }}
+            >
+              {answer.data.map((item) => (
+                <Box role="listitem" key={item._id} sx={{ minWidth: 0 }}>
+                  <InfluencerCard
+                    item={item}
+                    onOpen={(it) => setSelected(it._id)}
+                    actions={
+                      user?._id === item._id ? undefined : (
+                        <DiscoveryActions targetUserId={item._id} name={item.ownerName} />
+                      )
+                    }
+                  />
+                </Box>
+              ))}
+            </Box>
+            {showsLockedOverlay(pager) && (
+              <LockedOverlay label={unlockLabel(viewer)} onUnlock={unlock} hint={hint} />
+            )}
+            <Stack
+              component="nav"
+              aria-label="Discovery pages"
+              direction="row"
+              spacing={2}
+              sx={{ alignItems: 'center', justifyContent: 'center' }}
+            >
+              <Button
+                variant="outlined"
+                startIcon={<ChevronLeftRoundedIcon />}
+                onClick={() => go(pager.page - 1)}
+                disabled={pager.page <= 1 || query.isFetching}
+              >
+                Previous
+              </Button>
+              <Typography sx={{ fontWeight: 600 }} aria-live="polite">
+                {pageOfText(pager)}
+              </Typography>
+              <Button
+                variant="outlined"
+                endIcon={<ChevronRightRoundedIcon />}
+                onClick={() => (next === 'login' ? void navigate('/login') : go(pager.page + 1))}
+                disabled={next === 'none' || query.isFetching}
+              >
+                Next
+              </Button>
+            </Stack>
+          </Stack>
+        )}
+      </Container>
+      {selected && (
+        <InfluencerDetailModal open userId={selected} onClose={() => setSelected(null)} />
+      )}
+    </Box>
+  );
+}
