@@ -208,6 +208,7 @@ export function ReplayCheckPage() {
           ) : (
             <FormGroup
               row
+              role="group"
               aria-labelledby="read-models-title"
               sx={{ columnGap: 2, rowGap: 0, my: 1 }}
             >
