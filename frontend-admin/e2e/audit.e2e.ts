@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
 import { REPLY_GUARANTEE_MS } from '@linkcoin/domain/messaging/conversation.ts';
+import type { WalletView } from '@linkcoin/domain/wallet/contracts.ts';
+import { resolve, TOKENS } from '@linkcoin/services/runtime/tokens.ts';
 import {
   ADMIN,
   adminEnv,
@@ -120,6 +122,9 @@ describe('the auditor in the console', () => {
     const spend = ledger.getByRole('row').filter({ hasText: 'Spend on a connection' });
     const refund = ledger.getByRole('row').filter({ hasText: 'Refund' });
     await refund.waitFor();
+    // Every wallet event, in order.
+    const kinds = await ledger.getByRole('row').locator('td:nth-child(3)').allTextContents();
+    expect(kinds).toEqual(['Purchase', 'Grant', 'Spend on a connection', 'Refund']);
     // Kind, coins ±, balance after, actor, correlation id: in order.
     const cells = async (row: typeof purchase) =>
       (await row.getByRole('cell').allTextContents()).map((text) => text.trim());
@@ -230,6 +235,46 @@ describe('the auditor in the console', () => {
     expect(started).toEqual([{ readModels: names.slice(1) }]);
     expect(polls).toBeGreaterThan(0);
     await progress.waitFor({ state: 'detached' });
+  });
+
+  it('reports exactly the read model document corrupted on purpose', async () => {
+    // The brand's wallet document, changed behind the projection's back.
+    const readStore = resolve(server.runtime.container, TOKENS.ReadStore);
+    const eventStore = resolve(server.runtime.container, TOKENS.EventStore);
+    const wallets = readStore.collection<WalletView>('wallets');
+    const wallet = (await wallets.get(brand.userId))!;
+    const [anyEvent] = (await eventStore.readAll({ after: null, maxCount: 1 })).events;
+    const write = (view: WalletView) =>
+      readStore.applyBatch('test-corruption', 1, [anyEvent!], async (_event, tx) =>
+        tx.put<WalletView>('wallets', brand.userId, view),
+      );
+    await write({ ...wallet, balance: 999 });
+    try {
+      await auditorSignsIn();
+      await page.getByRole('menuitem', { name: 'Replay check' }).click();
+      const group = page.getByRole('group', { name: 'Read models' });
+      await group.getByRole('checkbox').first().waitFor();
+      await page.getByRole('button', { name: 'Choose none' }).click();
+      await group.getByRole('checkbox', { name: 'wallets', exact: true }).check();
+      await page.getByRole('button', { name: 'Run replay check' }).click();
+      await page
+        .getByText('1 document differs between the live read models and their rebuild from the log')
+        .waitFor();
+      const rows = page.getByRole('region', { name: 'Outcome' }).getByRole('row');
+      expect(await rows.count()).toBe(2);
+      const cells = (await rows.nth(1).getByRole('cell').allTextContents()).map((t) => t.trim());
+      expect(cells.slice(0, 5)).toEqual([
+        'wallets',
+        'wallets',
+        brand.userId,
+        'Different',
+        'balance',
+      ]);
+      expect(cells[5]).toContain('999');
+      expect(cells[6]).toContain(String(wallet.balance));
+    } finally {
+      await write(wallet);
+    }
   });
 
   it('shows every ledger invariant passing', async () => {
