@@ -99,8 +99,9 @@ describe('the auditor in the console', () => {
   it("reads a brand's coin ledger from the users list, and downloads it as CSV", async () => {
     await auditorSignsIn();
     await page.getByPlaceholder('Search name or email').fill('Chai Point');
+    await page.waitForURL((url) => decodeURIComponent(url.hash).includes('Chai Point'));
+    await expect.poll(() => page.getByRole('row').count()).toBe(2);
     const userRow = rowWith(brand.email);
-    await userRow.waitFor();
     // The users list shows the balance.
     expect(await userRow.textContent()).toContain('35');
     await userRow.click();
@@ -298,6 +299,11 @@ describe('the auditor in the console', () => {
     const payment = rowWith('Chai Point');
     await payment.waitFor();
     expect(await payment.textContent()).toContain('Approved');
+    // react-admin's filters reach the API: no failed payment.
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Failed' }).click();
+    await page.waitForURL((url) => decodeURIComponent(url.hash).includes('"status":"failed"'));
+    await payment.waitFor({ state: 'detached' });
     await page.getByRole('menuitem', { name: 'Connections' }).click();
     await waitForConsoleRoute(page, 'connections');
     const connection = rowWith('Asha Cooks');

@@ -191,7 +191,14 @@ export function AsOfView({ userId }: { userId: string }) {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         The wallet and verifications as they stood at an instant, replayed from the event store.
       </Typography>
-      <Stack component="form" direction="row" spacing={2} onSubmit={submit} noValidate>
+      <Stack
+        component="form"
+        direction="row"
+        spacing={2}
+        onSubmit={submit}
+        noValidate
+        sx={{ alignItems: 'flex-start' }}
+      >
         <MuiTextField
           type="datetime-local"
           label="Instant (your local time)"
@@ -201,9 +208,10 @@ export function AsOfView({ userId }: { userId: string }) {
           helperText={invalid ? 'Enter a date and a time' : ' '}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 1 } }}
           size="small"
+          sx={{ width: 300 }}
         />
         <Box>
-          <MuiButton type="submit" variant="contained">
+          <MuiButton type="submit" variant="contained" sx={{ whiteSpace: 'nowrap' }}>
             Show state
           </MuiButton>
         </Box>

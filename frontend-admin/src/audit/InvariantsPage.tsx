@@ -109,7 +109,7 @@ function Report({ report }: { report: InvariantsReport }) {
       <Typography variant="body2" color="text.secondary">
         {`Checked ${new Date(report.checkedAt).toLocaleString()}: ${report.eventsRead} events up to log position ${
           report.position ?? '—'
-        }, ${report.wallets} wallets.`}
+        }, ${report.wallets} wallet${report.wallets === 1 ? '' : 's'}.`}
       </Typography>
       <Typography variant="body2" data-testid="invariant-totals">
         {`Purchased ${totals.purchased} + granted ${totals.granted} + refunded ${totals.refunded} − spent ${totals.spent} = ${

@@ -22,6 +22,7 @@ const connectionFilters = [
     source="state"
     label="State"
     choices={CONNECTION_STATE_CHOICES}
+    emptyText="All"
     alwaysOn
   />,
   <ReferenceInput key="payerId" source="payerId" reference="users" label="Payer">

@@ -22,8 +22,15 @@ const PROVIDER_CHOICES = [
 ];
 
 const paymentFilters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="Search reference or payment" />,
-  <SelectInput key="status" source="status" label="Status" choices={PAYMENT_STATUS_CHOICES} />,
+  <SearchInput key="q" source="q" alwaysOn placeholder="Search" />,
+  <SelectInput
+    key="status"
+    source="status"
+    label="Status"
+    choices={PAYMENT_STATUS_CHOICES}
+    emptyText="All"
+    alwaysOn
+  />,
   <SelectInput key="provider" source="provider" label="Provider" choices={PROVIDER_CHOICES} />,
   <NullableBooleanInput key="credited" source="credited" label="Credited" />,
   <ReferenceInput key="userId" source="userId" reference="users" label="Buyer">
