@@ -8,6 +8,7 @@ import type {
 } from '@linkcoin/domain/audit/contracts.ts';
 import type { GrantCoinsRequest } from '@linkcoin/domain/wallet/contracts.ts';
 import { getSessionToken } from '@linkcoin/frontend-shared/session/session.ts';
+import { attachmentName } from './audit/attachment';
 import type { OtpRecord, OtpSummary } from './otp-records/types';
 import type { AdminUserView } from '@linkcoin/domain/accounts/contracts.ts';
 import type { ConsoleWallet } from './wallets/types';
@@ -64,10 +65,6 @@ const recordPath = (resource: string, id: Identifier) =>
 const API_RESOURCES: Readonly<Record<string, string>> = { users: 'user-overviews' };
 const simpleRest = simpleRestProvider(API, httpClient);
 const apiResource = (resource: string) => API_RESOURCES[resource] ?? resource;
-
-/** The file name a Content-Disposition header gives (`attachment; filename="x.csv"`). */
-export const attachmentName = (disposition: string | null, fallback: string): string =>
-  /filename="?([^";]+)"?/i.exec(disposition ?? '')?.[1] ?? fallback;
 
 export const dataProvider: ConsoleDataProvider = {
   ...simpleRest,

@@ -15,7 +15,10 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   DataTable,
+  DateField,
   ListContextProvider,
+  ReferenceField,
+  TextField,
   Title,
   useDataProvider,
   useGetList,
@@ -133,6 +136,64 @@ function CheckOutcome({ check }: { check: ReplayCheckView }) {
         <Differences check={check} />
       )}
     </Stack>
+  );
+}
+
+type CheckRecord = ReplayCheckView;
+const CheckColumn = DataTable.Col<CheckRecord>;
+
+const outcomeOf = (check: ReplayCheckView): string => {
+  if (running(check)) return `${REPLAY_PHASE_LABELS[check.phase]} (${check.progress.percent}%)`;
+  if (check.status === 'failed') return `Failed: ${check.error ?? 'unknown error'}`;
+  return check.differenceCount === 0 ? 'No differences' : `${check.differenceCount} differences`;
+};
+
+/** The checks this server has taken, newest first: one opens with its outcome. */
+function RecentChecks({ onOpen }: { onOpen: (id: string) => void }) {
+  const { data, isPending } = useGetList<CheckRecord>('replay-checks', {
+    pagination: { page: 1, perPage: 20 },
+  });
+  const list = useList<CheckRecord>({ data: data ?? [], isPending, perPage: 20 });
+  if (!isPending && (data ?? []).length === 0) return null;
+  return (
+    <Card sx={{ mt: 2 }} component="section" aria-labelledby="recent-checks-title">
+      <CardContent>
+        <Typography variant="h6" component="h2" id="recent-checks-title" gutterBottom>
+          Recent checks
+        </Typography>
+        <ListContextProvider value={list}>
+          <DataTable
+            resource="replay-checks"
+            bulkActionButtons={false}
+            rowClick={(id) => {
+              onOpen(String(id));
+              return false;
+            }}
+          >
+            <CheckColumn source="requestedAt" label="Requested" disableSort>
+              <DateField source="requestedAt" showTime />
+            </CheckColumn>
+            <CheckColumn source="requestedBy" label="By" disableSort>
+              <ReferenceField source="requestedBy" reference="users" link={false}>
+                <TextField source="ownerName" />
+              </ReferenceField>
+            </CheckColumn>
+            <CheckColumn
+              source="readModels"
+              label="Read models"
+              disableSort
+              render={(check) => check.readModels.join(', ')}
+            />
+            <CheckColumn
+              source="status"
+              label="Outcome"
+              disableSort
+              render={(check) => outcomeOf(check)}
+            />
+          </DataTable>
+        </ListContextProvider>
+      </CardContent>
+    </Card>
   );
 }
 
@@ -268,6 +329,7 @@ export function ReplayCheckPage() {
           </CardContent>
         </Card>
       )}
+      <RecentChecks key={check.data?.status} onOpen={setCheckId} />
     </Box>
   );
 }
