@@ -199,7 +199,10 @@ describe('the ledger invariants', () => {
       coins_add_up: [[bad.id]],
     });
     expect(report.rules.find((r) => r.rule === 'balance_after_replays')!.offences[0]).toMatchObject(
-      { userId: 'brand', message: 'CoinsGranted records a balance of 100; the stream replays to 30' },
+      {
+        userId: 'brand',
+        message: 'CoinsGranted records a balance of 100; the stream replays to 30',
+      },
     );
   });
 
@@ -288,8 +291,9 @@ describe('the ledger invariants', () => {
     expect(offences.offences.map((offence) => offence.events[0]!.id).sort()).toEqual(
       [answered.id, once.id, removed.id, foreign.id].sort(),
     );
-    expect(offences.offences.find((o) => o.events[0]!.id === once.id)!.events.map((e) => e.id))
-      .toEqual([once.id, again.id]);
+    expect(
+      offences.offences.find((o) => o.events[0]!.id === once.id)!.events.map((e) => e.id),
+    ).toEqual([once.id, again.id]);
     expect(offences.offences.find((o) => o.events[0]!.id === removed.id)!.events[1]!.id).toBe(
       opened.id,
     );

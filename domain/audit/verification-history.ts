@@ -14,10 +14,7 @@ import type { YouTubeVerificationEvent } from '../verification/youtube.ts';
 import type { VerificationChannel, VerificationKind, VerificationLine } from './contracts.ts';
 
 export type VerificationEvent =
-  | AccountEvent
-  | EmailOtpEvent
-  | InstagramVerificationEvent
-  | YouTubeVerificationEvent;
+  AccountEvent | EmailOtpEvent | InstagramVerificationEvent | YouTubeVerificationEvent;
 
 const PURPOSE_TEXT = { registration: 'registration', password_reset: 'password reset' } as const;
 

@@ -9,6 +9,7 @@ import {
   type DeliveredMessage,
 } from './port.ts';
 
+/** Stored in offset order with no gaps: `messages[i].offset === messages[0].offset + i`. */
 type StoredMessage = BusMessage & { offset: number };
 
 type Member = { handler: BusSubscribeOptions['handler']; active: boolean };
@@ -71,7 +72,9 @@ export class InProcessBus implements Bus {
         .filter((group) => group.topics.has(topicName))
         .map((group) => group.next.get(topicName) ?? topic.nextOffset),
     );
-    const drop = topic.messages.findIndex((m) => m.offset >= oldestNeeded);
+    // Offsets are contiguous in the array: the first one needed is found by arithmetic.
+    const first = topic.messages[0]?.offset ?? topic.nextOffset;
+    const drop = Math.min(topic.messages.length, oldestNeeded - first);
     if (drop > 0) topic.messages.splice(0, drop);
     for (const group of this.#groups.values()) {
       if (group.topics.has(topicName)) this.#pump(group);
@@ -122,7 +125,8 @@ export class InProcessBus implements Bus {
           for (const topicName of group.topics) {
             const topic = this.#topic(topicName);
             const next = group.next.get(topicName) ?? topic.nextOffset;
-            const message = topic.messages.find((m) => m.offset >= next);
+            const first = topic.messages[0]?.offset ?? topic.nextOffset;
+            const message = topic.messages[Math.max(0, next - first)];
             if (!message) continue;
             // Without an active member the message waits for the next one to join.
             if (!(await this.#deliver(group, topicName, message))) return;

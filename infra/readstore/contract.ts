@@ -209,7 +209,7 @@ export const describeReadStoreContract = (
         );
         const cards = store.collection<Card>(collection.name);
         const seen: string[] = [];
-        for (let after: string | null = null; ; ) {
+        for (let after: string | null = null; ;) {
           const page = await cards.scan(after, 4);
           for (const { id, document } of page) {
             expect(document).toMatchObject({ id, title: `Card ${id}` });

@@ -4,11 +4,7 @@
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  AsOfAnswer,
-  LedgerLine,
-  VerificationLine,
-} from '@linkcoin/domain/audit/contracts.ts';
+import type { AsOfAnswer, LedgerLine, VerificationLine } from '@linkcoin/domain/audit/contracts.ts';
 import { REPLY_GUARANTEE_MS } from '@linkcoin/domain/messaging/conversation.ts';
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
 import { resolve, TOKENS } from '../runtime/tokens.ts';
@@ -225,7 +221,10 @@ describe('the auditors’ views', () => {
     expect(csv.headers['content-disposition']).toMatch(
       new RegExp(`^attachment; filename="ledger-${brand.userId}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`),
     );
-    const [header, ...rows] = (csv.body as string).replace(/^\uFEFF/, '').trimEnd().split('\n');
+    const [header, ...rows] = (csv.body as string)
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\n');
     expect(header).toBe(
       'Revision,Time,Kind,Event,Coins,Balance after,Actor,Granted by,Reason,Payment,Package,Free coins,Creator,Connection,Expires,Correlation id,Causation id,Event id,Log position',
     );
@@ -351,7 +350,10 @@ describe('the auditors’ views', () => {
     expect(refunded.wallet.balance).toBe(34);
     expect(refunded.wallet.connections[0]).toMatchObject({ refunded: true, open: true });
     // Thirty days on, the chat has expired; the coins stayed.
-    const later = await asOf(brand, new Date(Date.parse(moments.afterRefund!) + 30 * DAY).toISOString());
+    const later = await asOf(
+      brand,
+      new Date(Date.parse(moments.afterRefund!) + 30 * DAY).toISOString(),
+    );
     expect(later.wallet).toMatchObject({ balance: 34 });
     expect(later.wallet.connections[0]!.open).toBe(false);
 
@@ -399,7 +401,10 @@ describe('the auditors’ views', () => {
       .get('/api/admin/audit/nobody-at-all/ledger')
       .set(auth(auditor))
       .expect(404, { success: false, message: 'User not found.' });
-    await api().get('/api/admin/audit/nobody-at-all/verifications.csv').set(auth(auditor)).expect(404);
+    await api()
+      .get('/api/admin/audit/nobody-at-all/verifications.csv')
+      .set(auth(auditor))
+      .expect(404);
     await api()
       .get(`/api/admin/audit/${brand.userId}/as-of`)
       .query({ at: 'yesterday' })

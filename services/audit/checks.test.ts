@@ -108,10 +108,7 @@ describe('the replay check and the ledger invariants', () => {
   });
 
   it('runs a replay check as a job, finding every read model as the log makes it', async () => {
-    const models = await api()
-      .get('/api/admin/read-models')
-      .set(auth(auditor))
-      .expect(200);
+    const models = await api().get('/api/admin/read-models').set(auth(auditor)).expect(200);
     const names = (models.body as ReadModelView[]).map((model) => model.id);
     expect(names).toEqual(
       expect.arrayContaining(['accounts', 'wallets', 'audit-payments', 'audit-users']),
@@ -246,7 +243,10 @@ describe('the replay check and the ledger invariants', () => {
     const failed = Object.fromEntries(
       report.rules
         .filter((rule) => !rule.passed)
-        .map((rule) => [rule.rule, rule.offences.map((offence) => offence.events.map((e) => e.id))]),
+        .map((rule) => [
+          rule.rule,
+          rule.offences.map((offence) => offence.events.map((e) => e.id)),
+        ]),
     );
     expect(failed).toEqual({
       balance_after_replays: [[forgedGrant!.id]],

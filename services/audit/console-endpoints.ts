@@ -16,11 +16,7 @@ import { signedIn, type Endpoint } from '../http/endpoint.ts';
 import { listQuery, parseListRequest, sendList, sortOf } from '../http/simple-rest.ts';
 import { parse, parseParams } from '../http/validate.ts';
 import type { Clock } from '../runtime/tokens.ts';
-import {
-  AUDIT_CONNECTIONS,
-  connectionStateOf,
-  whereState,
-} from './connections-projection.ts';
+import { AUDIT_CONNECTIONS, connectionStateOf, whereState } from './connections-projection.ts';
 import { AUDIT_PAYMENTS } from './payments-projection.ts';
 import {
   AUDIT_USERS,
@@ -181,7 +177,13 @@ export const consoleEndpoints = ({
             connections().find({ ...queries[0], sort, skip: list.skip, limit: list.limit }),
             connections().count(queries[0]),
           ]);
-          sendList(res, 'connections', rows.map((row) => connectionView(row, now)), list.skip, total);
+          sendList(
+            res,
+            'connections',
+            rows.map((row) => connectionView(row, now)),
+            list.skip,
+            total,
+          );
           return;
         }
         // Two sides: both lists up to the page's end, merged in the sort's order.
@@ -191,7 +193,8 @@ export const consoleEndpoints = ({
           connections().find({ ...queries[1], sort, limit: list.skip + list.limit }),
           Promise.all(queries.map((query) => connections().count(query))),
         ]);
-        const key = (row: ConnectionRow) => row[sortField as keyof ConnectionRow] as string | number;
+        const key = (row: ConnectionRow) =>
+          row[sortField as keyof ConnectionRow] as string | number;
         const merged = [...paid, ...received].sort((a, b) =>
           key(a) === key(b) ? (a.id < b.id ? -1 : 1) : (key(a) < key(b) ? -1 : 1) * direction,
         );
@@ -220,7 +223,8 @@ export const consoleEndpoints = ({
     {
       method: 'get',
       path: '/admin/user-overviews',
-      summary: 'Users with their roles, LinkCoin balance and verifications (the console users list)',
+      summary:
+        'Users with their roles, LinkCoin balance and verifications (the console users list)',
       access,
       input: { query: listQuery },
       handler: async (req, res) => {

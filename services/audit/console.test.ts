@@ -4,11 +4,7 @@
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  ConnectionView,
-  PaymentRow,
-  UserOverview,
-} from '@linkcoin/domain/audit/contracts.ts';
+import type { ConnectionView, PaymentRow, UserOverview } from '@linkcoin/domain/audit/contracts.ts';
 import { REPLY_GUARANTEE_MS } from '@linkcoin/domain/messaging/conversation.ts';
 import {
   adminEnv,
@@ -44,7 +40,9 @@ describe('the console’s payments, connections and users', () => {
     api()
       .get(`/api/admin/${resource}`)
       .query(
-        Object.fromEntries(Object.entries(query).map(([key, value]) => [key, JSON.stringify(value)])),
+        Object.fromEntries(
+          Object.entries(query).map(([key, value]) => [key, JSON.stringify(value)]),
+        ),
       )
       .set(auth(as));
 
@@ -66,9 +64,16 @@ describe('the console’s payments, connections and users', () => {
     clock.advance(60_000);
     paid.push((await buyInSandbox(server, brand, { coins: 3 })).paymentId);
     clock.advance(60_000);
-    declined = (await buyInSandbox(server, rival, { packageId: 'starter' }, {
-      decline: 'CARD_DECLINED',
-    })).paymentId;
+    declined = (
+      await buyInSandbox(
+        server,
+        rival,
+        { packageId: 'starter' },
+        {
+          decline: 'CARD_DECLINED',
+        },
+      )
+    ).paymentId;
     await waitUntil(async () => (await balanceOf(server, brand)) === 33);
     await grantCoins(server, admin, rival, 4);
 
@@ -163,9 +168,10 @@ describe('the console’s payments, connections and users', () => {
       ((await list('connections', query).expect(200)).body as ConnectionView[]).map((r) => r.id);
     expect(await ids({ filter: { refunded: true } })).toEqual([refunded.id]);
     expect(await ids({ filter: { state: 'removed' } })).toEqual([removed.id]);
-    expect(await ids({ filter: { creatorId: creator.userId }, sort: ['addedAt', 'ASC'] })).toEqual(
-      [refunded.id, renewed.id],
-    );
+    expect(await ids({ filter: { creatorId: creator.userId }, sort: ['addedAt', 'ASC'] })).toEqual([
+      refunded.id,
+      renewed.id,
+    ]);
     // Either side of a connection: the creator is on two, as the creator.
     expect(await ids({ filter: { userId: creator.userId } })).toEqual([renewed.id, refunded.id]);
     expect(await ids({ filter: { userId: brand.userId }, range: [1, 1] })).toEqual([refunded.id]);
@@ -201,14 +207,16 @@ describe('the console’s payments, connections and users', () => {
       range: [0, 2],
     }).expect(200);
     expect(byBalance.headers['content-range']).toBe('user-overviews 0-2/6');
-    expect((byBalance.body as UserOverview[]).map((user) => [user.ownerName, user.balance])).toEqual(
-      [
-        ['Chai Point', 32],
-        ['Masala Box', 2],
-        [expect.any(String), 0],
-      ],
+    expect(
+      (byBalance.body as UserOverview[]).map((user) => [user.ownerName, user.balance]),
+    ).toEqual([
+      ['Chai Point', 32],
+      ['Masala Box', 2],
+      [expect.any(String), 0],
+    ]);
+    const verified = await list('user-overviews', { filter: { verified: 'instagram' } }).expect(
+      200,
     );
-    const verified = await list('user-overviews', { filter: { verified: 'instagram' } }).expect(200);
     expect(verified.body).toEqual([
       expect.objectContaining({
         id: creator.userId,

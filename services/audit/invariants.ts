@@ -15,7 +15,7 @@ export const checkLedgerInvariants = async (
 ): Promise<InvariantsReport> => {
   const head = await eventStore.headPosition();
   const audit = ledgerAudit();
-  for (let after: number | null = null; head !== null; ) {
+  for (let after: number | null = null; head !== null;) {
     const page = await eventStore.readAll({ after, maxCount: LOG_PAGE });
     for (const event of page.events) {
       if (event.position > head) return audit.report(now());

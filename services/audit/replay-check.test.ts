@@ -86,8 +86,7 @@ describe('the replay check', () => {
       'corruption',
       1,
       [{ ...(await events.readAll({ after: null, maxCount: 1 })).events[0]! }],
-      async (_event, tx) =>
-        next ? tx.put('tallies', id, next) : tx.delete('tallies', id),
+      async (_event, tx) => (next ? tx.put('tallies', id, next) : tx.delete('tallies', id)),
     );
   };
 

@@ -12,11 +12,7 @@ import {
 import { DomainError } from '@linkcoin/domain/shared/errors.ts';
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
 import type { EventStore } from '@linkcoin/infra/eventstore/port.ts';
-import type {
-  ReadCollection,
-  ReadStore,
-  ScannedDocument,
-} from '@linkcoin/infra/readstore/port.ts';
+import type { ReadCollection, ReadStore, ScannedDocument } from '@linkcoin/infra/readstore/port.ts';
 import type { Projection } from '@linkcoin/infra/readstore/projections.ts';
 import { SqliteReadStore } from '@linkcoin/infra/readstore/sqlite.ts';
 
@@ -104,10 +100,7 @@ const valueAt = (document: unknown, path: string): unknown =>
     ? document
     : path
         .split('.')
-        .reduce<unknown>(
-          (value, key) => (isPlainObject(value) ? value[key] : undefined),
-          document,
-        );
+        .reduce<unknown>((value, key) => (isPlainObject(value) ? value[key] : undefined), document);
 
 /** The values of the differing fields, secrets hidden, long text cut. */
 const valuesOf = (document: object, fields: readonly string[]): Record<string, unknown> =>
@@ -231,16 +224,18 @@ export const runReplayCheck = async (
       to: ReadonlyMap<string, number | null>,
       progressPhase: 'replaying' | 'settling',
     ) => {
-      const start = Math.min(...projections.map((p) => from.get(p.name) ?? 0));
+      // A read model that has seen nothing yet starts before the log's first position.
+      const lowest = (name: string) => from.get(name) ?? Number.NEGATIVE_INFINITY;
+      const start = Math.min(...projections.map((p) => lowest(p.name)));
       const end = highest(to.values());
       const types = new Map(projections.map((p) => [p.name, new Set(p.eventTypes)]));
-      for (let after: number | null = start === 0 ? null : start; ; ) {
+      for (let after: number | null = Number.isFinite(start) ? start : null; ;) {
         const page = await eventStore.readAll({ after, maxCount: deps.pageSize ?? LOG_PAGE });
         const events = page.events.filter((event) => event.position <= end);
         await Promise.all(
           projections.map((projection) => {
-            const lower = from.get(projection.name) ?? 0;
-            const upper = to.get(projection.name) ?? 0;
+            const lower = lowest(projection.name);
+            const upper = to.get(projection.name) ?? Number.NEGATIVE_INFINITY;
             const wanted = types.get(projection.name)!;
             const mine = events.filter(
               (event: RecordedEvent) =>
@@ -289,7 +284,8 @@ export const runReplayCheck = async (
     let reached = targets;
     for (let round = 0; round < SETTLE_ROUNDS && remaining.length > 0; round++) {
       const moved = new Map<string, number | null>();
-      for (const projection of projections) moved.set(projection.name, await checkpointOf(projection));
+      for (const projection of projections)
+        moved.set(projection.name, await checkpointOf(projection));
       if (projections.every((p) => moved.get(p.name) === reached.get(p.name))) break;
       report('settling');
       await replay(reached, moved, 'settling');

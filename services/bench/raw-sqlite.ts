@@ -51,6 +51,7 @@ export class RawEvents {
   readonly #insert: StatementSync;
   readonly #latest: StatementSync;
   readonly #after: StatementSync;
+  readonly #stream: StatementSync;
 
   private constructor(path: string, synchronous: Synchronous) {
     this.db = new DatabaseSync(path);
@@ -67,6 +68,9 @@ export class RawEvents {
     );
     this.#after = this.db.prepare(
       'SELECT position, event_id, stream_id, revision, type, data, metadata FROM events WHERE position > ? ORDER BY position ASC LIMIT ?',
+    );
+    this.#stream = this.db.prepare(
+      'SELECT position, event_id, stream_id, revision, type, data, metadata FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision ASC LIMIT ?',
     );
   }
 
@@ -113,6 +117,29 @@ export class RawEvents {
       metadata: JSON.parse(row.metadata) as object,
     }));
     return { count: events.length, last: events.at(-1)?.position ?? after };
+  }
+
+  /** One page of a stream from a revision on, parsed as a reader would use it: the count read. */
+  readStream(streamId: string, fromRevision: number, maxCount: number): number {
+    const rows = this.#stream.all(streamId, fromRevision, maxCount) as {
+      position: number;
+      event_id: string;
+      stream_id: string;
+      revision: number;
+      type: string;
+      data: string;
+      metadata: string;
+    }[];
+    const events = rows.map((row) => ({
+      id: row.event_id,
+      streamId: row.stream_id,
+      revision: row.revision,
+      position: row.position,
+      type: row.type,
+      data: JSON.parse(row.data) as object,
+      metadata: JSON.parse(row.metadata) as object,
+    }));
+    return events.length;
   }
 
   transaction(work: () => void): void {

@@ -31,6 +31,7 @@ import { resolve, TOKENS } from '../runtime/tokens.ts';
 import { balanceOf } from '../testing/payments.ts';
 import { saveProfile } from '../testing/profiles.ts';
 import { adjustableClock, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { expectLedgerInvariantsHold } from '../testing/audit.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -542,5 +543,8 @@ describe('the collection', () => {
     expect((await listOf(brand)).find((e) => e.user._id === ravi.userId)?.user.isOnline).toBe(
       false,
     );
+  });
+  it('leaves every coin adding up: the ledger invariants hold over the whole log', async () => {
+    await expectLedgerInvariantsHold(server);
   });
 });

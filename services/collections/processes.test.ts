@@ -31,6 +31,7 @@ import {
 } from '../testing/collections.ts';
 import { balanceOf } from '../testing/payments.ts';
 import { adjustableClock, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { expectLedgerInvariantsHold } from '../testing/audit.ts';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -241,5 +242,8 @@ describe('the collection processes', () => {
       await expect.poll(() => balanceOf(server, pair.payer)).toBe(3);
       expect(await refundsOf(pair.payer)).toHaveLength(2);
     });
+  });
+  it('leaves every coin adding up: the ledger invariants hold over the whole log', async () => {
+    await expectLedgerInvariantsHold(server);
   });
 });

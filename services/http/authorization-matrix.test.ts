@@ -166,6 +166,22 @@ describe('the authorisation matrix', () => {
     }
   });
 
+  it('lets auditors change nothing: the one role-gated write open to them starts a read-only replay check', () => {
+    const writes = endpoints.filter(
+      (endpoint) =>
+        endpoint.method !== 'get' &&
+        endpoint.access.kind !== 'anyone' &&
+        endpoint.access.roles?.includes('auditor'),
+    );
+    expect(writes.map(keyOf)).toEqual(['POST /admin/replay-checks']);
+    // Everything else under /admin that is not a read is the admins' alone.
+    for (const endpoint of endpoints.filter(
+      (e) => e.path.startsWith('/admin') && e.method !== 'get' && !writes.includes(e),
+    )) {
+      expect(EXPECTED[keyOf(endpoint)], keyOf(endpoint)).toEqual(['admin']);
+    }
+  });
+
   it('answers 401 to anonymous callers and 403 to other roles where the table says so', async () => {
     const failures: string[] = [];
     for (const endpoint of endpoints) {

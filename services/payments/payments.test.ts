@@ -23,6 +23,7 @@ import {
   settleInSandbox,
 } from '../testing/payments.ts';
 import { adjustableClock, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { expectLedgerInvariantsHold } from '../testing/audit.ts';
 
 describe('buying LinkCoins in the sandbox', () => {
   let server: TestServer;
@@ -261,6 +262,9 @@ describe('buying LinkCoins in the sandbox', () => {
     const late = await request(server.url).post(page.pathname).type('form').send(form.toString());
     expect(late.status).toBeGreaterThanOrEqual(400);
     expect(await balanceOf(server, buyer)).toBe(0);
+  });
+  it('leaves every coin adding up: the ledger invariants hold over the whole log', async () => {
+    await expectLedgerInvariantsHold(server);
   });
 });
 

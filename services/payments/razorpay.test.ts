@@ -15,6 +15,7 @@ import { resolve, TOKENS } from '../runtime/tokens.ts';
 import { headPosition, registerUser, type TestUser } from '../testing/accounts.ts';
 import { balanceOf, pay, returnToShop } from '../testing/payments.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
+import { expectLedgerInvariantsHold } from '../testing/audit.ts';
 
 describe('buying LinkCoins through Razorpay Payment Links', () => {
   let fake: RazorpayFake;
@@ -148,5 +149,8 @@ describe('buying LinkCoins through Razorpay Payment Links', () => {
     // from the provider does not end the payment before its time.
     expect((await status(buyer, paymentId)).status).toBe('pending');
     expect(await balanceOf(server, buyer)).toBe(0);
+  });
+  it('leaves every coin adding up: the ledger invariants hold over the whole log', async () => {
+    await expectLedgerInvariantsHold(server);
   });
 });

@@ -9,7 +9,7 @@ export const ledgerInvariants = async (server: TestServer): Promise<InvariantsRe
   const store = resolve(server.runtime.container, TOKENS.EventStore);
   const clock = resolve(server.runtime.container, TOKENS.Clock);
   const audit = ledgerAudit();
-  for (let after: number | null = null; ; ) {
+  for (let after: number | null = null; ;) {
     const page = await store.readAll({ after, maxCount: 1000 });
     for (const event of page.events) audit.observe(event);
     if (page.isEnd) break;

@@ -13,6 +13,7 @@ import {
 } from '../testing/accounts.ts';
 import { balanceOf, buyInSandbox } from '../testing/payments.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
+import { expectLedgerInvariantsHold } from '../testing/audit.ts';
 import { WALLET_HANDLER_MESSAGES } from './handlers.ts';
 
 describe('wallets', () => {
@@ -165,5 +166,8 @@ describe('wallets', () => {
       .get(`/api/admin/wallets/${fresh.userId}`)
       .set('Authorization', `Bearer ${brand.token}`)
       .expect(403);
+  });
+  it('leaves every coin adding up: the ledger invariants hold over the whole log', async () => {
+    await expectLedgerInvariantsHold(server);
   });
 });

@@ -1,5 +1,6 @@
 import type { Measure } from '../measure.ts';
 import { appends } from './appends.ts';
+import { audit } from './audit.ts';
 import { chat } from './chat.ts';
 import { commands } from './commands.ts';
 import { httpProfiles } from './http-profiles.ts';
@@ -16,6 +17,7 @@ import { replay } from './replay.ts';
 export const measures: readonly Measure[] = [
   appends,
   replay,
+  audit,
   commands,
   liveDelivery,
   httpProfiles,

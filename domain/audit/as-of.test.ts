@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { asEventList, fold } from '../shared/decider.ts';
+import type { RecordedEvent } from '../shared/messages.ts';
+import {
+  walletDecider,
+  type WalletCommand,
+  type WalletEvent,
+  type WalletState,
+} from '../wallet/wallet.ts';
+import { replayWallet, userAsOf } from './as-of.ts';
+
+const T0 = Date.parse('2026-03-01T10:00:00.000Z');
+const MINUTE = 60_000;
+const USER = 'brand-1';
+
+/** A small deterministic generator (mulberry32), so a failure replays the same stream. */
+const random = (seed: number) => () => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
+
+/**
+ * A wallet stream the decider itself writes: purchases, grants, adds, renewals, removals and
+ * refunds in a random order, each command refused by the decider simply skipped.
+ */
+const walletStream = (seed: number, commands: number): RecordedEvent<WalletEvent>[] => {
+  const next = random(seed);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+  const events: RecordedEvent<WalletEvent>[] = [];
+  let state: WalletState = walletDecider.initialState();
+  for (let i = 0; i < commands; i++) {
+    const now = new Date(T0 + i * MINUTE);
+    const metadata = { now, actorUserId: USER, correlationId: `c-${i}`, causationId: null };
+    const creator = pick(['creator-1', 'creator-2', 'creator-3', 'creator-4']);
+    const opened = Object.keys(state.connections);
+    const command: WalletCommand = pick<WalletCommand>([
+      {
+        type: 'CreditPurchase',
+        data: {
+          userId: USER,
+          paymentId: `p-${i % 7}`,
+          packageId: null,
+          coins: 3,
+          bonusCoins: 0,
+          rupees: 15,
+        },
+        metadata,
+      },
+      {
+        type: 'GrantCoins',
+        data: { userId: USER, grantId: `g-${i % 5}`, coins: 2, by: 'admin-1', reason: 'Welcome' },
+        metadata,
+      },
+      {
+        type: 'OpenConnection',
+        data: {
+          userId: USER,
+          connectionId: `k-${i}`,
+          targetUserId: creator,
+          targetIsCreator: true,
+        },
+        metadata,
+      },
+      { type: 'RenewConnection', data: { userId: USER, targetUserId: creator }, metadata },
+      { type: 'RemoveConnection', data: { userId: USER, targetUserId: creator }, metadata },
+      {
+        type: 'RefundConnection',
+        data: {
+          userId: USER,
+          connectionId: opened.length ? pick(opened) : 'none',
+          reason: 'no_reply_within_48_hours',
+        },
+        metadata,
+      },
+    ]);
+    let decided: readonly WalletEvent[];
+    try {
+      decided = asEventList(walletDecider.decide(command, state));
+    } catch {
+      continue;
+    }
+    for (const event of decided) {
+      state = walletDecider.evolve(state, event);
+      events.push({
+        ...event,
+        id: `e-${events.length}`,
+        streamId: `wallet-${USER}`,
+        revision: events.length,
+        position: events.length + 1,
+        metadata: {
+          actorUserId: USER,
+          correlationId: `c-${i}`,
+          causationId: null,
+          schemaVersion: 1,
+          timestamp: now.toISOString(),
+        },
+      } as RecordedEvent<WalletEvent>);
+    }
+  }
+  return events;
+};
+
+describe('the wallet "as of" an instant', () => {
+  it('replays a wallet stream to what the decider folds it to, after every event', () => {
+    for (const seed of [1, 2, 3, 42]) {
+      const events = walletStream(seed, 300);
+      const kinds = new Set(events.map((event) => event.type));
+      expect(kinds.size, `seed ${seed}: every kind of wallet event`).toBe(6);
+      for (let end = 0; end <= events.length; end++) {
+        const prefix = events.slice(0, end);
+        expect(replayWallet(prefix), `seed ${seed}, ${end} events`).toEqual(
+          fold(walletDecider, prefix),
+        );
+      }
+    }
+  });
+
+  it('counts only the events recorded at or before the instant', () => {
+    const events = walletStream(7, 60);
+    const cut = events[20]!;
+    const at = new Date(cut.metadata.timestamp);
+    const answer = userAsOf(
+      USER,
+      { account: [], emailOtp: [], wallet: events, instagram: [], youtube: [] },
+      at,
+    );
+    const upTo = events.filter((event) => Date.parse(event.metadata.timestamp) <= at.getTime());
+    expect(answer.wallet.events).toBe(upTo.length);
+    expect(answer.wallet.balance).toBe(upTo.at(-1)!.data.balanceAfter);
+    expect(answer.wallet.lastEventAt).toBe(upTo.at(-1)!.data.at);
+  });
+});
