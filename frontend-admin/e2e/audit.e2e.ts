@@ -163,6 +163,40 @@ describe('the auditor in the console', () => {
     expect((await historyCsv).suggestedFilename()).toMatch(/^verifications-.+\.csv$/);
   });
 
+  it("reads a creator's Instagram verification, by channel, with the admin who sent the code", async () => {
+    const call = async (as: TestUser, method: string, path: string, body: object) => {
+      const response = await fetch(`${server.url}${path}`, {
+        method,
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${as.token}` },
+        body: JSON.stringify(body),
+      });
+      expect(response.ok).toBe(true);
+    };
+    await call(creator, 'POST', '/api/pageowners/store', {
+      userId: creator.userId,
+      profileName: 'asha.cooks',
+    });
+    await call(admin, 'PUT', '/api/pageowners/send-status', {
+      userId: creator.userId,
+      status: 'send',
+    });
+
+    await auditorSignsIn();
+    await page.goto(`${server.url}/admin/#/audit/${creator.userId}/verifications`);
+    const history = page.getByRole('region', { name: 'Verification history' });
+    await history.getByRole('row').filter({ hasText: 'Account' }).first().waitFor();
+    await history.getByRole('combobox', { name: 'Channel' }).click();
+    await page.getByRole('option', { name: 'Instagram' }).click();
+    await history.getByRole('row').filter({ hasText: 'Account' }).first().waitFor({
+      state: 'detached',
+    });
+    const sent = history.getByRole('row').filter({ hasText: 'Instagram code sent' });
+    await sent.waitFor();
+    const text = await sent.textContent();
+    expect(text).toContain('LinkCoin Admin');
+    expect(text).not.toMatch(/\b\d{6}\b/);
+  });
+
   it("shows the brand's wallet as of an instant, replayed from the log", async () => {
     await auditorSignsIn();
     await page.goto(`${server.url}/admin/#/audit/${brand.userId}/as-of`);
