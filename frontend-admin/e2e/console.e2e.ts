@@ -45,7 +45,17 @@ describe('console sign-in', () => {
 
     await otpDashboardShown();
     expect((await page.getByRole('menuitem').allTextContents()).map((text) => text.trim())).toEqual(
-      ['Dashboard', 'OTP verification', 'Users', 'Wallets'],
+      [
+        'Dashboard',
+        'OTP verification',
+        'Users',
+        'Wallets',
+        'Payments',
+        'Connections',
+        'User history',
+        'Replay check',
+        'Ledger invariants',
+      ],
     );
     await page.getByRole('menuitem', { name: 'Dashboard' }).click();
     await page.getByRole('heading', { level: 2, name: 'Verification desk (admins)' }).waitFor();

@@ -1,12 +1,17 @@
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route, RouterProvider, createHashRouter } from 'react-router-dom';
 import type { Role } from '@linkcoin/domain/accounts/roles.ts';
+import { AuditUserPage } from './audit/AuditUserPage';
+import { InvariantsPage } from './audit/InvariantsPage';
+import { ReplayCheckPage } from './audit/ReplayCheckPage';
 import { authProvider } from './authProvider';
+import connections from './connections';
 import { Dashboard } from './dashboard/Dashboard';
 import { dataProvider } from './dataProvider';
 import { Layout } from './layout/Layout';
 import { LoginPage } from './layout/LoginPage';
 import otpRecords from './otp-records';
+import payments from './payments';
 import { lightTheme } from './theme';
 import users from './users';
 import wallets from './wallets';
@@ -14,15 +19,24 @@ import wallets from './wallets';
 /**
  * What a console user may open. The first resource is where they land: admins on the OTP
  * dashboard, auditors (refused by its API) on the users. The dashboard page stays in the menu.
- * Wallets: both read them; only admins see the grant.
+ * Wallets, payments, connections and the auditor pages: both read them; only admins see the
+ * grants (coins, the auditor role). Nothing offers to create, edit or delete.
  */
 const consoleResources = (permissions: Role[] | undefined) => (
   <>
     {permissions?.includes('admin') ? <Resource name="otp-records" {...otpRecords} /> : null}
     <Resource name="users" options={{ label: 'Users' }} {...users} />
     <Resource name="wallets" {...wallets} />
+    <Resource name="payments" {...payments} />
+    <Resource name="connections" {...connections} />
     <CustomRoutes>
       <Route path="/dashboard" element={<Dashboard />} />
+      <Route path="/audit" element={<AuditUserPage tab="ledger" />} />
+      <Route path="/audit/:userId/ledger" element={<AuditUserPage tab="ledger" />} />
+      <Route path="/audit/:userId/verifications" element={<AuditUserPage tab="verifications" />} />
+      <Route path="/audit/:userId/as-of" element={<AuditUserPage tab="as-of" />} />
+      <Route path="/replay-check" element={<ReplayCheckPage />} />
+      <Route path="/ledger-invariants" element={<InvariantsPage />} />
     </CustomRoutes>
   </>
 );

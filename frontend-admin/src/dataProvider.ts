@@ -1,10 +1,16 @@
-import { fetchUtils, type DataProvider, type Identifier } from 'react-admin';
+import { fetchUtils, HttpError, type DataProvider, type Identifier } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { GrantableRole } from '@linkcoin/domain/accounts/roles.ts';
+import type {
+  AsOfAnswer,
+  InvariantsReport,
+  ReplayCheckView,
+} from '@linkcoin/domain/audit/contracts.ts';
 import type { GrantCoinsRequest } from '@linkcoin/domain/wallet/contracts.ts';
 import { getSessionToken } from '@linkcoin/frontend-shared/session/session.ts';
+import { attachmentName } from './audit/attachment';
 import type { OtpRecord, OtpSummary } from './otp-records/types';
-import type { ConsoleUser } from './users/types';
+import type { AdminUserView } from '@linkcoin/domain/accounts/contracts.ts';
 import type { ConsoleWallet } from './wallets/types';
 
 /** Every console request carries the signed-in user's token as a bearer token. */
@@ -20,7 +26,7 @@ const API = '/api/admin';
 
 export type ConsoleDataProvider = DataProvider & {
   /** POST /api/admin/users/:id/roles (admins only): answers the updated user. */
-  grantRole: (id: Identifier, role: GrantableRole) => Promise<{ data: ConsoleUser }>;
+  grantRole: (id: Identifier, role: GrantableRole) => Promise<{ data: AdminUserView }>;
   /** GET /api/admin/otp-records/summary (admins only): the OTP dashboard's tiles. */
   getOtpSummary: () => Promise<{ data: OtpSummary }>;
   /** POST /api/admin/otp-records/:id/send (admins only): answers the record, now "send". */
@@ -34,19 +40,45 @@ export type ConsoleDataProvider = DataProvider & {
     grant: GrantCoinsRequest,
     idempotencyKey: string,
   ) => Promise<{ data: ConsoleWallet }>;
+  /** GET /api/admin/audit/:id/as-of?at= (auditors, admins): replayed from the user's streams. */
+  getAsOf: (userId: Identifier, at: string) => Promise<{ data: AsOfAnswer }>;
+  /** POST /api/admin/replay-checks: starts a check (a job); answers it, queued. */
+  startReplayCheck: (readModels: string[]) => Promise<{ data: ReplayCheckView }>;
+  /** GET /api/admin/replay-checks/:id: the job's progress and, once done, its differences. */
+  getReplayCheck: (id: Identifier) => Promise<{ data: ReplayCheckView }>;
+  /** GET /api/admin/ledger-invariants: the invariants checked over the whole log, now. */
+  getLedgerInvariants: () => Promise<{ data: InvariantsReport }>;
+  /** GET a CSV export (ledger, verifications) with the bearer token: its name and content. */
+  getCsv: (path: string) => Promise<{ data: CsvFile }>;
 };
+
+export type CsvFile = { filename: string; blob: Blob };
 
 const recordPath = (resource: string, id: Identifier) =>
   `${API}/${resource}/${encodeURIComponent(String(id))}`;
 
+/**
+ * The console's "users" are the audit context's user overviews (the same accounts, with their
+ * balance and verifications): every reference to a user (wallets, payments, connections, the
+ * ledger's actors) reads them. Granting a role stays on /api/admin/users.
+ */
+const API_RESOURCES: Readonly<Record<string, string>> = { users: 'user-overviews' };
+const simpleRest = simpleRestProvider(API, httpClient);
+const apiResource = (resource: string) => API_RESOURCES[resource] ?? resource;
+
 export const dataProvider: ConsoleDataProvider = {
-  ...simpleRestProvider(API, httpClient),
+  ...simpleRest,
+  getList: (resource, params) => simpleRest.getList(apiResource(resource), params),
+  getOne: (resource, params) => simpleRest.getOne(apiResource(resource), params),
+  getMany: (resource, params) => simpleRest.getMany(apiResource(resource), params),
+  getManyReference: (resource, params) =>
+    simpleRest.getManyReference(apiResource(resource), params),
   grantRole: async (id, role) => {
     const { json } = await httpClient(`${recordPath('users', id)}/roles`, {
       method: 'POST',
       body: JSON.stringify({ role }),
     });
-    return { data: json as ConsoleUser };
+    return { data: json as AdminUserView };
   },
   getOtpSummary: async () => {
     const { json } = await httpClient(`${API}/otp-records/summary`);
@@ -65,8 +97,53 @@ export const dataProvider: ConsoleDataProvider = {
     });
     return { data: json as ConsoleWallet };
   },
+  getAsOf: async (userId, at) => {
+    const { json } = await httpClient(
+      `${recordPath('audit', userId)}/as-of?${new URLSearchParams({ at }).toString()}`,
+    );
+    return { data: json as AsOfAnswer };
+  },
+  startReplayCheck: async (readModels) => {
+    const { json } = await httpClient(`${API}/replay-checks`, {
+      method: 'POST',
+      body: JSON.stringify({ readModels }),
+    });
+    return { data: json as ReplayCheckView };
+  },
+  getReplayCheck: async (id) => {
+    const { json } = await httpClient(recordPath('replay-checks', id));
+    return { data: json as ReplayCheckView };
+  },
+  getLedgerInvariants: async () => {
+    const { json } = await httpClient(`${API}/ledger-invariants`);
+    return { data: json as InvariantsReport };
+  },
+  getCsv: async (path) => {
+    const token = getSessionToken();
+    const response = await fetch(`${API}/${path}`, {
+      headers: { Accept: 'text/csv', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    });
+    if (!response.ok) {
+      const body = (await response.json().catch(() => ({}))) as { message?: unknown };
+      const message = typeof body.message === 'string' ? body.message : 'Could not export';
+      throw new HttpError(message, response.status, body);
+    }
+    const fallback = path.split('/').pop() ?? 'export.csv';
+    return {
+      data: {
+        filename: attachmentName(response.headers.get('Content-Disposition'), fallback),
+        blob: await response.blob(),
+      },
+    };
+  },
 };
 
 /** The history of one wallet, as a resource of its own (a simple-rest list, newest first). */
 export const walletEntriesResource = (walletId: Identifier): string =>
   `wallets/${encodeURIComponent(String(walletId))}/entries`;
+
+/** A user's coin ledger and verification history: simple-rest lists of the audit context. */
+export const ledgerResource = (userId: Identifier): string =>
+  `audit/${encodeURIComponent(String(userId))}/ledger`;
+export const verificationsResource = (userId: Identifier): string =>
+  `audit/${encodeURIComponent(String(userId))}/verifications`;

@@ -13,7 +13,7 @@ const DESKS = [
   {
     id: 'history',
     title: 'History (auditors)',
-    text: "Auditors get a read-only view of every user's LinkCoin and verification history, and can see the state of any wallet or verification as it was at a chosen moment.",
+    text: "Auditors get a read-only view of every user's LinkCoin ledger and verification history (with CSV exports), the state of any wallet or verification as it was at a chosen moment, a replay check of the read models against the event log, and the ledger invariants.",
     Icon: ManageSearchRoundedIcon,
   },
 ] as const;

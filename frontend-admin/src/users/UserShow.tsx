@@ -1,8 +1,13 @@
 import AccountBalanceWalletRoundedIcon from '@mui/icons-material/AccountBalanceWalletRounded';
+import HistoryRoundedIcon from '@mui/icons-material/HistoryRounded';
+import ReceiptLongRoundedIcon from '@mui/icons-material/ReceiptLongRounded';
+import VerifiedRoundedIcon from '@mui/icons-material/VerifiedRounded';
+import type { ReactElement } from 'react';
 import {
   Button,
   DateField,
   FunctionField,
+  NumberField,
   LinkBase,
   Show,
   SimpleShowLayout,
@@ -12,9 +17,10 @@ import {
   type ShowProps,
 } from 'react-admin';
 import { ROLE_LABELS } from '@linkcoin/domain/accounts/roles.ts';
+import { auditPath, type AuditTab } from '../audit/auditPath';
 import { GrantAuditorButton } from './GrantAuditorButton';
 import { SafeEmailField } from '../fields/SafeFields';
-import { RolesField, SignInMethodsField } from './fields';
+import { InstagramStatusField, RolesField, SignInMethodsField, VerifiedField } from './fields';
 import { EMAIL_PROOF_LABELS } from './labels';
 import type { ConsoleUser } from './types';
 
@@ -38,16 +44,33 @@ function WalletButton() {
   );
 }
 
+/** The user's history as auditors read it from the event store (admins see it too). */
+function AuditButton({ tab, label, icon }: { tab: AuditTab; label: string; icon: ReactElement }) {
+  const record = useRecordContext<ConsoleUser>();
+  if (!record) return null;
+  return (
+    <Button component={LinkBase} label={label} to={auditPath(String(record.id), tab)}>
+      {icon}
+    </Button>
+  );
+}
+
 function UserShowActions() {
   return (
     <TopToolbar>
       <WalletButton />
+      <AuditButton tab="ledger" label="Coin ledger" icon={<ReceiptLongRoundedIcon />} />
+      <AuditButton tab="verifications" label="Verifications" icon={<VerifiedRoundedIcon />} />
+      <AuditButton tab="as-of" label="As of" icon={<HistoryRoundedIcon />} />
       <GrantAuditorButton />
     </TopToolbar>
   );
 }
 
-/** One account: who, which roles, how they sign in and prove their address, when things happened. */
+/**
+ * One account: who, which roles, the LinkCoin balance and verifications, how they sign in and
+ * prove their address, when things happened; links to their wallet and their audit history.
+ */
 export function UserShow(props: ShowProps) {
   return (
     <Show {...props} title={<UserTitle />} actions={<UserShowActions />}>
@@ -64,6 +87,17 @@ export function UserShow(props: ShowProps) {
         <FunctionField<ConsoleUser>
           label="Email proven by"
           render={(record) => EMAIL_PROOF_LABELS[record.emailProof] ?? record.emailProof}
+        />
+        <NumberField source="balance" label="LinkCoin balance" />
+        <VerifiedField label="Verified" />
+        <InstagramStatusField label="Instagram request" />
+        <FunctionField<ConsoleUser>
+          label="Last YouTube check"
+          render={(record) =>
+            record.youtubeLastCheck
+              ? `${new Date(record.youtubeLastCheck.at).toLocaleString()}: ${record.youtubeLastCheck.outcome}`
+              : 'None'
+          }
         />
         <DateField source="registeredAt" label="Registered" showTime />
         <DateField source="passwordResetAt" label="Password reset" showTime emptyText="Never" />

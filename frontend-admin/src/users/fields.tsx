@@ -1,6 +1,7 @@
 import { Chip, Stack } from '@mui/material';
 import { useRecordContext } from 'react-admin';
 import { ROLE_LABELS, type Role } from '@linkcoin/domain/accounts/roles.ts';
+import { INSTAGRAM_STATUS_LABELS } from '../audit/labels';
 import { SIGN_IN_METHOD_LABELS } from './labels';
 import type { ConsoleUser } from './types';
 
@@ -30,4 +31,30 @@ export function SignInMethodsField(_props: { label?: string }) {
   return (
     <>{record.signInMethods.map((method) => SIGN_IN_METHOD_LABELS[method] ?? method).join(', ')}</>
   );
+}
+
+/** The platforms verified (Instagram handles, YouTube channels), or "Not verified". */
+export function VerifiedField(_props: { label?: string }) {
+  const record = useRecordContext<ConsoleUser>();
+  if (!record) return null;
+  const verified = [
+    ...record.instagramVerified.map((handle) => `Instagram @${handle}`),
+    ...record.youtubeVerified.map((channel) => `YouTube ${channel}`),
+  ];
+  if (verified.length === 0) return <>Not verified</>;
+  return (
+    <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+      {verified.map((label) => (
+        <Chip key={label} label={label} size="small" color="success" variant="outlined" />
+      ))}
+    </Stack>
+  );
+}
+
+/** The newest Instagram request's status as of now, and its handle. */
+export function InstagramStatusField(_props: { label?: string }) {
+  const record = useRecordContext<ConsoleUser>();
+  if (!record?.instagram) return null;
+  const { status, handle } = record.instagram;
+  return <>{`${INSTAGRAM_STATUS_LABELS[status]} (@${handle})`}</>;
 }

@@ -1,2 +1,5 @@
-/** A row of the users resource: the API's contract, shared through the domain package. */
-export type { AdminUserView as ConsoleUser } from '@linkcoin/domain/accounts/contracts.ts';
+/**
+ * A row of the users resource: the audit context's user overview (the account, its LinkCoin
+ * balance and verifications), the API's contract shared through the domain package.
+ */
+export type { UserOverview as ConsoleUser } from '@linkcoin/domain/audit/contracts.ts';
