@@ -33,7 +33,7 @@ export const ensureWrk = (): void => {
 };
 
 export type Scenario = Readonly<{
-  method: 'GET' | 'PUT';
+  method: 'GET' | 'PUT' | 'POST';
   /** Lua expression of the path; may use `u` (this request's user) and `v` (another user). */
   path: string;
   /** Send `Authorization: Bearer <u.token>`. */
@@ -43,6 +43,13 @@ export type Scenario = Readonly<{
   /** Count 409 answers (costs the load generator a little per response). */
   countConflicts?: boolean;
   users: readonly BenchUser[];
+  /**
+   * Pair mode: request k (counted from `startAt`) is user k mod n acting on target
+   * floor(k / n), with the body `{"userId": u.id, "targetUserId": t}`; so consecutive requests
+   * come from different users and no pair repeats until the targets run out. A later run
+   * starts where the earlier one stopped.
+   */
+  pairs?: Readonly<{ targets: readonly string[]; startAt: number }>;
 }>;
 
 /** A Lua long string that cannot be closed by the text it holds. */
@@ -65,6 +72,7 @@ const luaScript = (scenario: Scenario): string => {
 local users = {
 ${users}
 }
+local targets = { ${(scenario.pairs?.targets ?? []).map(longString).join(', ')} }
 local stride = ${WRK_THREADS}
 local threads = {}
 local next_offset = 0
@@ -76,7 +84,7 @@ function setup(thread)
 end
 
 function init(args)
-  counter = 0
+  counter = ${scenario.pairs ? Math.ceil(scenario.pairs.startAt / WRK_THREADS) : 0}
   conflicts = 0
 end
 
@@ -88,11 +96,17 @@ request = function()
   local headers = {}
   ${scenario.signedIn ? 'headers["Authorization"] = "Bearer " .. u.token' : ''}
   ${
-    scenario.body
+    scenario.pairs
       ? `headers["Content-Type"] = "application/json"
+  local k = counter * stride + offset
+  local t = targets[(math.floor(k / #users) % #targets) + 1]
+  local body = '{"userId":"' .. users[(k % #users) + 1].id .. '","targetUserId":"' .. t .. '"}'
+  return wrk.format("${scenario.method}", ${scenario.path}, headers, body)`
+      : scenario.body
+        ? `headers["Content-Type"] = "application/json"
   local body = u.prefix .. offset .. "-" .. counter .. u.suffix
   return wrk.format("${scenario.method}", ${scenario.path}, headers, body)`
-      : `return wrk.format("${scenario.method}", ${scenario.path}, headers)`
+        : `return wrk.format("${scenario.method}", ${scenario.path}, headers)`
   }
 end
 ${

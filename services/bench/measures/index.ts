@@ -2,6 +2,7 @@ import type { Measure } from '../measure.ts';
 import { appends } from './appends.ts';
 import { audit } from './audit.ts';
 import { chat } from './chat.ts';
+import { collections } from './collections.ts';
 import { commands } from './commands.ts';
 import { directory } from './directory.ts';
 import { httpProfiles } from './http-profiles.ts';
@@ -23,6 +24,7 @@ export const measures: readonly Measure[] = [
   liveDelivery,
   httpProfiles,
   payments,
+  collections,
   chat,
   directory,
   serverMemory,
