@@ -103,6 +103,7 @@ export const searchPage = async (
     ),
   );
   const sizes = within.map((count, tier) => count - (tier > 0 ? within[tier - 1]! : 0));
+  const listed = await listedOf(directory);
   const entries: DirectoryEntry[] = [];
   let offset = skip;
   for (let tier = 0; tier < TEXT_TIERS.length && entries.length < limit; tier++) {
@@ -118,6 +119,8 @@ export const searchPage = async (
         sort: sortOf('relevance'),
         skip: offset,
         limit: limit - entries.length,
+        // A broad tier (a common name prefix, a category's label) is read in rank order.
+        readIn: readInOrder(size, listed, offset + limit - entries.length) ? 'order' : 'conditions',
       })),
     );
     offset = 0;
