@@ -124,11 +124,60 @@ export const ftsMatch = (
   return `{${columns}} : (${phrases})`;
 };
 
+/** The values of a list field's lone `$contains`/`$containsAny` (non-empty), else null. */
+const listValues = (
+  field: string,
+  condition: FieldCondition,
+  tables: CollectionTables,
+): readonly Scalar[] | null => {
+  if (!tables.lists?.fields.has(field) || condition === null || typeof condition !== 'object') {
+    return null;
+  }
+  if (Object.keys(condition).length !== 1) return null;
+  const values =
+    '$contains' in condition
+      ? [condition.$contains as Scalar]
+      : '$containsAny' in condition
+        ? (condition.$containsAny ?? [])
+        : null;
+  return values && values.length > 0 ? values : null;
+};
+
 /** WHERE clause (without the keyword) for a query over a collection with these side tables. */
 export const whereSql = (query: Query, tables: CollectionTables): SqlFragment => {
   const parts: string[] = [];
   const params: (string | number | null)[] = [];
+  const inOrder = query.readIn === 'order' && (query.sort?.length ?? 0) > 0;
+  // Starting from the conditions, every list condition and text condition is a set of rowids
+  // from its own index: two or more are intersected from those indexes alone, so only the
+  // documents in every set are read (not each match of one set, to check the others on it).
+  const sets: SqlFragment[] = [];
+  const texts = textConditions(query, tables.fts?.fields);
   for (const [field, condition] of Object.entries(query.where ?? {})) {
+    const values = inOrder ? null : listValues(field, condition, tables);
+    if (values) {
+      sets.push({
+        sql: `SELECT rid FROM "${tables.lists!.table}" WHERE field = ? AND value IN (${placeholders(values.length)})`,
+        params: [field, ...values.map(bind)],
+      });
+    }
+  }
+  if (!inOrder) {
+    for (const text of texts) {
+      if (text.exclude) continue;
+      sets.push({
+        sql: `SELECT rowid FROM "${tables.fts!.table}" WHERE "${tables.fts!.table}" MATCH ?`,
+        params: [ftsMatch(text.words, text.fields, tables.fts!.fields)],
+      });
+    }
+  }
+  const intersect = sets.length >= 2;
+  if (intersect) {
+    parts.push(`rowid IN (${sets.map((set) => set.sql).join(' INTERSECT ')})`);
+    params.push(...sets.flatMap((set) => set.params));
+  }
+  for (const [field, condition] of Object.entries(query.where ?? {})) {
+    if (intersect && listValues(field, condition, tables)) continue;
     const fragment = conditionSql(
       field,
       condition,
@@ -141,8 +190,9 @@ export const whereSql = (query: Query, tables: CollectionTables): SqlFragment =>
   // Read in order, a text condition is checked on each document read (its matches looked up in
   // a set built once), rather than being where the reading starts: the unary + keeps SQLite from
   // reading the matches by rowid and sorting them all.
-  const rowid = query.readIn === 'order' && (query.sort?.length ?? 0) > 0 ? '+rowid' : 'rowid';
-  for (const text of textConditions(query, tables.fts?.fields)) {
+  const rowid = inOrder ? '+rowid' : 'rowid';
+  for (const text of texts) {
+    if (intersect && !text.exclude) continue;
     const fts = tables.fts!;
     parts.push(
       `${rowid} ${text.exclude ? 'NOT IN' : 'IN'} (SELECT rowid FROM "${fts.table}" WHERE "${fts.table}" MATCH ?)`,
