@@ -124,11 +124,60 @@ export const ftsMatch = (
   return `{${columns}} : (${phrases})`;
 };
 
+/** The values of a list field's lone `$contains`/`$containsAny` (non-empty), else null. */
+const listValues = (
+  field: string,
+  condition: FieldCondition,
+  tables: CollectionTables,
+): readonly Scalar[] | null => {
+  if (!tables.lists?.fields.has(field) || condition === null || typeof condition !== 'object') {
+    return null;
+  }
+  if (Object.keys(condition).length !== 1) return null;
+  const values =
+    '$contains' in condition
+      ? [condition.$contains as Scalar]
+      : '$containsAny' in condition
+        ? (condition.$containsAny ?? [])
+        : null;
+  return values && values.length > 0 ? values : null;
+};
+
 /** WHERE clause (without the keyword) for a query over a collection with these side tables. */
 export const whereSql = (query: Query, tables: CollectionTables): SqlFragment => {
   const parts: string[] = [];
   const params: (string | number | null)[] = [];
+  const inOrder = query.readIn === 'order' && (query.sort?.length ?? 0) > 0;
+  // Starting from the conditions, every list condition and text condition is a set of rowids
+  // from its own index: two or more are intersected from those indexes alone, so only the
+  // documents in every set are read (not each match of one set, to check the others on it).
+  const sets: SqlFragment[] = [];
+  const texts = textConditions(query, tables.fts?.fields);
   for (const [field, condition] of Object.entries(query.where ?? {})) {
+    const values = inOrder ? null : listValues(field, condition, tables);
+    if (values) {
+      sets.push({
+        sql: `SELECT rid FROM "${tables.lists!.table}" WHERE field = ? AND value IN (${placeholders(values.length)})`,
+        params: [field, ...values.map(bind)],
+      });
+    }
+  }
+  if (!inOrder) {
+    for (const text of texts) {
+      if (text.exclude) continue;
+      sets.push({
+        sql: `SELECT rowid FROM "${tables.fts!.table}" WHERE "${tables.fts!.table}" MATCH ?`,
+        params: [ftsMatch(text.words, text.fields, tables.fts!.fields)],
+      });
+    }
+  }
+  const intersect = sets.length >= 2;
+  if (intersect) {
+    parts.push(`rowid IN (${sets.map((set) => set.sql).join(' INTERSECT ')})`);
+    params.push(...sets.flatMap((set) => set.params));
+  }
+  for (const [field, condition] of Object.entries(query.where ?? {})) {
+    if (intersect && listValues(field, condition, tables)) continue;
     const fragment = conditionSql(
       field,
       condition,
@@ -138,10 +187,15 @@ export const whereSql = (query: Query, tables: CollectionTables): SqlFragment =>
     parts.push(`(${fragment.sql})`);
     params.push(...fragment.params);
   }
-  for (const text of textConditions(query, tables.fts?.fields)) {
+  // Read in order, a text condition is checked on each document read (its matches looked up in
+  // a set built once), rather than being where the reading starts: the unary + keeps SQLite from
+  // reading the matches by rowid and sorting them all.
+  const rowid = inOrder ? '+rowid' : 'rowid';
+  for (const text of texts) {
+    if (intersect && !text.exclude) continue;
     const fts = tables.fts!;
     parts.push(
-      `rowid ${text.exclude ? 'NOT IN' : 'IN'} (SELECT rowid FROM "${fts.table}" WHERE "${fts.table}" MATCH ?)`,
+      `${rowid} ${text.exclude ? 'NOT IN' : 'IN'} (SELECT rowid FROM "${fts.table}" WHERE "${fts.table}" MATCH ?)`,
     );
     params.push(ftsMatch(text.words, text.fields, fts.fields));
   }
@@ -182,5 +236,25 @@ export const listOnlyCount = (
   return {
     sql: `SELECT count(DISTINCT rid) AS n FROM "${tables.lists.table}" WHERE field = ? AND value IN (${placeholders(values.length)})`,
     params: [field, ...values.map(bind)],
+  };
+};
+
+/**
+ * A count that the text index answers alone: a query whose only condition is one text condition
+ * (no field conditions, no exclusion), counted in the FTS5 table (one row per document) without
+ * looking up each matching document. Null for any other query. (A second condition as
+ * `rowid IN (…)` on the FTS5 table would be asked of it rowid by rowid: far slower.)
+ */
+export const textOnlyCount = (
+  query: Pick<Query, 'where' | 'text'>,
+  tables: CollectionTables,
+): SqlFragment | null => {
+  if (Object.keys(query.where ?? {}).length > 0 || !tables.fts) return null;
+  const texts = textConditions(query, tables.fts.fields);
+  if (texts.length !== 1 || texts[0]!.exclude) return null;
+  const fts = tables.fts;
+  return {
+    sql: `SELECT count(*) AS n FROM "${fts.table}" WHERE "${fts.table}" MATCH ?`,
+    params: [ftsMatch(texts[0]!.words, texts[0]!.fields, fts.fields)],
   };
 };

@@ -24,6 +24,7 @@ import {
   orderSql,
   whereSql,
   listOnlyCount,
+  textOnlyCount,
   type CollectionTables,
 } from './sqlite-query.ts';
 
@@ -553,7 +554,8 @@ export class SqliteReadStore implements ReadStore {
    */
   explain(collection: string, query: Query, kind: 'find' | 'count' = 'find'): string[] {
     const tables = tablesOf(this.#definition(collection));
-    const fromList = kind === 'count' ? listOnlyCount(query, tables) : null;
+    const fromList =
+      kind === 'count' ? (listOnlyCount(query, tables) ?? textOnlyCount(query, tables)) : null;
     if (fromList) {
       return (
         this.#reader.prepare(`EXPLAIN QUERY PLAN ${fromList.sql}`).all(...fromList.params) as {
@@ -580,7 +582,7 @@ export class SqliteReadStore implements ReadStore {
       find: async (query = {}) => this.#find<T>(this.#readable(), name, query),
       count: async (query = {}) => {
         const tables = tablesOf(this.#definition(name));
-        const fromList = listOnlyCount(query, tables);
+        const fromList = listOnlyCount(query, tables) ?? textOnlyCount(query, tables);
         if (fromList) {
           return (
             this.#prepare(this.#readable(), fromList.sql).get(...fromList.params) as { n: number }

@@ -96,21 +96,21 @@ export const searchPage = async (
     });
     return { total, entries };
   }
-  // Cumulative counts without exclusions (cheaper): tier t holds within[t] - within[t - 1].
-  const within = await Promise.all(
-    TEXT_TIERS.map((fields) =>
-      directory.count({ where, text: { search: filters.search, fields } }),
-    ),
-  );
-  const sizes = within.map((count, tier) => count - (tier > 0 ? within[tier - 1]! : 0));
+  // Cumulative counts without exclusions (cheaper): tier t holds within[t] - within[t - 1]. The
+  // last is the total; the others are counted only until the page's first tier is found.
+  const last = TEXT_TIERS.length - 1;
+  const within = async (tier: number): Promise<number> =>
+    directory.count({ where, text: { search: filters.search, fields: TEXT_TIERS[tier]! } });
+  const total = await within(last);
+  const listed = await listedOf(directory);
   const entries: DirectoryEntry[] = [];
-  let offset = skip;
-  for (let tier = 0; tier < TEXT_TIERS.length && entries.length < limit; tier++) {
-    const size = sizes[tier]!;
-    if (offset >= size) {
-      offset -= size;
-      continue;
-    }
+  let before = 0; // within[tier - 1]
+  for (let tier = 0; tier <= last && entries.length < limit && before < total; tier++) {
+    const upTo = tier === last ? total : await within(tier);
+    const size = upTo - before;
+    const offset = skip + entries.length - before;
+    before = upTo;
+    if (offset >= size) continue;
     entries.push(
       ...(await directory.find({
         where,
@@ -118,9 +118,10 @@ export const searchPage = async (
         sort: sortOf('relevance'),
         skip: offset,
         limit: limit - entries.length,
+        // A broad tier (a common name prefix, a category's label) is read in rank order.
+        readIn: readInOrder(size, listed, offset + limit - entries.length) ? 'order' : 'conditions',
       })),
     );
-    offset = 0;
   }
-  return { total: within.at(-1)!, entries };
+  return { total, entries };
 };
