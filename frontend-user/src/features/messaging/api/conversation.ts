@@ -4,6 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 import type { MutationConfig } from '../../../lib/react-query';
 import { collectionQueryOptions } from '../../collections/api/collection';
 import { withContact } from '../utils/contacts-cache';
+import { withLiveMessages, type ConversationPages } from '../utils/conversation-cache';
 
 /** Messages of one conversation, as one user reads them. */
 export const conversationQueryKey = (userId: string, otherUserId: string) =>
@@ -20,12 +21,17 @@ export const CONVERSATION_PAGE = 50;
 export const conversationQueryOptions = (userId: string, otherUserId: string) =>
   infiniteQueryOptions({
     queryKey: conversationQueryKey(userId, otherUserId),
-    queryFn: ({ pageParam, signal }) =>
-      apiRequest<ConversationAnswer>(
+    queryFn: async ({ pageParam, signal, client, queryKey }) => {
+      const page = await apiRequest<ConversationAnswer>(
         `/messages/conversation/${encodeURIComponent(userId)}/${encodeURIComponent(otherUserId)}` +
           `?limit=${CONVERSATION_PAGE}${pageParam === null ? '' : `&before=${pageParam}`}`,
         { auth: true, signal },
-      ),
+      );
+      // The newest page keeps what arrived live meanwhile (the history may lag the socket).
+      return pageParam === null
+        ? withLiveMessages(page, client.getQueryData<ConversationPages>(queryKey))
+        : page;
+    },
     initialPageParam: null as number | null,
     // Newer pages never exist beyond the newest: live messages are appended to it.
     getNextPageParam: () => undefined,

@@ -5,6 +5,7 @@ import {
   furtherStatus,
   messagesOf,
   withMessage,
+  withLiveMessages,
   withReceipt,
   type ConversationPages,
 } from './conversation-cache';
@@ -126,5 +127,21 @@ describe('conversationExpiry', () => {
       expired: false,
     });
     expect(conversationExpiry(undefined)).toBeNull();
+  });
+});
+
+describe('withLiveMessages', () => {
+  it('keeps messages received live beyond a refetched page that has not caught up', () => {
+    const cached = pages(page([message(1), message(2), message(3)], { expired: true }));
+    const fetched = page([message(1), message(2)]);
+    const merged = withLiveMessages(fetched, cached);
+    expect(merged.conversation.map((m) => m._id)).toEqual(['m-1', 'm-2', 'm-3']);
+    expect(merged.expired).toBe(false);
+  });
+
+  it('takes the fetched page as it is when it holds everything, or nothing is cached', () => {
+    const fetched = page([message(1), message(2, { messageStatus: 'read' })]);
+    expect(withLiveMessages(fetched, pages(page([message(1), message(2)])))).toBe(fetched);
+    expect(withLiveMessages(fetched, undefined)).toBe(fetched);
   });
 });

@@ -88,3 +88,21 @@ export function conversationExpiry(
   const newest = data?.pages[data.pages.length - 1];
   return newest ? { expiresAt: newest.expiresAt, expired: newest.expired } : null;
 }
+
+/**
+ * A freshly fetched newest page with the live messages the cache already holds beyond it. The
+ * history is a read model that may lag the socket by a moment: a message received live (or sent
+ * and acknowledged) before the projection applied it must not vanish when a refetch answers
+ * just before it lands.
+ */
+export function withLiveMessages(
+  fetched: ConversationAnswer,
+  cached: ConversationPages | undefined,
+): ConversationAnswer {
+  const newestSeq = fetched.conversation.at(-1)?.seq ?? 0;
+  const known = new Set(fetched.conversation.map((message) => message._id));
+  const live = messagesOf(cached).filter(
+    (message) => message.seq > newestSeq && !known.has(message._id),
+  );
+  return live.length ? { ...fetched, conversation: [...fetched.conversation, ...live] } : fetched;
+}
