@@ -93,13 +93,19 @@ export type Visibility = Readonly<{
   missing: readonly Readonly<{ key: string; label: string }>[];
 }>;
 
-const unmet = (requirements: readonly VisibilityRequirement[], profile: ProfileState) =>
-  requirements
-    .filter((requirement) => !requirement.met(profile))
-    .map(({ key, label }) => ({ key, label }));
-
-export const visibilityOf = (profile: ProfileState): Visibility => {
-  const forComplete = unmet(COMPLETE_PROFILE, profile);
+/**
+ * The level on the visibility bar, given which requirements hold: the lowest level whose
+ * requirements are not all met, and those requirements. One ladder for every reader: the
+ * directory checks the profile's state, the wizard the saved profile the API answers.
+ */
+export const visibilityFrom = (
+  isMet: (requirement: VisibilityRequirement) => boolean,
+): Visibility => {
+  const unmet = (requirements: readonly VisibilityRequirement[]) =>
+    requirements
+      .filter((requirement) => !isMet(requirement))
+      .map(({ key, label }) => ({ key, label }));
+  const forComplete = unmet(COMPLETE_PROFILE);
   if (forComplete.length > 0) {
     return {
       level: 'basic',
@@ -108,7 +114,7 @@ export const visibilityOf = (profile: ProfileState): Visibility => {
       missing: forComplete,
     };
   }
-  const forVerified = unmet(VERIFIED_PROFILE, profile);
+  const forVerified = unmet(VERIFIED_PROFILE);
   if (forVerified.length > 0) {
     return {
       level: 'complete',
@@ -119,3 +125,6 @@ export const visibilityOf = (profile: ProfileState): Visibility => {
   }
   return { level: 'verified', percent: VISIBILITY_PERCENT.verified, next: null, missing: [] };
 };
+
+export const visibilityOf = (profile: ProfileState): Visibility =>
+  visibilityFrom((requirement) => requirement.met(profile));

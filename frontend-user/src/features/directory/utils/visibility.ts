@@ -1,11 +1,9 @@
 import {
-  COMPLETE_PROFILE,
-  VERIFIED_PROFILE,
   VISIBILITY_LEVELS,
   VISIBILITY_PERCENT,
+  visibilityFrom,
   type Visibility,
   type VisibilityLevel,
-  type VisibilityRequirement,
 } from '@linkcoin/domain/directory/visibility.ts';
 import type { ProfileView } from '@linkcoin/domain/profiles/contracts.ts';
 
@@ -42,31 +40,7 @@ export const VIEW_CHECKS: Readonly<Record<string, (profile: ProfileView) => bool
   verifiedAccount: (p) => p.profileDetails.some((account) => account.verifiedBy !== null),
 };
 
-const unmet = (requirements: readonly VisibilityRequirement[], profile: ProfileView) =>
-  requirements
-    // A requirement this app does not know yet counts as unmet: never a level too high.
-    .filter((requirement) => !(VIEW_CHECKS[requirement.key]?.(profile) ?? false))
-    .map(({ key, label }) => ({ key, label }));
-
 /** Where a saved profile stands on the visibility bar, and what would raise it. */
-export function visibilityOfProfile(profile: ProfileView): Visibility {
-  const forComplete = unmet(COMPLETE_PROFILE, profile);
-  if (forComplete.length > 0) {
-    return {
-      level: 'basic',
-      percent: VISIBILITY_PERCENT.basic,
-      next: 'complete',
-      missing: forComplete,
-    };
-  }
-  const forVerified = unmet(VERIFIED_PROFILE, profile);
-  if (forVerified.length > 0) {
-    return {
-      level: 'complete',
-      percent: VISIBILITY_PERCENT.complete,
-      next: 'verified',
-      missing: forVerified,
-    };
-  }
-  return { level: 'verified', percent: VISIBILITY_PERCENT.verified, next: null, missing: [] };
-}
+export const visibilityOfProfile = (profile: ProfileView): Visibility =>
+  // A requirement this app does not know yet counts as unmet: never a level too high.
+  visibilityFrom((requirement) => VIEW_CHECKS[requirement.key]?.(profile) ?? false);
