@@ -6,7 +6,7 @@ import { DomainError } from '@linkcoin/domain/shared/errors.ts';
 import type { ReadStore, Query } from '@linkcoin/infra/readstore/port.ts';
 import { signedIn, type Endpoint } from '../http/endpoint.ts';
 import { commandMetadata } from '../http/metadata.ts';
-import { listQuery, parseListRequest, sendList, sortOf } from '../http/simple-rest.ts';
+import { findPage, listQuery, parseListRequest, sendList } from '../http/simple-rest.ts';
 import { parse, parseBody } from '../http/validate.ts';
 import type { ProjectionProgress } from '../runtime/projection-progress.ts';
 import type { Clock } from '../runtime/tokens.ts';
@@ -50,19 +50,13 @@ export const consoleUserEndpoints = ({
           ...(filter.id ? { id: Array.isArray(filter.id) ? { $in: filter.id } : filter.id } : {}),
         };
         const query = { where, ...(filter.q?.trim() ? { text: filter.q } : {}) };
-        const [rows, total] = await Promise.all([
-          users().find({
-            ...query,
-            sort: sortOf(
-              list,
-              ['registeredAt', 'email', 'ownerName', 'role'],
-              ['registeredAt', -1],
-            ),
-            skip: list.skip,
-            limit: list.limit,
-          }),
-          users().count(query),
-        ]);
+        const { rows, total } = await findPage(
+          users(),
+          query,
+          list,
+          ['registeredAt', 'email', 'ownerName', 'role'],
+          ['registeredAt', -1],
+        );
         sendList(res, 'users', rows, list.skip, total);
       },
     },

@@ -13,7 +13,7 @@ import { idField } from '@linkcoin/domain/shared/numbers.ts';
 import { INSTAGRAM_OTP_STATUSES } from '@linkcoin/domain/verification/request-status.ts';
 import type { FieldCondition, Query, ReadStore } from '@linkcoin/infra/readstore/port.ts';
 import { signedIn, type Endpoint } from '../http/endpoint.ts';
-import { listQuery, parseListRequest, sendList, sortOf } from '../http/simple-rest.ts';
+import { findPage, listQuery, parseListRequest, sendList, sortOf } from '../http/simple-rest.ts';
 import { parse, parseParams } from '../http/validate.ts';
 import type { Clock } from '../runtime/tokens.ts';
 import { AUDIT_CONNECTIONS, connectionStateOf, whereState } from './connections-projection.ts';
@@ -115,19 +115,13 @@ export const consoleEndpoints = ({
           },
           ...text(filter.q),
         };
-        const [rows, total] = await Promise.all([
-          payments().find({
-            ...query,
-            sort: sortOf(
-              list,
-              ['startedAt', 'settledAt', 'rupees', 'coins', 'status'],
-              ['startedAt', -1],
-            ),
-            skip: list.skip,
-            limit: list.limit,
-          }),
-          payments().count(query),
-        ]);
+        const { rows, total } = await findPage(
+          payments(),
+          query,
+          list,
+          ['startedAt', 'settledAt', 'rupees', 'coins', 'status'],
+          ['startedAt', -1],
+        );
         sendList(res, 'payments', rows, list.skip, total);
       },
     },
@@ -165,7 +159,8 @@ export const consoleEndpoints = ({
           ...(filter.state ? whereState(filter.state, now) : {}),
           ...(filter.refunded !== undefined ? { refunded: filter.refunded } : {}),
         };
-        const sort = sortOf(list, ['addedAt', 'expiresAt', 'renewals'], ['addedAt', -1]);
+        const sorts = ['addedAt', 'expiresAt', 'renewals'];
+        const defaultSort = ['addedAt', -1] as const;
         const queries: Query[] = filter.userId
           ? [
               { where: { ...base, payerId: filter.userId } },
@@ -173,10 +168,13 @@ export const consoleEndpoints = ({
             ]
           : [{ where: base }];
         if (queries.length === 1) {
-          const [rows, total] = await Promise.all([
-            connections().find({ ...queries[0], sort, skip: list.skip, limit: list.limit }),
-            connections().count(queries[0]),
-          ]);
+          const { rows, total } = await findPage(
+            connections(),
+            queries[0]!,
+            list,
+            sorts,
+            defaultSort,
+          );
           sendList(
             res,
             'connections',
@@ -187,6 +185,7 @@ export const consoleEndpoints = ({
           return;
         }
         // Two sides: both lists up to the page's end, merged in the sort's order.
+        const sort = sortOf(list, sorts, defaultSort);
         const [sortField, direction] = sort![0]!;
         const [paid, received, totals] = await Promise.all([
           connections().find({ ...queries[0], sort, limit: list.skip + list.limit }),
@@ -244,19 +243,13 @@ export const consoleEndpoints = ({
           },
           ...text(filter.q),
         };
-        const [rows, total] = await Promise.all([
-          users().find({
-            ...query,
-            sort: sortOf(
-              list,
-              ['registeredAt', 'balance', 'ownerName', 'email', 'role'],
-              ['registeredAt', -1],
-            ),
-            skip: list.skip,
-            limit: list.limit,
-          }),
-          users().count(query),
-        ]);
+        const { rows, total } = await findPage(
+          users(),
+          query,
+          list,
+          ['registeredAt', 'balance', 'ownerName', 'email', 'role'],
+          ['registeredAt', -1],
+        );
         sendList(
           res,
           'user-overviews',

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import { z } from 'zod';
-import type { Query } from '@linkcoin/infra/readstore/port.ts';
+import type { Query, ReadCollection } from '@linkcoin/infra/readstore/port.ts';
 import { parseQuery } from './validate.ts';
 
 /**
@@ -62,6 +62,29 @@ export const sortOf = (
 ): Query['sort'] => {
   const field = list.sort?.field === 'id' ? null : list.sort?.field;
   return field && allowed.includes(field) ? [[field, list.sort!.direction]] : [fallback];
+};
+
+/**
+ * The page a list request asks for from a read-model collection, sorted by one of the
+ * resource's allowed (indexed) fields or its default, with the count of every match.
+ */
+export const findPage = async <T extends object>(
+  collection: ReadCollection<T>,
+  query: Omit<Query, 'sort' | 'skip' | 'limit'>,
+  list: ListRequest,
+  allowedSorts: readonly string[],
+  defaultSort: readonly [string, 1 | -1],
+): Promise<{ rows: T[]; total: number }> => {
+  const [rows, total] = await Promise.all([
+    collection.find({
+      ...query,
+      sort: sortOf(list, allowedSorts, defaultSort),
+      skip: list.skip,
+      limit: list.limit,
+    }),
+    collection.count(query),
+  ]);
+  return { rows, total };
 };
 
 export const sendList = (

@@ -7,7 +7,7 @@ import {
 import { idField } from '@linkcoin/domain/shared/numbers.ts';
 import { callerOf, signedIn, type Endpoint } from '../http/endpoint.ts';
 import type { ClientKeys } from '../http/idempotency.ts';
-import { listQuery, parseListRequest, sendList, sortOf } from '../http/simple-rest.ts';
+import { findPage, listQuery, parseListRequest, sendList } from '../http/simple-rest.ts';
 import { parse, parseBody, parseParams, parseQuery } from '../http/validate.ts';
 import type { WalletHandlers } from './handlers.ts';
 
@@ -58,15 +58,13 @@ export const walletEndpoints = ({
       const filter = parse(walletFilter, list.filter);
       const ids = filter.id ?? (filter.q?.trim() ? filter.q.trim() : undefined);
       const query = ids ? { where: { id: Array.isArray(ids) ? { $in: ids } : ids } } : {};
-      const [rows, total] = await Promise.all([
-        wallet.wallets().find({
-          ...query,
-          sort: sortOf(list, ['updatedAt', 'balance'], ['updatedAt', -1]),
-          skip: list.skip,
-          limit: list.limit,
-        }),
-        wallet.wallets().count(query),
-      ]);
+      const { rows, total } = await findPage(
+        wallet.wallets(),
+        query,
+        list,
+        ['updatedAt', 'balance'],
+        ['updatedAt', -1],
+      );
       sendList(res, 'wallets', rows, list.skip, total);
     },
   },

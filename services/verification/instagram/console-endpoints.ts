@@ -4,7 +4,7 @@ import { INSTAGRAM_OTP_STATUSES } from '@linkcoin/domain/verification/request-st
 import type { Query, ReadStore } from '@linkcoin/infra/readstore/port.ts';
 import { signedIn, type Endpoint } from '../../http/endpoint.ts';
 import { commandMetadata } from '../../http/metadata.ts';
-import { listQuery, parseListRequest, sendList, sortOf } from '../../http/simple-rest.ts';
+import { findPage, listQuery, parseListRequest, sendList } from '../../http/simple-rest.ts';
 import { parse } from '../../http/validate.ts';
 import type { Clock } from '../../runtime/tokens.ts';
 import type { CodeVault } from './code-vault.ts';
@@ -62,15 +62,13 @@ export const consoleOtpRecordEndpoints = ({
           // react-admin's free search: words of the handle or of the user id.
           ...(filter.q?.trim() ? { text: filter.q } : {}),
         };
-        const [rows, total] = await Promise.all([
-          records().find({
-            ...query,
-            sort: sortOf(list, ['createdAt', 'status', 'profileName', 'userId'], ['createdAt', -1]),
-            skip: list.skip,
-            limit: list.limit,
-          }),
-          records().count(query),
-        ]);
+        const { rows, total } = await findPage(
+          records(),
+          query,
+          list,
+          ['createdAt', 'status', 'profileName', 'userId'],
+          ['createdAt', -1],
+        );
         sendList(
           res,
           'otp-records',
