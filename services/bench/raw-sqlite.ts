@@ -46,6 +46,28 @@ export const withStore = <T>(
  * whose events table the store itself created, so the table shape is the store's by
  * construction (columns, unique constraints, index).
  */
+type EventRow = {
+  position: number;
+  event_id: string;
+  stream_id: string;
+  revision: number;
+  type: string;
+  data: string;
+  metadata: string;
+};
+
+/** Rows of the events table parsed into objects, as a reader of the store would use them. */
+const parsed = (rows: unknown[]) =>
+  (rows as EventRow[]).map((row) => ({
+    id: row.event_id,
+    streamId: row.stream_id,
+    revision: row.revision,
+    position: row.position,
+    type: row.type,
+    data: JSON.parse(row.data) as object,
+    metadata: JSON.parse(row.metadata) as object,
+  }));
+
 export class RawEvents {
   readonly db: DatabaseSync;
   readonly #insert: StatementSync;
@@ -98,48 +120,13 @@ export class RawEvents {
 
   /** One page of the global log, parsed into objects as a reader would use them. */
   readAfter(after: number, maxCount: number): { count: number; last: number } {
-    const rows = this.#after.all(after, maxCount) as {
-      position: number;
-      event_id: string;
-      stream_id: string;
-      revision: number;
-      type: string;
-      data: string;
-      metadata: string;
-    }[];
-    const events = rows.map((row) => ({
-      id: row.event_id,
-      streamId: row.stream_id,
-      revision: row.revision,
-      position: row.position,
-      type: row.type,
-      data: JSON.parse(row.data) as object,
-      metadata: JSON.parse(row.metadata) as object,
-    }));
+    const events = parsed(this.#after.all(after, maxCount));
     return { count: events.length, last: events.at(-1)?.position ?? after };
   }
 
   /** One page of a stream from a revision on, parsed as a reader would use it: the count read. */
   readStream(streamId: string, fromRevision: number, maxCount: number): number {
-    const rows = this.#stream.all(streamId, fromRevision, maxCount) as {
-      position: number;
-      event_id: string;
-      stream_id: string;
-      revision: number;
-      type: string;
-      data: string;
-      metadata: string;
-    }[];
-    const events = rows.map((row) => ({
-      id: row.event_id,
-      streamId: row.stream_id,
-      revision: row.revision,
-      position: row.position,
-      type: row.type,
-      data: JSON.parse(row.data) as object,
-      metadata: JSON.parse(row.metadata) as object,
-    }));
-    return events.length;
+    return parsed(this.#stream.all(streamId, fromRevision, maxCount)).length;
   }
 
   transaction(work: () => void): void {
