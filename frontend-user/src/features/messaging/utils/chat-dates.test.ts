@@ -26,8 +26,9 @@ describe('dayLabel (spec section 2: Today, Yesterday, or the short month and day
     expect(dayLabel(at(10, 31), at(11, 1, 1))).toBe('Yesterday');
   });
 
-  it('adds the year for a day of another year', () => {
-    expect(dayLabel(at(12, 30, 12, 0, 2025), now)).toBe('Dec 30, 2025');
+  it('keeps to the short month and day for a day of another year (no year, as the spec says)', () => {
+    expect(dayLabel(at(12, 30, 12, 0, 2025), now)).toBe('Dec 30');
+    expect(dayLabel(at(12, 31, 23, 0, 2025), at(1, 1, 0, 30, 2026))).toBe('Yesterday');
   });
 
   it('reads nothing for an invalid date', () => {

@@ -1,15 +1,10 @@
 /**
  * The chat's dates (spec section 2): a contact's day label and the conversation's day chips read
- * Today, Yesterday, or the short month and day ("Mar 12", with the year when it is not this
- * year's); each message shows its time. All in the reader's time zone.
+ * Today, Yesterday, or the short month and day ("Mar 12"), as the spec words it: no year, which
+ * a chat of 7-day windows does not need. Each message shows its time. All in the reader's time zone.
  */
 
 const monthDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
-const monthDayYear = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-});
 const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
 /** Midnight (local) of the day `date` falls on. */
@@ -29,9 +24,7 @@ export function dayLabel(at: string | Date, now: Date): string {
   const ago = daysAgo(date, now);
   if (ago === 0) return 'Today';
   if (ago === 1) return 'Yesterday';
-  return date.getFullYear() === now.getFullYear()
-    ? monthDay.format(date)
-    : monthDayYear.format(date);
+  return monthDay.format(date);
 }
 
 /** A message's time, e.g. "4:05 PM". */
