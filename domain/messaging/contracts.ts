@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { isSafeHttpsUrl } from '../shared/links.ts';
 import { idField, wholeNumberField } from '../shared/numbers.ts';
-import { MAX_MESSAGE_LENGTH } from './conversation.ts';
+import { hasVisibleText, MAX_MESSAGE_LENGTH } from './conversation.ts';
 import { MESSAGING_MESSAGES as M } from './messages.ts';
 
 /** The most messages one page of a conversation holds. */
@@ -118,11 +118,11 @@ export type ConversationAnswer = {
 
 // The real-time connection ---------------------------------------------------------------------
 
-/** Trimmed, non-blank and at most MAX_MESSAGE_LENGTH characters. */
+/** Trimmed, with something visible, and at most MAX_MESSAGE_LENGTH characters. */
 const content = z
   .string('content: required')
   .transform((text) => text.trim())
-  .pipe(z.string().min(1, M.emptyMessage).max(MAX_MESSAGE_LENGTH, M.tooLong));
+  .pipe(z.string().max(MAX_MESSAGE_LENGTH, M.tooLong).refine(hasVisibleText, M.emptyMessage));
 
 /** `join`: the socket's own user id, as the spec's client sends it (a string or `{ userId }`). */
 export const joinData = z.union(

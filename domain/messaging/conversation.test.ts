@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DeciderSpecification, testMetadata } from '../shared/testing.ts';
 import {
   conversationDecider,
+  hasVisibleText,
   pairIdOf,
   replyDeadline,
   replyGuaranteeBroken,
@@ -196,6 +197,31 @@ describe('a conversation', () => {
     given([opened])
       .when(send('m-1', 'brand-1', 'creator-1', 'x'.repeat(2001)))
       .thenRefused('validation', M.tooLong);
+  });
+
+  it.each([
+    ['a zero-width space', '\u200b'],
+    ['joiners', '\u200c\u200d\u2060'],
+    ['a Hangul filler', '\u3164'],
+    ['a soft hyphen', '\u00ad'],
+    ['bidi controls', '\u202e\u202c'],
+    ['a NUL', '\u0000'],
+    ['a byte order mark and spaces', ' \ufeff\u00a0\u3000 '],
+    ['a blank braille pattern', '\u2800'],
+  ])('refuses a message of only %s as blank', (_what, content) => {
+    expect(hasVisibleText(content)).toBe(false);
+    given([opened])
+      .when(send('m-1', 'brand-1', 'creator-1', content))
+      .thenRefused('validation', M.emptyMessage);
+  });
+
+  it('stores visible text around invisible characters, emoji and other scripts', () => {
+    for (const content of ['a\u200bb', '👍🏽', 'नमस्ते', '👨\u200d👩\u200d👧']) {
+      expect(hasVisibleText(content)).toBe(true);
+    }
+    given([opened])
+      .when(send('m-1', 'brand-1', 'creator-1', ' \u200bhi\u200b '))
+      .then([expect.objectContaining({ type: 'MessageSent' })]);
   });
 
   it('refuses anyone outside the pair, and a pair that never connected', () => {

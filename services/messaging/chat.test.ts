@@ -158,10 +158,12 @@ describe('the chat on /ws', () => {
       status: 'error',
       message: H.notYourself,
     });
-    expect(await socket.sendMessage(brand, creator, '   ')).toEqual({
-      status: 'error',
-      message: M.emptyMessage,
-    });
+    for (const blank of ['   ', '\u200b', '\u3164\u200d', '\u202e\u202c', '\u0000']) {
+      expect(await socket.sendMessage(brand, creator, blank)).toEqual({
+        status: 'error',
+        message: M.emptyMessage,
+      });
+    }
     expect(await socket.sendMessage(brand, creator, 'x'.repeat(2001))).toEqual({
       status: 'error',
       message: M.tooLong,

@@ -31,6 +31,7 @@ describe('shownContent', () => {
     expect(shownContent('')).toBe('(No content)');
     expect(shownContent('  \n ')).toBe('(No content)');
     expect(shownContent(' hi ')).toBe(' hi ');
+    expect(shownContent('\u200b\u3164')).toBe('(No content)');
   });
 });
 
@@ -40,6 +41,8 @@ describe('sendableText (spec section 4: non-blank after trimming)', () => {
     expect(sendableText('a\nb')).toBe('a\nb');
     expect(sendableText('')).toBeNull();
     expect(sendableText(' \t\n ')).toBeNull();
+    // Only invisible characters is blank too, as the server judges.
+    expect(sendableText('\u200b\u200d')).toBeNull();
   });
 });
 

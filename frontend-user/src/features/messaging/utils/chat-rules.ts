@@ -1,6 +1,6 @@
 import type { MessageView } from '@linkcoin/domain/messaging/contracts.ts';
 import { MESSAGING_MESSAGES } from '@linkcoin/domain/messaging/messages.ts';
-import { MAX_MESSAGE_LENGTH } from '@linkcoin/domain/messaging/conversation.ts';
+import { hasVisibleText, MAX_MESSAGE_LENGTH } from '@linkcoin/domain/messaging/conversation.ts';
 
 export { MAX_MESSAGE_LENGTH };
 
@@ -29,13 +29,16 @@ export const CHAT_TEXTS = {
 
 /** What a message shows: its content, or (No content) when it has none (spec section 3). */
 export function shownContent(content: string): string {
-  return content.trim() === '' ? CHAT_TEXTS.noContent : content;
+  return hasVisibleText(content) ? content : CHAT_TEXTS.noContent;
 }
 
-/** The text to send, or null when there is nothing to send (blank after trimming, spec 4). */
+/**
+ * The text to send, or null when there is nothing to send (blank after trimming, spec 4; only
+ * invisible characters count as blank too, as the server judges).
+ */
 export function sendableText(draft: string): string | null {
   const text = draft.trim();
-  return text === '' ? null : text;
+  return hasVisibleText(text) ? text : null;
 }
 
 export type Tick = 'sending' | 'sent' | 'delivered' | 'read';
