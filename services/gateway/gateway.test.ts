@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -121,6 +121,58 @@ describe('the gateway itself', () => {
     expect(await outcomeOf(new WebSocket(url, [GATEWAY_PROTOCOL, 'token']))).toBe(503);
     await gateway.close();
     await new Promise<void>((resolve) => http.close(() => resolve()));
+  });
+
+  it('gives the slot back when the handshake itself is refused (a bad version or key)', async () => {
+    const http = createServer();
+    const gateway = new Gateway({
+      logger: pino({ level: 'silent' }),
+      authenticate: everyone,
+      allowedOrigins: [],
+      maxConnections: 100,
+      maxConnectionsPerUser: 2,
+    });
+    gateway.attach(http);
+    await listen(http, '127.0.0.1', 0);
+    const { port } = http.address() as AddressInfo;
+    const url = `ws://127.0.0.1:${port}/ws`;
+    /** An authenticated upgrade `ws` refuses: the status it answered. */
+    const badHandshake = (headers: Record<string, string>) =>
+      new Promise<number>((resolve, reject) => {
+        const req = request({
+          host: '127.0.0.1',
+          port,
+          path: '/ws',
+          headers: {
+            Connection: 'Upgrade',
+            Upgrade: 'websocket',
+            'Sec-WebSocket-Protocol': `${GATEWAY_PROTOCOL}, token`,
+            'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==',
+            'Sec-WebSocket-Version': '13',
+            ...headers,
+          },
+        });
+        req.once('response', (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.once('upgrade', () => reject(new Error('the handshake was accepted')));
+        req.once('error', reject);
+        req.end();
+      });
+    for (let i = 0; i < 5; i++) {
+      expect(await badHandshake({ 'Sec-WebSocket-Version': '12' })).toBe(400);
+      expect(await badHandshake({ 'Sec-WebSocket-Key': 'short' })).toBe(400);
+    }
+    await expect.poll(() => gateway.connectionsOf('u-1')).toBe(0);
+    // The user still gets their two sockets, and no third.
+    const first = new WebSocket(url, [GATEWAY_PROTOCOL, 'token']);
+    const second = new WebSocket(url, [GATEWAY_PROTOCOL, 'token']);
+    await Promise.all([opened(first), opened(second)]);
+    expect(await outcomeOf(new WebSocket(url, [GATEWAY_PROTOCOL, 'token']))).toBe(429);
+    await gateway.close();
+    await new Promise<void>((resolve) => http.close(() => resolve()));
+    expect(gateway.connectionsOf('u-1')).toBe(0);
   });
 
   it('answers pings, drops a peer that stops answering, and says goodbye on close', async () => {

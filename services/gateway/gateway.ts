@@ -217,15 +217,27 @@ export class Gateway {
     if (this.connectionsOf(userId) >= maxConnectionsPerUser) {
       return refuse(socket, 429, 'Too Many Requests');
     }
+    // The slot is taken before the handshake (so racing upgrades cannot pass the cap) and given
+    // back once: when the socket closes, or when `ws` refuses the handshake (a bad version or
+    // key), in which case it destroys the socket and never calls back.
     this.#perUser.set(userId, this.connectionsOf(userId) + 1);
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      const left = this.connectionsOf(userId) - 1;
+      if (left > 0) this.#perUser.set(userId, left);
+      else this.#perUser.delete(userId);
+    };
+    let upgraded = false;
+    socket.once('close', () => {
+      if (!upgraded) release();
+    });
     this.#wss.handleUpgrade(req, socket, head, (ws: Connection) => {
+      upgraded = true;
       ws.principal = principal;
       ws.token = token;
-      ws.once('close', () => {
-        const left = this.connectionsOf(userId) - 1;
-        if (left > 0) this.#perUser.set(userId, left);
-        else this.#perUser.delete(userId);
-      });
+      ws.once('close', release);
       this.#wss.emit('connection', ws, req);
     });
   }
