@@ -85,6 +85,8 @@ export type WalletEntry = {
   targetUserId: string | null;
   /** Who caused it: the request's correlation id, for auditors. */
   correlationId: string;
+  /** The line's place in the wallet's stream: orders the lines of one instant. */
+  revision: number;
 };
 
 /** `GET /api/wallet/me`: the signed-in user's balance and history, newest first, by page. */

@@ -33,6 +33,7 @@ export const ledgerLine = (recorded: RecordedEvent<WalletEvent>): WalletEntry =>
     coins: coinDelta(recorded),
     balanceAfter: recorded.data.balanceAfter,
     correlationId: recorded.metadata.correlationId,
+    revision: recorded.revision,
     paymentId: null,
     packageId: null,
     bonusCoins: 0,

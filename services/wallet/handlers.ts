@@ -42,7 +42,15 @@ export const walletHandlers = (deps: {
   const historyOf = async (userId: string, skip: number, limit: number) => {
     const query = { where: { userId } };
     const [rows, total] = await Promise.all([
-      entries().find({ ...query, sort: [['at', -1]], skip, limit }),
+      entries().find({
+        ...query,
+        sort: [
+          ['at', -1],
+          ['revision', -1],
+        ],
+        skip,
+        limit,
+      }),
       entries().count(query),
     ]);
     return { rows, total };

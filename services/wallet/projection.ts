@@ -35,12 +35,17 @@ const totalsAfter = (wallet: WalletView, line: WalletEntry): WalletView => ({
  */
 export const walletProjection: Projection = {
   name: 'wallets',
-  version: 2,
+  // 3: lines carry their revision (lines of one instant keep the stream's order).
+  version: 3,
   collections: [
     { name: WALLETS, indexes: [{ fields: ['updatedAt'] }, { fields: ['balance'] }] },
     {
       name: WALLET_ENTRIES,
-      indexes: [{ fields: ['userId', 'at'] }, { fields: ['paymentId'] }, { fields: ['kind'] }],
+      indexes: [
+        { fields: ['userId', 'at', 'revision'] },
+        { fields: ['paymentId'] },
+        { fields: ['kind'] },
+      ],
     },
   ],
   eventTypes: WALLET_EVENT_TYPES,

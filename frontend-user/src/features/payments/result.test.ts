@@ -113,6 +113,7 @@ describe('walletShowsPurchase', () => {
     by: null,
     targetUserId: null,
     correlationId: 'c-1',
+    revision: 0,
     packageId: null,
     bonusCoins: 0,
   });
