@@ -299,6 +299,89 @@ describe('the ledger invariants', () => {
     );
   });
 
+  it('pass a connection cancelled with every coin back when its conversation refused it, and report one that was not', () => {
+    const cancelled = (
+      l: ReturnType<typeof log>,
+      connectionId: string,
+      coins: number,
+      balanceAfter: number,
+      atMs: number,
+    ) => {
+      l.add(
+        'wallet-brand',
+        'ConnectionRemoved',
+        {
+          userId: 'brand',
+          connectionId,
+          targetUserId: 'creator',
+          balanceAfter: balanceAfter - coins,
+        },
+        atMs,
+      );
+      return l.add(
+        'wallet-brand',
+        'CoinRefunded',
+        {
+          userId: 'brand',
+          connectionId,
+          targetUserId: 'creator',
+          coins,
+          reason: 'already_connected',
+          balanceAfter,
+        },
+        atMs,
+      );
+    };
+    const refusal = (l: ReturnType<typeof log>, connectionId: string, atMs: number) =>
+      l.add(
+        'conversation-brand_creator',
+        'ConversationOpenRefused',
+        {
+          pairId: 'brand_creator',
+          payerId: 'brand',
+          creatorId: 'creator',
+          connectionId,
+          reason: 'already_connected',
+          heldBy: 'conn-theirs',
+        },
+        atMs,
+      );
+    const l = log();
+    purchase(l, 'brand', 'pay-1', 30, T0);
+    // Refused, renewed meanwhile, cancelled with both coins back: fine.
+    open(l, 'brand', 'creator', 'conn-1', 29, T0 + HOUR);
+    l.add(
+      'wallet-brand',
+      'ConnectionRenewed',
+      {
+        userId: 'brand',
+        connectionId: 'conn-1',
+        targetUserId: 'creator',
+        previousExpiresAt: iso(T0 + 7 * 24 * HOUR),
+        expiresAt: iso(T0 + 14 * 24 * HOUR),
+        cost: 1,
+        balanceAfter: 28,
+      },
+      T0 + HOUR,
+    );
+    refusal(l, 'conn-1', T0 + HOUR);
+    cancelled(l, 'conn-1', 2, 30, T0 + HOUR);
+    expect(failing(audit(l.events))).toEqual({});
+    // Refunded as already connected though the conversation never refused it.
+    const opened2 = open(l, 'brand', 'creator', 'conn-2', 29, T0 + 2 * HOUR);
+    const unrefused = cancelled(l, 'conn-2', 1, 30, T0 + 2 * HOUR);
+    // Refused, but more came back than it cost.
+    const opened3 = open(l, 'brand', 'creator', 'conn-3', 29, T0 + 3 * HOUR);
+    refusal(l, 'conn-3', T0 + 3 * HOUR);
+    const tooMuch = cancelled(l, 'conn-3', 2, 31, T0 + 3 * HOUR);
+    expect(failing(audit(l.events))).toEqual({
+      refunds_qualified: [
+        [unrefused.id, opened2.id],
+        [tooMuch.id, opened3.id],
+      ],
+    });
+  });
+
   it('reports the same thing when asked twice', () => {
     const l = log();
     purchase(l, 'brand', 'pay-1', 30, T0, { approve: false });

@@ -9,13 +9,14 @@
  * - every approved payment is credited exactly once, to its buyer, with the coins it was sold
  *   with (an approval younger than the grace period may still be on its way);
  * - nothing is credited without an approved payment;
- * - every refund is for a connection of that wallet that qualified (the payer wrote, the
+ * - every refund is for a connection of that wallet that qualified, once: the payer wrote, the
  *   creator did not answer within 48 hours, and the payer had not removed the contact before
- *   the deadline), once.
+ *   the deadline (1 coin); or its conversation refused it because the other user had connected
+ *   the two first (every coin the connection cost).
  *
  * Pure: the caller feeds the events and says when "now" is.
  */
-import type { MessageSent } from '../messaging/conversation.ts';
+import type { ConversationOpenRefused, MessageSent } from '../messaging/conversation.ts';
 import { replyGuaranteeBroken } from '../messaging/conversation.ts';
 import type { PaymentApproved, PaymentEvent, PaymentStarted } from '../payments/payment.ts';
 import type { RecordedEvent } from '../shared/messages.ts';
@@ -70,6 +71,8 @@ type ConnectionTrack = {
   creatorId: string;
   opened: RecordedEvent;
   removedAt: string | null;
+  /** Coins the opening and the renewals cost. */
+  paid: number;
   refunds: RecordedEvent<Extract<WalletEvent, { type: 'CoinRefunded' }>>[];
 };
 
@@ -89,6 +92,8 @@ export const ledgerAudit = (): LedgerAudit => {
   /** The first message of each sender in each connection. */
   const firstMessages = new Map<string, Map<string, string>>();
   const orphanRefunds: RecordedEvent[] = [];
+  /** Connections their conversation refused (the other user had connected the two first). */
+  const refused = new Set<string>();
   const found = new Map<InvariantRule, Offence[]>();
   const totals = { purchased: 0, granted: 0, refunded: 0, spent: 0 };
   let eventsRead = 0;
@@ -155,12 +160,16 @@ export const ledgerAudit = (): LedgerAudit => {
           creatorId: event.data.targetUserId,
           opened: event,
           removedAt: null,
+          paid: -delta,
           refunds: [],
         });
         break;
-      case 'ConnectionRenewed':
+      case 'ConnectionRenewed': {
         totals.spent -= delta;
+        const connection = connections.get(event.data.connectionId);
+        if (connection) connection.paid -= delta;
         break;
+      }
       case 'ConnectionRemoved': {
         const connection = connections.get(event.data.connectionId);
         if (connection && connection.removedAt === null) connection.removedAt = event.data.at;
@@ -195,6 +204,9 @@ export const ledgerAudit = (): LedgerAudit => {
     if (isWalletEvent(event)) observeWallet(event);
     else if (PAYMENT_TYPES.has(event.type)) observePayment(event as RecordedEvent<PaymentEvent>);
     else if (event.type === 'MessageSent') observeMessage(event as RecordedEvent<MessageSent>);
+    else if (event.type === 'ConversationOpenRefused') {
+      refused.add((event as RecordedEvent<ConversationOpenRefused>).data.connectionId);
+    }
   };
 
   const checkPayments = (now: Date, offend: ReturnType<typeof offendIn>): number => {
@@ -278,6 +290,19 @@ export const ledgerAudit = (): LedgerAudit => {
           connection.payerId,
           connection.refunds,
         );
+      }
+      if (first.data.reason === 'already_connected') {
+        if (!refused.has(connectionId) || first.data.coins !== connection.paid) {
+          offend(
+            'refunds_qualified',
+            refused.has(connectionId)
+              ? `Connection ${connectionId} cost ${connection.paid} coins but ${first.data.coins} came back when it was cancelled`
+              : `Connection ${connectionId} was refunded as already connected, but its conversation never refused it`,
+            connection.payerId,
+            [first, connection.opened],
+          );
+        }
+        continue;
       }
       const senders = firstMessages.get(connectionId);
       const qualified = replyGuaranteeBroken(

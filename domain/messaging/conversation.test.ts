@@ -171,8 +171,30 @@ describe('a conversation', () => {
           seq: 1,
         });
       });
-    // While the first payer's connection is live, it keeps the conversation.
-    given([opened]).when(reverse).thenNothingHappens();
+    // While the first payer's connection is live, it keeps the conversation: the second
+    // payer's connection is refused (to be cancelled and refunded), and the state stays.
+    const refused: ConversationEvent = {
+      type: 'ConversationOpenRefused',
+      data: {
+        pairId,
+        payerId: 'creator-1',
+        creatorId: 'brand-1',
+        connectionId: 'c-2',
+        reason: 'already_connected',
+        heldBy: 'c-1',
+        at: atHour(2).toISOString(),
+      },
+    };
+    given([opened]).when(reverse).then(refused);
+    given([opened, refused])
+      .when(reverse)
+      .thenState((state) => {
+        expect(state).toMatchObject({ status: 'open', payerId: 'brand-1', connectionId: 'c-1' });
+      });
+    // An expired (not removed) connection still holds it: the payer may renew.
+    given([opened])
+      .when({ ...reverse, metadata: testMetadata({ now: atHour(30 * 24) }) })
+      .then({ ...refused, data: { ...refused.data, at: atHour(30 * 24).toISOString() } });
   });
 
   it('stores a message from either side, trimmed, in order', () => {

@@ -38,6 +38,27 @@ export type ConversationExtended = Event<
   'ConversationExtended',
   { pairId: string; connectionId: string; expiresAt: string; at: string }
 >;
+/**
+ * A second payer's connection reached the conversation while another payer's connection holds
+ * it (two users who are both creators adding each other at once): the first to arrive keeps the
+ * conversation, and this one is cancelled and refunded in full in its payer's wallet (DESIGN
+ * section 6). Recorded, not silently ignored, so a retry of the opening answers the same and the
+ * refund has a cause an auditor can check.
+ */
+export type ConversationOpenRefused = Event<
+  'ConversationOpenRefused',
+  {
+    pairId: string;
+    /** The payer whose connection was refused, and the creator they added. */
+    payerId: string;
+    creatorId: string;
+    connectionId: string;
+    reason: 'already_connected';
+    /** The connection that holds the conversation. */
+    heldBy: string;
+    at: string;
+  }
+>;
 export type ConversationClosed = Event<
   'ConversationClosed',
   { pairId: string; connectionId: string; at: string }
@@ -76,6 +97,7 @@ export type UnreadMessagesNoticed = Event<
 export type ConversationEvent =
   | ConversationOpened
   | ConversationExtended
+  | ConversationOpenRefused
   | ConversationClosed
   | MessageSent
   | MessagesDelivered
@@ -193,9 +215,23 @@ const decide = (
           data: { pairId, payerId, creatorId, connectionId, expiresAt, at },
         };
       }
-      // The other one's connection is live: its payer keeps the conversation (the list refuses
-      // this case; only two adds racing each other reach it).
-      if (state.payerId !== payerId) return [];
+      // The other one's connection is live: its payer keeps the conversation, and this
+      // connection is refused, to be cancelled and refunded (the list refuses this case before
+      // any coin moves; only two adds racing each other reach it).
+      if (state.payerId !== payerId) {
+        return {
+          type: 'ConversationOpenRefused',
+          data: {
+            pairId,
+            payerId,
+            creatorId,
+            connectionId,
+            reason: 'already_connected',
+            heldBy: state.connectionId ?? '',
+            at,
+          },
+        };
+      }
       if (state.connectionId === connectionId) {
         // A connection once closed never reopens (a new one has a new id), and a late or
         // replayed command never shortens what a renewal bought.
@@ -329,6 +365,8 @@ const evolve = (state: ConversationState, event: ConversationEvent): Conversatio
         ...(newConnection ? { firstPayerMessageAt: null, firstCreatorMessageAt: null } : {}),
       };
     }
+    case 'ConversationOpenRefused':
+      return state;
     case 'ConversationClosed':
       return { ...state, status: 'closed' };
     case 'MessageSent': {

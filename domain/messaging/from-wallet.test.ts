@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../shared/messages.ts';
 import { conversationStreamId, pairIdOf } from './conversation.ts';
-import { conversationCommandFor, type ConnectionEvent } from './from-wallet.ts';
+import type { ConversationOpenRefused } from './conversation.ts';
+import { cancellationFor, conversationCommandFor, type ConnectionEvent } from './from-wallet.ts';
 
-const recorded = <E extends ConnectionEvent>(event: E, id = 'event-1'): RecordedEvent<E> =>
+const recorded = <E extends ConnectionEvent | ConversationOpenRefused>(
+  event: E,
+  id = 'event-1',
+): RecordedEvent<E> =>
   ({
     ...event,
     id,
@@ -98,6 +102,40 @@ describe('what a connection means for its conversation', () => {
       type: 'CloseConversation',
       data: { connectionId: 'c-1' },
       metadata: { idempotencyKey: 'conversation-closed-c-1' },
+    });
+  });
+});
+
+describe('what a refused connection means for its payer', () => {
+  it("is cancelled in the payer's wallet, keyed by the connection", () => {
+    const refused = recorded(
+      {
+        type: 'ConversationOpenRefused',
+        data: {
+          pairId: pairIdOf('brand-1', 'creator-1'),
+          payerId: 'creator-1',
+          creatorId: 'brand-1',
+          connectionId: 'c-2',
+          reason: 'already_connected',
+          heldBy: 'c-1',
+          at: '2026-01-15T10:00:00.000Z',
+        },
+      },
+      'refusal-1',
+    );
+    expect(cancellationFor(refused)).toEqual({
+      streamId: 'wallet-creator-1',
+      command: {
+        type: 'CancelConnection',
+        data: { userId: 'creator-1', connectionId: 'c-2', reason: 'already_connected' },
+        metadata: {
+          now: new Date('2026-01-15T10:00:00.000Z'),
+          actorUserId: 'brand-1',
+          correlationId: 'request-1',
+          causationId: 'refusal-1',
+          idempotencyKey: 'connection-cancelled-c-2',
+        },
+      },
     });
   });
 });

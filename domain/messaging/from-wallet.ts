@@ -1,16 +1,24 @@
 /**
  * What the payer's wallet events mean for the conversation (DESIGN section 4): a connection opens
- * it, a renewal extends it, a removal closes it. One home for the rule, used both by the
- * collection's handlers (so the chat is open when the add answers) and by the conversation
- * process (which heals a crash between the two appends): the same command with the same key, so
+ * it, a renewal extends it, a removal closes it; and back: a connection the conversation refused
+ * is cancelled in its payer's wallet. One home for the rule, used both by the collection's
+ * handlers (so the chat is open, or the coin back, when the add answers) and by the conversation
+ * process (which heals a crash between the appends): the same command with the same key, so
  * whichever comes second appends nothing.
  */
 import type { RecordedEvent } from '../shared/messages.ts';
-import type { ConnectionOpened, ConnectionRemoved, ConnectionRenewed } from '../wallet/wallet.ts';
+import {
+  walletStreamId,
+  type CancelConnection,
+  type ConnectionOpened,
+  type ConnectionRemoved,
+  type ConnectionRenewed,
+} from '../wallet/wallet.ts';
 import {
   conversationStreamId,
   pairIdOf,
   type CloseConversation,
+  type ConversationOpenRefused,
   type OpenConversation,
 } from './conversation.ts';
 
@@ -64,4 +72,28 @@ export const conversationCommandFor = (
         },
       };
   }
+};
+
+/**
+ * The wallet command a refused connection causes: cancelled in its payer's wallet (off the list,
+ * every coin back), keyed `connection-cancelled-<connectionId>`.
+ */
+export const cancellationFor = (
+  recorded: RecordedEvent<ConversationOpenRefused>,
+): { streamId: string; command: CancelConnection } => {
+  const { payerId, connectionId, reason } = recorded.data;
+  return {
+    streamId: walletStreamId(payerId),
+    command: {
+      type: 'CancelConnection',
+      data: { userId: payerId, connectionId, reason },
+      metadata: {
+        now: new Date(recorded.metadata.timestamp),
+        actorUserId: recorded.metadata.actorUserId,
+        correlationId: recorded.metadata.correlationId,
+        causationId: recorded.id,
+        idempotencyKey: `connection-cancelled-${connectionId}`,
+      },
+    },
+  };
 };

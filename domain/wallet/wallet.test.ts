@@ -282,4 +282,77 @@ describe('connections paid in LinkCoins', () => {
       .thenNothingHappens();
     given([funded]).when(refund('c-9')).thenRefused('not_found', M.notInList);
   });
+
+  describe('cancelled because the other user connected the two first', () => {
+    const cancel = (connectionId = 'c-1') => ({
+      type: 'CancelConnection' as const,
+      data: { userId: 'brand-1', connectionId, reason: 'already_connected' as const },
+      metadata: meta(0),
+    });
+    const removedAt0 = (balanceAfter: number) => ({
+      type: 'ConnectionRemoved' as const,
+      data: {
+        userId: 'brand-1',
+        connectionId: 'c-1',
+        targetUserId: 'creator-1',
+        balanceAfter,
+        at: t0.toISOString(),
+      },
+    });
+    const refundedAll = (coins: number, balanceAfter: number) => ({
+      type: 'CoinRefunded' as const,
+      data: {
+        userId: 'brand-1',
+        connectionId: 'c-1',
+        targetUserId: 'creator-1',
+        coins,
+        reason: 'already_connected' as const,
+        balanceAfter,
+        at: t0.toISOString(),
+      },
+    });
+    const renewed = {
+      type: 'ConnectionRenewed' as const,
+      data: {
+        userId: 'brand-1',
+        connectionId: 'c-1',
+        targetUserId: 'creator-1',
+        previousExpiresAt: atDay(7).toISOString(),
+        expiresAt: atDay(14).toISOString(),
+        cost: 1,
+        balanceAfter: 3,
+        at: t0.toISOString(),
+      },
+    };
+
+    it('takes the contact off the list and gives the coin back, in one decision', () => {
+      given([funded, opened(4)])
+        .when(cancel())
+        .then([removedAt0(4), refundedAll(1, 5)]);
+    });
+
+    it('gives back a renewal made meanwhile too, and a removal made meanwhile stays', () => {
+      given([funded, opened(4), renewed])
+        .when(cancel())
+        .then([removedAt0(3), refundedAll(2, 5)]);
+      given([funded, opened(4), removedAt0(4)])
+        .when(cancel())
+        .then(refundedAll(1, 5));
+    });
+
+    it('happens once, and leaves no second refund to claim', () => {
+      const cancelled = [funded, opened(4), removedAt0(4), refundedAll(1, 5)];
+      given(cancelled).when(cancel()).thenNothingHappens();
+      given(cancelled).when(refund()).thenNothingHappens();
+      given(cancelled).when(renew(1)).thenRefused('not_found', M.notInList);
+      given(cancelled)
+        .when(open('c-2'))
+        .thenState((state) => {
+          if (state.listed['creator-1'] !== 'c-2' || state.balance !== 4) {
+            throw new Error(`listed ${state.listed['creator-1']}, balance ${state.balance}`);
+          }
+        });
+      given([funded]).when(cancel('c-9')).thenRefused('not_found', M.notInList);
+    });
+  });
 });

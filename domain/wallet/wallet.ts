@@ -12,7 +12,9 @@
  * payer's list and opens 7 days of chat; 1 more renews for 7 days from the later of now and the
  * current expiry; a connection whose creator never answered within 48 hours of the payer's first
  * message is refunded once (the process manager decides that it qualifies; the wallet that it is
- * refunded once).
+ * refunded once). A connection its conversation refused (two users who are both creators adding
+ * each other at once: the conversation keeps the first) is cancelled: off the list, every coin
+ * it cost back, once.
  */
 import type { Decider } from '../shared/decider.ts';
 import { DomainError } from '../shared/errors.ts';
@@ -96,7 +98,12 @@ export type ConnectionRemoved = Event<
   { userId: string; connectionId: string; targetUserId: string; balanceAfter: number; at: string }
 >;
 
-export type RefundReason = 'no_reply_within_48_hours';
+/**
+ * Why coins came back: the creator never answered within 48 hours (spec section 9), or the
+ * connection was refused because the other user had connected the two of them first (two
+ * users adding each other at once: the conversation keeps the first, DESIGN section 6).
+ */
+export type RefundReason = 'no_reply_within_48_hours' | 'already_connected';
 
 export type CoinRefunded = Event<
   'CoinRefunded',
@@ -174,7 +181,16 @@ export type RemoveConnection = Command<
 
 export type RefundConnection = Command<
   'RefundConnection',
-  { userId: string; connectionId: string; reason: RefundReason }
+  { userId: string; connectionId: string; reason: 'no_reply_within_48_hours' }
+>;
+
+/**
+ * Undoes a connection its conversation refused (the other user connected the two first): off
+ * the list, and every coin it cost back (the opening and any renewal made meanwhile), once.
+ */
+export type CancelConnection = Command<
+  'CancelConnection',
+  { userId: string; connectionId: string; reason: 'already_connected' }
 >;
 
 export type WalletCommand =
@@ -183,7 +199,8 @@ export type WalletCommand =
   | OpenConnection
   | RenewConnection
   | RemoveConnection
-  | RefundConnection;
+  | RefundConnection
+  | CancelConnection;
 
 // State -------------------------------------------------------------------------------------
 
@@ -194,6 +211,10 @@ export type Connection = Readonly<{
   expiresAt: string;
   removedAt: string | null;
   refunded: boolean;
+  /** Coins this connection cost: the opening and each renewal. */
+  paid: number;
+  /** Refused by its conversation, and undone (CancelConnection). */
+  cancelled: boolean;
 }>;
 
 export type WalletState = Readonly<{
@@ -341,7 +362,8 @@ const decide = (command: WalletCommand, state: WalletState): WalletEvent | Walle
       const { userId, connectionId, reason } = command.data;
       const connection = state.connections[connectionId];
       if (!connection) throw new DomainError('not_found', M.notInList);
-      if (connection.refunded) return []; // once per connection, renewals included
+      // Once per connection, renewals included; a cancelled one got every coin back already.
+      if (connection.refunded || connection.cancelled) return [];
       return {
         type: 'CoinRefunded',
         data: {
@@ -354,6 +376,36 @@ const decide = (command: WalletCommand, state: WalletState): WalletEvent | Walle
           at,
         },
       };
+    }
+    case 'CancelConnection': {
+      const { userId, connectionId, reason } = command.data;
+      const connection = state.connections[connectionId];
+      if (!connection) throw new DomainError('not_found', M.notInList);
+      if (connection.cancelled) return [];
+      const { targetUserId } = connection;
+      const events: WalletEvent[] = [];
+      if (state.listed[targetUserId] === connectionId) {
+        events.push({
+          type: 'ConnectionRemoved',
+          data: { userId, connectionId, targetUserId, balanceAfter: state.balance, at },
+        });
+      }
+      const coins = connection.paid - (connection.refunded ? CONNECTION_COST : 0);
+      if (coins > 0) {
+        events.push({
+          type: 'CoinRefunded',
+          data: {
+            userId,
+            connectionId,
+            targetUserId,
+            coins,
+            reason,
+            balanceAfter: state.balance + coins,
+            at,
+          },
+        });
+      }
+      return events;
     }
   }
 };
@@ -394,19 +446,29 @@ export const evolveWallet = (state: WalletState, events: readonly WalletEvent[])
           expiresAt,
           removedAt: null,
           refunded: false,
+          paid: event.data.cost,
+          cancelled: false,
         };
         listed[targetUserId] = connectionId;
         break;
       }
       case 'ConnectionRenewed':
-        change(event.data.connectionId, { expiresAt: event.data.expiresAt });
+        change(event.data.connectionId, {
+          expiresAt: event.data.expiresAt,
+          paid: (connections[event.data.connectionId]?.paid ?? 0) + event.data.cost,
+        });
         break;
       case 'ConnectionRemoved':
         change(event.data.connectionId, { removedAt: event.data.at });
-        delete listed[event.data.targetUserId];
+        if (listed[event.data.targetUserId] === event.data.connectionId) {
+          delete listed[event.data.targetUserId];
+        }
         break;
       case 'CoinRefunded':
-        change(event.data.connectionId, { refunded: true });
+        change(event.data.connectionId, {
+          refunded: true,
+          ...(event.data.reason === 'already_connected' ? { cancelled: true } : {}),
+        });
         break;
     }
   }

@@ -42,6 +42,9 @@ describe('describeWalletEntry', () => {
     expect(describeWalletEntry(entry('refund', 1, 'no_reply_within_48_hours'))).toBe(
       'Refund: the creator did not reply within 48 hours',
     );
+    expect(describeWalletEntry(entry('refund', 2, 'already_connected'))).toBe(
+      'Refund: this user is already in your list',
+    );
     expect(describeWalletEntry(entry('refund', 1, 'Goodwill'))).toBe('Refund: Goodwill');
   });
 });

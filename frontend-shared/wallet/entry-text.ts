@@ -8,8 +8,9 @@ import { CONNECTION_DAYS } from '@linkcoin/domain/wallet/wallet.ts';
 /** What a purchase bought: the coins paid for and the free coins on top. */
 export type PurchaseSplit = Readonly<{ coins: number; bonusCoins: number }>;
 
-/** The refund reason the wallet records for a creator who never answered. */
+/** The refund reasons the wallet records: a creator who never answered, a refused connection. */
 const NO_REPLY_REFUND = 'no_reply_within_48_hours';
+const ALREADY_CONNECTED_REFUND = 'already_connected';
 
 export const linkCoins = (count: number): string =>
   `${count} LinkCoin${Math.abs(count) === 1 ? '' : 's'}`;
@@ -40,6 +41,10 @@ export function describeWalletEntry(
     case 'removal':
       return 'Creator removed from the list';
     case 'refund':
+      if (entry.reason === ALREADY_CONNECTED_REFUND) {
+        // Two users added each other at once: the other one's connection holds the chat.
+        return 'Refund: this user is already in your list';
+      }
       return entry.reason === null || entry.reason === NO_REPLY_REFUND
         ? 'Refund: the creator did not reply within 48 hours'
         : `Refund: ${entry.reason}`;

@@ -9,7 +9,7 @@ import { ACCOUNT_MESSAGES } from '@linkcoin/domain/accounts/messages.ts';
 import { IDEMPOTENCY_MESSAGES } from '@linkcoin/domain/shared/idempotency.ts';
 import type { CollectionEntry } from '@linkcoin/domain/wallet/collection-contracts.ts';
 import { WALLET_MESSAGES as M } from '@linkcoin/domain/wallet/messages.ts';
-import { CONNECTION_MS } from '@linkcoin/domain/wallet/wallet.ts';
+import { CONNECTION_MS, walletDecider, walletStreamId } from '@linkcoin/domain/wallet/wallet.ts';
 import { presenceStreamId } from '@linkcoin/domain/messaging/presence.ts';
 import { TINY_PNG } from '@linkcoin/infra/uploads/contract.ts';
 import {
@@ -27,7 +27,9 @@ import {
   markRead,
   sendMessage,
 } from '../testing/collections.ts';
+import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
 import { resolve, TOKENS } from '../runtime/tokens.ts';
+import { collectionHandlers } from './handlers.ts';
 import { balanceOf } from '../testing/payments.ts';
 import { saveProfile } from '../testing/profiles.ts';
 import { adjustableClock, startTestServer, type TestServer } from '../testing/test-server.ts';
@@ -205,6 +207,166 @@ describe('the collection', () => {
     expect((await listOf(second)).map((entry) => [entry.user._id, entry.role])).toEqual([
       [first.userId, 'creator'],
     ]);
+  });
+
+  it('keeps one connection when two creators add each other at once: the other is refunded', async () => {
+    // Each add checks the other's wallet before its own spends. Here both checks are held until
+    // both have read (the interleaving two racing requests can take), so both pass and both
+    // pay; the conversation keeps the first to reach it, and the other add is cancelled, its
+    // coin back, and answered 409.
+    const [a, b] = [await newCreator(), await newCreator()];
+    await grantCoins(server, admin, a, 3);
+    await grantCoins(server, admin, b, 3);
+    const real = resolve(server.runtime.container, TOKENS.CommandHandler);
+    let release = () => {};
+    const bothChecked = new Promise<void>((done) => (release = done));
+    let checks = 0;
+    const racing: CommandHandler = {
+      ...real,
+      load: async (decider, streamId) => {
+        const loaded = await real.load(decider, streamId);
+        if (streamId === walletStreamId(a.userId) || streamId === walletStreamId(b.userId)) {
+          if (++checks === 2) release();
+          await bothChecked;
+        }
+        return loaded;
+      },
+    };
+    const handlers = collectionHandlers({
+      commands: racing,
+      readStore: resolve(server.runtime.container, TOKENS.ReadStore),
+      progress: resolve(server.runtime.container, TOKENS.ProjectionProgress),
+    });
+    const keyed = async () => ({
+      now: clock.now(),
+      actorUserId: null,
+      correlationId: randomUUID(),
+      causationId: null,
+    });
+    const outcomes = await Promise.allSettled([
+      handlers.add({ userId: a.userId, targetUserId: b.userId }, keyed),
+      handlers.add({ userId: b.userId, targetUserId: a.userId }, keyed),
+    ]);
+    expect(checks).toBe(2);
+    const kept = outcomes.findIndex((outcome) => outcome.status === 'fulfilled');
+    const refused = outcomes[1 - kept];
+    expect(refused).toMatchObject({
+      status: 'rejected',
+      reason: { kind: 'conflict', message: M.alreadyInList },
+    });
+    const [payer, creator] = kept === 0 ? [a, b] : [b, a];
+    // One coin spent between the two, by the payer the conversation kept; the other's came back.
+    expect([await balanceOf(server, payer), await balanceOf(server, creator)]).toEqual([2, 3]);
+    const conversation = await conversationOf(server, a.userId, b.userId);
+    expect(conversation).toMatchObject({ status: 'open', payerId: payer.userId });
+    // Both lists show that one connection, each side in its role.
+    expect((await listOf(payer)).map((e) => [e.user._id, e.role, e.connectionId])).toEqual([
+      [creator.userId, 'payer', conversation.connectionId],
+    ]);
+    expect((await listOf(creator)).map((e) => [e.user._id, e.role, e.connectionId])).toEqual([
+      [payer.userId, 'creator', conversation.connectionId],
+    ]);
+    // The refused side's history: paid, taken off, refunded; it cannot renew or remove.
+    const wallet = await request(server.url)
+      .get('/api/wallet/me')
+      .set('Authorization', `Bearer ${creator.token}`)
+      .expect(200);
+    expect(
+      (wallet.body.entries as { kind: string; coins: number; reason: string | null }[])
+        .slice(0, 3)
+        .map((e) => [e.kind, e.coins, e.reason]),
+    ).toEqual([
+      ['refund', 1, 'already_connected'],
+      ['removal', 0, null],
+      ['connection', -1, null],
+    ]);
+    await changeCollection(server, creator, 'update', payer.userId).expect(404);
+    await changeCollection(server, creator, 'remove', payer.userId).expect(404);
+    // The payer's removal ends it for both, and either may add the other again.
+    await changeCollection(server, payer, 'remove', creator.userId).expect(200);
+    expect(await listOf(creator)).toEqual([]);
+    await changeCollection(server, creator, 'add', payer.userId).expect(201);
+    expect(await balanceOf(server, creator)).toBe(2);
+    await expectLedgerInvariantsHold(server);
+  });
+
+  it('keeps one connection for each pair of creators adding each other over HTTP at once', async () => {
+    const pairs = await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        const [a, b] = [await newCreator(), await newCreator()];
+        await grantCoins(server, admin, a, 3);
+        await grantCoins(server, admin, b, 3);
+        return [a, b] as const;
+      }),
+    );
+    const answers = await Promise.all(
+      pairs.map(([a, b]) =>
+        Promise.all([
+          changeCollection(server, a, 'add', b.userId),
+          changeCollection(server, b, 'add', a.userId),
+        ]),
+      ),
+    );
+    for (const [index, [a, b]] of pairs.entries()) {
+      const [fromA, fromB] = answers[index]!;
+      expect([fromA.status, fromB.status].sort()).toEqual([201, 409]);
+      const [payer, creator] = fromA.status === 201 ? [a, b] : [b, a];
+      expect([await balanceOf(server, payer), await balanceOf(server, creator)]).toEqual([2, 3]);
+      expect((await listOf(creator)).map((e) => [e.user._id, e.role])).toEqual([
+        [payer.userId, 'creator'],
+      ]);
+    }
+  });
+
+  it('cancels and refunds a connection the conversation refused, when the request died before', async () => {
+    // Brand-new creators: `second` adds `first`; `first`'s own add had passed its check before,
+    // and its request died right after its wallet paid. The conversation process finds the
+    // refusal and the wallet gives the coin back; the payer's history says why.
+    const first = await newCreator();
+    const second = await newCreator();
+    await grantCoins(server, admin, first, 2);
+    await grantCoins(server, admin, second, 2);
+    await changeCollection(server, second, 'add', first.userId).expect(201);
+    const commands = resolve(server.runtime.container, TOKENS.CommandHandler);
+    await commands.handle(walletDecider, walletStreamId(first.userId), {
+      type: 'OpenConnection',
+      data: {
+        userId: first.userId,
+        connectionId: randomUUID(),
+        targetUserId: second.userId,
+        targetIsCreator: true,
+      },
+      metadata: {
+        now: clock.now(),
+        actorUserId: first.userId,
+        correlationId: randomUUID(),
+        causationId: null,
+      },
+    });
+    await expect.poll(() => balanceOf(server, first)).toBe(2);
+    expect(await balanceOf(server, second)).toBe(1);
+    const wallet = await request(server.url)
+      .get('/api/wallet/me')
+      .set('Authorization', `Bearer ${first.token}`)
+      .expect(200);
+    expect(
+      (wallet.body.entries as { kind: string; coins: number; reason: string | null }[])
+        .slice(0, 3)
+        .map((e) => [e.kind, e.coins, e.reason]),
+    ).toEqual([
+      ['refund', 1, 'already_connected'],
+      ['removal', 0, null],
+      ['connection', -1, null],
+    ]);
+    expect((await listOf(first)).map((e) => [e.user._id, e.role])).toEqual([
+      [second.userId, 'creator'],
+    ]);
+    expect((await listOf(second)).map((e) => [e.user._id, e.role])).toEqual([
+      [first.userId, 'payer'],
+    ]);
+    // Only the payer the conversation kept may renew; the refused one is off every list.
+    await changeCollection(server, first, 'update', second.userId).expect(404);
+    await expectLedgerInvariantsHold(server);
   });
 
   it('charges a keyed add once, however often and however concurrently it is retried', async () => {

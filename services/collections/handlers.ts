@@ -1,8 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { accountDecider, accountStreamId } from '@linkcoin/domain/accounts/account.ts';
 import { ACCOUNT_MESSAGES } from '@linkcoin/domain/accounts/messages.ts';
-import { conversationDecider } from '@linkcoin/domain/messaging/conversation.ts';
 import {
+  conversationDecider,
+  type ConversationOpenRefused,
+} from '@linkcoin/domain/messaging/conversation.ts';
+import {
+  cancellationFor,
   conversationCommandFor,
   type ConnectionEvent,
 } from '@linkcoin/domain/messaging/from-wallet.ts';
@@ -42,6 +46,11 @@ export type CollectionHandlers = ReturnType<typeof collectionHandlers>;
  * stream (domain/wallet/wallet.ts); the conversation follows from the wallet's event with the
  * same command and key the conversation process sends, so the chat is open (or closed) when the
  * request answers, and a crash between the two appends heals itself.
+ *
+ * The conversation has the last word on who holds the pair: two users who are both creators,
+ * adding each other at once, both pass their own wallet's check, but only the first connection
+ * to reach the conversation opens it. The other is refused there and cancelled in its payer's
+ * wallet (every coin back) before the request answers 409, as a retry with its key answers too.
  */
 export const collectionHandlers = (deps: {
   commands: CommandHandler;
@@ -81,11 +90,23 @@ export const collectionHandlers = (deps: {
     }));
   };
 
-  /** Sends what a connection event means for the conversation; answers the newest position. */
+  /**
+   * Sends what a connection event means for the conversation, and cancels the connection when
+   * the conversation refused it; answers the newest position and whether it was refused.
+   */
   const followConversation = async (event: RecordedEvent<ConnectionEvent>) => {
     const { streamId, command } = conversationCommandFor(event);
     const result = await commands.handle(conversationDecider, streamId, command);
-    return Math.max(event.position, result.position ?? 0);
+    let position = Math.max(event.position, result.position ?? 0);
+    const refusal = result.events.find(
+      (e): e is RecordedEvent<ConversationOpenRefused> => e.type === 'ConversationOpenRefused',
+    );
+    if (refusal) {
+      const cancel = cancellationFor(refusal);
+      const cancelled = await commands.handle(walletDecider, cancel.streamId, cancel.command);
+      position = Math.max(position, cancelled.position ?? 0);
+    }
+    return { position, refused: refusal !== undefined };
   };
 
   /** Decides in the payer's wallet, follows with the conversation, waits for the list. */
@@ -103,7 +124,10 @@ export const collectionHandlers = (deps: {
       (e): e is RecordedEvent<Extract<WalletEvent, { type: T }>> => e.type === type,
     );
     if (!event) throw new Error(`${command.type} answered no ${type}`);
-    await progress.waitFor(await followConversation(event));
+    const { position, refused } = await followConversation(event);
+    await progress.waitFor(position);
+    // The other user connected the two of them first: this one is undone and its coins back.
+    if (refused) throw new DomainError('conflict', M.alreadyInList);
     return event;
   };
 

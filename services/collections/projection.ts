@@ -1,5 +1,11 @@
 import type { AccountRegistered } from '@linkcoin/domain/accounts/account.ts';
-import type { MessageSent, MessagesRead } from '@linkcoin/domain/messaging/conversation.ts';
+import type {
+  ConversationClosed,
+  ConversationExtended,
+  ConversationOpened,
+  MessageSent,
+  MessagesRead,
+} from '@linkcoin/domain/messaging/conversation.ts';
 import type { PresenceChanged } from '@linkcoin/domain/messaging/presence.ts';
 import type {
   PersonalDetailsUpdated,
@@ -7,12 +13,7 @@ import type {
 } from '@linkcoin/domain/profiles/profile.ts';
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
 import type { CollectionEntry } from '@linkcoin/domain/wallet/collection-contracts.ts';
-import type {
-  CoinRefunded,
-  ConnectionOpened,
-  ConnectionRemoved,
-  ConnectionRenewed,
-} from '@linkcoin/domain/wallet/wallet.ts';
+import type { CoinRefunded } from '@linkcoin/domain/wallet/wallet.ts';
 import { pairIdOf } from '@linkcoin/domain/messaging/conversation.ts';
 import type { ProjectionTransaction } from '@linkcoin/infra/readstore/port.ts';
 import type { Projection } from '@linkcoin/infra/readstore/projections.ts';
@@ -71,9 +72,9 @@ type CollectionEvent =
   | RecordedEvent<PersonalDetailsUpdated>
   | RecordedEvent<ProfilePictureChanged>
   | RecordedEvent<PresenceChanged>
-  | RecordedEvent<ConnectionOpened>
-  | RecordedEvent<ConnectionRenewed>
-  | RecordedEvent<ConnectionRemoved>
+  | RecordedEvent<ConversationOpened>
+  | RecordedEvent<ConversationExtended>
+  | RecordedEvent<ConversationClosed>
   | RecordedEvent<CoinRefunded>
   | RecordedEvent<MessageSent>
   | RecordedEvent<MessagesRead>;
@@ -83,9 +84,9 @@ const EVENT_TYPES: readonly CollectionEvent['type'][] = [
   'PersonalDetailsUpdated',
   'ProfilePictureChanged',
   'PresenceChanged',
-  'ConnectionOpened',
-  'ConnectionRenewed',
-  'ConnectionRemoved',
+  'ConversationOpened',
+  'ConversationExtended',
+  'ConversationClosed',
   'CoinRefunded',
   'MessageSent',
   'MessagesRead',
@@ -116,33 +117,33 @@ const updatePerson = async (
   }
 };
 
-/** Changes both sides' lines of a connection, where they show that very connection. */
-const updateBoth = async (
+/** Changes both sides' lines of a pair (one indexed query), where `change` answers a line. */
+const updatePair = async (
   tx: ProjectionTransaction,
-  payerId: string,
-  creatorId: string,
-  connectionId: string,
-  change: (line: EntryDoc) => EntryDoc,
+  pairId: string,
+  change: (line: EntryDoc) => EntryDoc | null,
 ): Promise<void> => {
-  for (const id of [entryId(payerId, creatorId), entryId(creatorId, payerId)]) {
-    const line = await tx.get<EntryDoc>(COLLECTION_ENTRIES, id);
-    if (line && line.connectionId === connectionId) {
-      await tx.put<EntryDoc>(COLLECTION_ENTRIES, id, change(line));
-    }
+  for (const line of await tx.find<EntryDoc>(COLLECTION_ENTRIES, { where: { pairId } })) {
+    const changed = change(line);
+    if (changed) await tx.put<EntryDoc>(COLLECTION_ENTRIES, line.id, changed);
   }
 };
 
 const later = (a: string, b: string) => (a > b ? a : b);
 
 /**
- * Both sides' lists (spec section 7, "Collection"; DESIGN section 6): the payer's wallet events
- * make and change the lines, the conversation's messages and reads give the last message and
- * the unread count of each side, and the account, profile and presence events the contact's
- * name, picture and online dot. Names are copied into the lines so a list is one query.
+ * Both sides' lists (spec section 7, "Collection"; DESIGN section 6): the conversation's verdict
+ * on each connection makes and changes the lines (opened, extended by a renewal or a new
+ * connection, closed by a removal), so the lists show the connection that holds the pair even
+ * when two users added each other at once and one was refused; its messages and reads give the
+ * last message and the unread count of each side; the wallet's refund marks a line refunded;
+ * the account, profile and presence events give the contact's name, picture and online dot.
+ * Names are copied into the lines so a list is one query.
  */
 export const collectionsProjection: Projection = {
   name: 'collections',
-  version: 1,
+  // 2: lines follow the conversation's events, not the wallet's.
+  version: 2,
   collections: [
     { name: COLLECTION_PEOPLE },
     {
@@ -177,8 +178,8 @@ export const collectionsProjection: Projection = {
       case 'PresenceChanged':
         await updatePerson(tx, event.data.userId, { isOnline: event.data.online });
         return;
-      case 'ConnectionOpened': {
-        const { userId: payerId, targetUserId: creatorId } = event.data;
+      case 'ConversationOpened': {
+        const { pairId, payerId, creatorId, connectionId, expiresAt, at } = event.data;
         for (const [ownerId, contactId, role] of [
           [payerId, creatorId, 'payer'],
           [creatorId, payerId, 'creator'],
@@ -191,50 +192,54 @@ export const collectionsProjection: Projection = {
             id,
             ownerId,
             contactId,
-            pairId: pairIdOf(ownerId, contactId),
+            pairId,
             role,
-            connectionId: event.data.connectionId,
-            addedAt: event.data.addedAt,
-            expiresAt: event.data.expiresAt,
+            connectionId,
+            addedAt: at,
+            expiresAt,
             listed: true,
             refunded: false,
             contact: contactOf(person),
             lastMessage: earlier?.lastMessage ?? null,
             lastMessageTimestamp: earlier?.lastMessageTimestamp ?? null,
-            lastActivityAt: later(earlier?.lastActivityAt ?? '', event.data.addedAt),
+            lastActivityAt: later(earlier?.lastActivityAt ?? '', at),
             lastReceivedSeq: earlier?.lastReceivedSeq ?? 0,
             unreadCount: earlier?.unreadCount ?? 0,
           });
         }
         return;
       }
-      case 'ConnectionRenewed':
-        await updateBoth(
-          tx,
-          event.data.userId,
-          event.data.targetUserId,
-          event.data.connectionId,
-          (line) => ({ ...line, expiresAt: event.data.expiresAt }),
+      case 'ConversationExtended': {
+        // A renewal of the connection on the lines, or the same payer's new connection after a
+        // removal: back on both lists, added now.
+        const { connectionId, expiresAt, at } = event.data;
+        await updatePair(tx, event.data.pairId, (line) =>
+          line.connectionId === connectionId
+            ? { ...line, expiresAt, listed: true }
+            : {
+                ...line,
+                connectionId,
+                addedAt: at,
+                expiresAt,
+                listed: true,
+                refunded: false,
+                lastActivityAt: later(line.lastActivityAt, at),
+              },
         );
         return;
-      case 'ConnectionRemoved':
-        await updateBoth(
-          tx,
-          event.data.userId,
-          event.data.targetUserId,
-          event.data.connectionId,
-          (line) => ({ ...line, listed: false }),
+      }
+      case 'ConversationClosed':
+        await updatePair(tx, event.data.pairId, (line) =>
+          line.connectionId === event.data.connectionId ? { ...line, listed: false } : null,
         );
         return;
-      case 'CoinRefunded':
-        await updateBoth(
-          tx,
-          event.data.userId,
-          event.data.targetUserId,
-          event.data.connectionId,
-          (line) => ({ ...line, refunded: true }),
+      case 'CoinRefunded': {
+        const pairId = pairIdOf(event.data.userId, event.data.targetUserId);
+        await updatePair(tx, pairId, (line) =>
+          line.connectionId === event.data.connectionId ? { ...line, refunded: true } : null,
         );
         return;
+      }
       case 'MessageSent': {
         const { senderId, receiverId, content, at, seq } = event.data;
         const last = { lastMessage: content, lastMessageTimestamp: at };
