@@ -118,10 +118,10 @@ export type ConversationAnswer = {
 
 // The real-time connection ---------------------------------------------------------------------
 
-/** Trimmed, with something visible, and at most MAX_MESSAGE_LENGTH characters. */
+/** Well-formed, trimmed, with something visible, and at most MAX_MESSAGE_LENGTH characters. */
 const content = z
   .string('content: required')
-  .transform((text) => text.trim())
+  .transform((text) => text.toWellFormed().trim())
   .pipe(z.string().max(MAX_MESSAGE_LENGTH, M.tooLong).refine(hasVisibleText, M.emptyMessage));
 
 /** `join`: the socket's own user id, as the spec's client sends it (a string or `{ userId }`). */

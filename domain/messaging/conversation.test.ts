@@ -230,6 +230,7 @@ describe('a conversation', () => {
     ['a NUL', '\u0000'],
     ['a byte order mark and spaces', ' \ufeff\u00a0\u3000 '],
     ['a blank braille pattern', '\u2800'],
+    ['accents over nothing', '\u0301\u0301'],
   ])('refuses a message of only %s as blank', (_what, content) => {
     expect(hasVisibleText(content)).toBe(false);
     given([opened])
@@ -238,12 +239,20 @@ describe('a conversation', () => {
   });
 
   it('stores visible text around invisible characters, emoji and other scripts', () => {
-    for (const content of ['a\u200bb', '👍🏽', 'नमस्ते', '👨\u200d👩\u200d👧']) {
+    for (const content of ['a\u200bb', '👍🏽', 'नमस्ते', '👨\u200d👩\u200d👧', 'e\u0301', '❤️']) {
       expect(hasVisibleText(content)).toBe(true);
     }
     given([opened])
       .when(send('m-1', 'brand-1', 'creator-1', ' \u200bhi\u200b '))
       .then([expect.objectContaining({ type: 'MessageSent' })]);
+    // A lone surrogate is not stored as such.
+    given([opened])
+      .when(send('m-1', 'brand-1', 'creator-1', 'lone \ud800 surrogate'))
+      .then([
+        expect.objectContaining({
+          data: expect.objectContaining({ content: 'lone \ufffd surrogate' }),
+        }),
+      ]);
   });
 
   it('refuses anyone outside the pair, and a pair that never connected', () => {

@@ -177,18 +177,22 @@ export const otherParticipant = (state: ConversationState, userId: string): stri
   userId === state.payerId ? state.creatorId : userId === state.creatorId ? state.payerId : null;
 
 /**
- * What shows nothing on screen: white space, control and format characters (zero-width spaces
- * and joiners, bidi controls, the soft hyphen), the default-ignorable fillers (U+3164 and its
- * kin) and the blank braille pattern. A message of only these is blank, however long.
+ * What shows no character of its own: white space, control and format characters (zero-width
+ * spaces and joiners, bidi controls, the soft hyphen), the default-ignorable fillers (U+3164
+ * and its kin), the blank braille pattern, and combining marks (an accent over nothing). A
+ * message of only these is blank, however long.
  */
-const INVISIBLE = /[\s\p{Cc}\p{Cf}\p{Z}\p{Default_Ignorable_Code_Point}\u2800]/gu;
+const NO_CHARACTER = /[\s\p{Cc}\p{Cf}\p{Z}\p{M}\p{Default_Ignorable_Code_Point}\u2800]/gu;
 
 /** Whether the text shows at least one character (not only spaces and invisible ones). */
-export const hasVisibleText = (text: string): boolean => text.replace(INVISIBLE, '').length > 0;
+export const hasVisibleText = (text: string): boolean => text.replace(NO_CHARACTER, '').length > 0;
 
-/** Trimmed, with something visible, and bounded: what may be stored as a message. */
+/**
+ * Trimmed, well-formed (a lone surrogate becomes U+FFFD, as any UTF-8 encoder would), with
+ * something visible, and bounded: what may be stored as a message.
+ */
 export const messageContent = (raw: string): string => {
-  const content = raw.trim();
+  const content = raw.toWellFormed().trim();
   if (!hasVisibleText(content)) throw new DomainError('validation', M.emptyMessage);
   if (content.length > MAX_MESSAGE_LENGTH) throw new DomainError('validation', M.tooLong);
   return content;
