@@ -85,7 +85,7 @@ export type WalletEntry = {
   targetUserId: string | null;
   /** Who caused it: the request's correlation id, for auditors. */
   correlationId: string;
-  /** The line's place in the wallet's stream: orders the lines of one instant. */
+  /** The line's place in the wallet's stream: the history's order. */
   revision: number;
 };
 

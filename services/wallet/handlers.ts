@@ -42,15 +42,10 @@ export const walletHandlers = (deps: {
   const historyOf = async (userId: string, skip: number, limit: number) => {
     const query = { where: { userId } };
     const [rows, total] = await Promise.all([
-      entries().find({
-        ...query,
-        sort: [
-          ['at', -1],
-          ['revision', -1],
-        ],
-        skip,
-        limit,
-      }),
+      // The stream's order, not the lines' times: a process's line (a cancelled connection's
+      // refund) carries the time of the event that caused it, which can be older than a line
+      // the user wrote meanwhile; the newest line's balance is always the balance.
+      entries().find({ ...query, sort: [['revision', -1]], skip, limit }),
       entries().count(query),
     ]);
     return { rows, total };

@@ -35,14 +35,14 @@ const totalsAfter = (wallet: WalletView, line: WalletEntry): WalletView => ({
  */
 export const walletProjection: Projection = {
   name: 'wallets',
-  // 3: lines carry their revision (lines of one instant keep the stream's order).
-  version: 3,
+  // 4: lines carry their revision (the history is in the stream's order).
+  version: 4,
   collections: [
     { name: WALLETS, indexes: [{ fields: ['updatedAt'] }, { fields: ['balance'] }] },
     {
       name: WALLET_ENTRIES,
       indexes: [
-        { fields: ['userId', 'at', 'revision'] },
+        { fields: ['userId', 'revision'] },
         { fields: ['paymentId'] },
         { fields: ['kind'] },
       ],
