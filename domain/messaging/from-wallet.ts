@@ -6,7 +6,7 @@
  * process (which heals a crash between the appends): the same command with the same key, so
  * whichever comes second appends nothing.
  */
-import type { RecordedEvent } from '../shared/messages.ts';
+import type { CommandMetadata, RecordedEvent } from '../shared/messages.ts';
 import {
   walletStreamId,
   type CancelConnection,
@@ -31,6 +31,18 @@ export const CONNECTION_EVENT_TYPES = [
 ] as const satisfies readonly ConnectionEvent['type'][];
 
 /**
+ * The metadata of a command one recorded event causes: decided at the event's time, in its
+ * correlation, caused by it, with a key derived from it (so the request and the process agree).
+ */
+const causedBy = (recorded: RecordedEvent, idempotencyKey: string): CommandMetadata => ({
+  now: new Date(recorded.metadata.timestamp),
+  actorUserId: recorded.metadata.actorUserId,
+  correlationId: recorded.metadata.correlationId,
+  causationId: recorded.id,
+  idempotencyKey,
+});
+
+/**
  * The conversation command a connection event causes, with its stream and an idempotency key
  * derived from the event: `conversation-opened-<connectionId>`,
  * `conversation-renewed-<eventId>`, `conversation-closed-<connectionId>`.
@@ -40,13 +52,6 @@ export const conversationCommandFor = (
 ): { streamId: string; command: OpenConversation | CloseConversation } => {
   const { userId: payerId, targetUserId: creatorId, connectionId } = recorded.data;
   const streamId = conversationStreamId(pairIdOf(payerId, creatorId));
-  const metadata = (idempotencyKey: string) => ({
-    now: new Date(recorded.metadata.timestamp),
-    actorUserId: recorded.metadata.actorUserId,
-    correlationId: recorded.metadata.correlationId,
-    causationId: recorded.id,
-    idempotencyKey,
-  });
   switch (recorded.type) {
     case 'ConnectionOpened':
     case 'ConnectionRenewed':
@@ -55,7 +60,8 @@ export const conversationCommandFor = (
         command: {
           type: 'OpenConversation',
           data: { payerId, creatorId, connectionId, expiresAt: recorded.data.expiresAt },
-          metadata: metadata(
+          metadata: causedBy(
+            recorded,
             recorded.type === 'ConnectionOpened'
               ? `conversation-opened-${connectionId}`
               : `conversation-renewed-${recorded.id}`,
@@ -68,7 +74,7 @@ export const conversationCommandFor = (
         command: {
           type: 'CloseConversation',
           data: { connectionId },
-          metadata: metadata(`conversation-closed-${connectionId}`),
+          metadata: causedBy(recorded, `conversation-closed-${connectionId}`),
         },
       };
   }
@@ -87,13 +93,7 @@ export const cancellationFor = (
     command: {
       type: 'CancelConnection',
       data: { userId: payerId, connectionId, reason },
-      metadata: {
-        now: new Date(recorded.metadata.timestamp),
-        actorUserId: recorded.metadata.actorUserId,
-        correlationId: recorded.metadata.correlationId,
-        causationId: recorded.id,
-        idempotencyKey: `connection-cancelled-${connectionId}`,
-      },
+      metadata: causedBy(recorded, `connection-cancelled-${connectionId}`),
     },
   };
 };
