@@ -104,38 +104,47 @@ describe('the gateway itself', () => {
       principal: { userId: 'u-1', email: 'u@x.in', role: 'user', roles: ['user'], tokenVersion: 0 },
     }) as const;
 
-  it('caps the connections of the node', async () => {
+  /** A gateway letting everyone in as u-1, on a free local port. */
+  const served = async (limits: {
+    maxConnections: number;
+    maxConnectionsPerUser: number;
+    heartbeatMs?: number;
+  }) => {
     const http = createServer();
     const gateway = new Gateway({
       logger: pino({ level: 'silent' }),
       authenticate: everyone,
       allowedOrigins: [],
-      maxConnections: 1,
-      maxConnectionsPerUser: 10,
-    });
-    gateway.attach(http);
-    await listen(http, '127.0.0.1', 0);
-    const url = `ws://127.0.0.1:${(http.address() as AddressInfo).port}/ws`;
-    const first = new WebSocket(url, [GATEWAY_PROTOCOL, 'token']);
-    await opened(first);
-    expect(await outcomeOf(new WebSocket(url, [GATEWAY_PROTOCOL, 'token']))).toBe(503);
-    await gateway.close();
-    await new Promise<void>((resolve) => http.close(() => resolve()));
-  });
-
-  it('gives the slot back when the handshake itself is refused (a bad version or key)', async () => {
-    const http = createServer();
-    const gateway = new Gateway({
-      logger: pino({ level: 'silent' }),
-      authenticate: everyone,
-      allowedOrigins: [],
-      maxConnections: 100,
-      maxConnectionsPerUser: 2,
+      ...limits,
     });
     gateway.attach(http);
     await listen(http, '127.0.0.1', 0);
     const { port } = http.address() as AddressInfo;
-    const url = `ws://127.0.0.1:${port}/ws`;
+    return {
+      gateway,
+      port,
+      url: `ws://127.0.0.1:${port}/ws`,
+      closeHttp: () => new Promise<void>((resolve) => http.close(() => resolve())),
+    };
+  };
+
+  it('caps the connections of the node', async () => {
+    const { gateway, url, closeHttp } = await served({
+      maxConnections: 1,
+      maxConnectionsPerUser: 10,
+    });
+    const first = new WebSocket(url, [GATEWAY_PROTOCOL, 'token']);
+    await opened(first);
+    expect(await outcomeOf(new WebSocket(url, [GATEWAY_PROTOCOL, 'token']))).toBe(503);
+    await gateway.close();
+    await closeHttp();
+  });
+
+  it('gives the slot back when the handshake itself is refused (a bad version or key)', async () => {
+    const { gateway, port, url, closeHttp } = await served({
+      maxConnections: 100,
+      maxConnectionsPerUser: 2,
+    });
     /** An authenticated upgrade `ws` refuses: the status it answered. */
     const badHandshake = (headers: Record<string, string>) =>
       new Promise<number>((resolve, reject) => {
@@ -171,23 +180,16 @@ describe('the gateway itself', () => {
     await Promise.all([opened(first), opened(second)]);
     expect(await outcomeOf(new WebSocket(url, [GATEWAY_PROTOCOL, 'token']))).toBe(429);
     await gateway.close();
-    await new Promise<void>((resolve) => http.close(() => resolve()));
+    await closeHttp();
     expect(gateway.connectionsOf('u-1')).toBe(0);
   });
 
   it('answers pings, drops a peer that stops answering, and says goodbye on close', async () => {
-    const http = createServer();
-    const gateway = new Gateway({
-      logger: pino({ level: 'silent' }),
-      authenticate: everyone,
-      allowedOrigins: [],
+    const { gateway, url, closeHttp } = await served({
       maxConnections: 100,
       maxConnectionsPerUser: 100,
       heartbeatMs: 50,
     });
-    gateway.attach(http);
-    await listen(http, '127.0.0.1', 0);
-    const url = `ws://127.0.0.1:${(http.address() as AddressInfo).port}/ws`;
 
     const alive = new WebSocket(url, [GATEWAY_PROTOCOL, 'token']);
     await opened(alive);
@@ -206,7 +208,7 @@ describe('the gateway itself', () => {
     await gateway.close();
     expect(await goodbye).toBe(1001);
     expect(gateway.connections).toBe(0);
-    await new Promise<void>((resolve) => http.close(() => resolve()));
+    await closeHttp();
   });
 
   describe("with a context's events", () => {
