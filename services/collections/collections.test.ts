@@ -80,6 +80,18 @@ describe('the collection', () => {
     expect(answer.body.success).toBe(true);
     return answer.body.collections as CollectionEntry[];
   };
+  /** The user's wallet (`GET /api/wallet/me`) and its newest three lines: kind, coins, reason. */
+  const walletOf = async (user: TestUser) => {
+    const wallet = await request(server.url)
+      .get('/api/wallet/me')
+      .set('Authorization', `Bearer ${user.token}`)
+      .expect(200);
+    const entries = wallet.body.entries as { kind: string; coins: number; reason: string | null }[];
+    return {
+      body: wallet.body,
+      newest: entries.slice(0, 3).map((e) => [e.kind, e.coins, e.reason]),
+    };
+  };
   /** Answers with a refusal and appends nothing. */
   const refusedUnchanged = async (
     send: () => PromiseLike<request.Response>,
@@ -267,15 +279,7 @@ describe('the collection', () => {
       [payer.userId, 'creator', conversation.connectionId],
     ]);
     // The refused side's history: paid, taken off, refunded; it cannot renew or remove.
-    const wallet = await request(server.url)
-      .get('/api/wallet/me')
-      .set('Authorization', `Bearer ${creator.token}`)
-      .expect(200);
-    expect(
-      (wallet.body.entries as { kind: string; coins: number; reason: string | null }[])
-        .slice(0, 3)
-        .map((e) => [e.kind, e.coins, e.reason]),
-    ).toEqual([
+    expect((await walletOf(creator)).newest).toEqual([
       ['refund', 1, 'already_connected'],
       ['removal', 0, null],
       ['connection', -1, null],
@@ -347,15 +351,8 @@ describe('the collection', () => {
     });
     await expect.poll(() => balanceOf(server, first)).toBe(2);
     expect(await balanceOf(server, second)).toBe(1);
-    const wallet = await request(server.url)
-      .get('/api/wallet/me')
-      .set('Authorization', `Bearer ${first.token}`)
-      .expect(200);
-    expect(
-      (wallet.body.entries as { kind: string; coins: number; reason: string | null }[])
-        .slice(0, 3)
-        .map((e) => [e.kind, e.coins, e.reason]),
-    ).toEqual([
+    const wallet = await walletOf(first);
+    expect(wallet.newest).toEqual([
       ['refund', 1, 'already_connected'],
       ['removal', 0, null],
       ['connection', -1, null],
