@@ -88,6 +88,30 @@ const open = (
     atMs,
   );
 
+/** Renewed for 1 coin, from day 7 to day 14 after T0. */
+const renew = (
+  l: ReturnType<typeof log>,
+  payer: string,
+  creator: string,
+  connectionId: string,
+  balanceAfter: number,
+  atMs: number,
+) =>
+  l.add(
+    `wallet-${payer}`,
+    'ConnectionRenewed',
+    {
+      userId: payer,
+      connectionId,
+      targetUserId: creator,
+      previousExpiresAt: iso(T0 + 7 * 24 * HOUR),
+      expiresAt: iso(T0 + 14 * 24 * HOUR),
+      cost: 1,
+      balanceAfter,
+    },
+    atMs,
+  );
+
 const message = (
   l: ReturnType<typeof log>,
   connectionId: string,
@@ -148,20 +172,7 @@ const healthyLog = () => {
     T0,
   );
   open(l, 'brand', 'creator', 'conn-1', 29, T0 + HOUR);
-  l.add(
-    'wallet-brand',
-    'ConnectionRenewed',
-    {
-      userId: 'brand',
-      connectionId: 'conn-1',
-      targetUserId: 'creator',
-      previousExpiresAt: iso(T0 + 7 * 24 * HOUR),
-      expiresAt: iso(T0 + 14 * 24 * HOUR),
-      cost: 1,
-      balanceAfter: 28,
-    },
-    T0 + 2 * HOUR,
-  );
+  renew(l, 'brand', 'creator', 'conn-1', 28, T0 + 2 * HOUR);
   message(l, 'conn-1', 'brand', 'creator', T0 + 3 * HOUR);
   const refunded = refund(l, 'brand', 'creator', 'conn-1', 29, T0 + 51 * HOUR);
   return { l, refunded };
@@ -350,20 +361,7 @@ describe('the ledger invariants', () => {
     purchase(l, 'brand', 'pay-1', 30, T0);
     // Refused, renewed meanwhile, cancelled with both coins back: fine.
     open(l, 'brand', 'creator', 'conn-1', 29, T0 + HOUR);
-    l.add(
-      'wallet-brand',
-      'ConnectionRenewed',
-      {
-        userId: 'brand',
-        connectionId: 'conn-1',
-        targetUserId: 'creator',
-        previousExpiresAt: iso(T0 + 7 * 24 * HOUR),
-        expiresAt: iso(T0 + 14 * 24 * HOUR),
-        cost: 1,
-        balanceAfter: 28,
-      },
-      T0 + HOUR,
-    );
+    renew(l, 'brand', 'creator', 'conn-1', 28, T0 + HOUR);
     refusal(l, 'conn-1', T0 + HOUR);
     cancelled(l, 'conn-1', 2, 30, T0 + HOUR);
     expect(failing(audit(l.events))).toEqual({});

@@ -157,6 +157,20 @@ describe('connections paid in LinkCoins', () => {
       at: t0.toISOString(),
     },
   });
+  /** Renewed from day 7 to day 14, decided on `days`. */
+  const renewed = (balanceAfter: number, days: number) => ({
+    type: 'ConnectionRenewed' as const,
+    data: {
+      userId: 'brand-1',
+      connectionId: 'c-1',
+      targetUserId: 'creator-1',
+      previousExpiresAt: atDay(7).toISOString(),
+      expiresAt: atDay(14).toISOString(),
+      cost: 1,
+      balanceAfter,
+      at: atDay(days).toISOString(),
+    },
+  });
   const funded = granted('g-1', 5, 5);
 
   it('adds a creator for 1 coin and 7 days', () => {
@@ -196,19 +210,7 @@ describe('connections paid in LinkCoins', () => {
   it('renews for 7 days from the current expiry while the chat is live', () => {
     given([funded, opened(4)])
       .when(renew(2))
-      .then({
-        type: 'ConnectionRenewed',
-        data: {
-          userId: 'brand-1',
-          connectionId: 'c-1',
-          targetUserId: 'creator-1',
-          previousExpiresAt: atDay(7).toISOString(),
-          expiresAt: atDay(14).toISOString(),
-          cost: 1,
-          balanceAfter: 3,
-          at: atDay(2).toISOString(),
-        },
-      });
+      .then(renewed(3, 2));
   });
 
   it('renews for 7 days from now once the chat has expired', () => {
@@ -311,19 +313,6 @@ describe('connections paid in LinkCoins', () => {
         at: t0.toISOString(),
       },
     });
-    const renewed = {
-      type: 'ConnectionRenewed' as const,
-      data: {
-        userId: 'brand-1',
-        connectionId: 'c-1',
-        targetUserId: 'creator-1',
-        previousExpiresAt: atDay(7).toISOString(),
-        expiresAt: atDay(14).toISOString(),
-        cost: 1,
-        balanceAfter: 3,
-        at: t0.toISOString(),
-      },
-    };
 
     it('takes the contact off the list and gives the coin back, in one decision', () => {
       given([funded, opened(4)])
@@ -332,7 +321,7 @@ describe('connections paid in LinkCoins', () => {
     });
 
     it('gives back a renewal made meanwhile too, and a removal made meanwhile stays', () => {
-      given([funded, opened(4), renewed])
+      given([funded, opened(4), renewed(3, 0)])
         .when(cancel())
         .then([removedAt0(3), refundedAll(2, 5)]);
       given([funded, opened(4), removedAt0(4)])
