@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_MAX_MESSAGE_BYTES } from '@linkcoin/infra/bus/port.ts';
 
 /** The repository root: defaults such as the data directory and the built front ends live here. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -60,6 +61,14 @@ const environmentSchema = z
     KAFKA_CLIENT_ID: z.string().min(1).default('linkcoin'),
     KAFKA_PARTITIONS: z.coerce.number().int().min(1).max(256).default(3),
     KAFKA_REPLICATION_FACTOR: z.coerce.number().int().min(1).max(7).default(1),
+    // At least the event store's largest event (KurrentDB: KURRENTDB_MAX_APPEND_SIZE) in its
+    // envelope; the brokers' message.max.bytes must be as large (see infra/compose/compose.yaml).
+    KAFKA_MAX_MESSAGE_BYTES: z.coerce
+      .number()
+      .int()
+      .min(64 * 1024)
+      .max(100 * 1024 * 1024)
+      .default(DEFAULT_MAX_MESSAGE_BYTES),
 
     SERVE_FRONTENDS: booleanFlag.default(true),
 
@@ -302,6 +311,7 @@ export type AppConfig = Readonly<{
         clientId: string;
         partitions: number;
         replicationFactor: number;
+        maxMessageBytes: number;
       }>;
 }>;
 
@@ -485,6 +495,7 @@ export const loadConfig = (
             clientId: env.KAFKA_CLIENT_ID,
             partitions: env.KAFKA_PARTITIONS,
             replicationFactor: env.KAFKA_REPLICATION_FACTOR,
+            maxMessageBytes: env.KAFKA_MAX_MESSAGE_BYTES,
           }
         : { adapter: 'inprocess' },
   };
