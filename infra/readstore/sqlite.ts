@@ -161,10 +161,11 @@ export class SqliteReadStore implements ReadStore {
     this.#soleWriter = options.soleWriter ?? false;
     this.#writer = new DatabaseSync(options.path);
     // Read models can always be rebuilt from the log; NORMAL keeps writes and checkpoint atomic.
+    // busy_timeout first: another process opening the same file at once then waits for it.
     this.#writer.exec(`
+      PRAGMA busy_timeout = 5000;
       PRAGMA journal_mode = WAL;
       PRAGMA synchronous = NORMAL;
-      PRAGMA busy_timeout = 5000;
     `);
     migrate(this.#writer, 'readstore', [
       {
