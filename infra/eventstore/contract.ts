@@ -85,6 +85,7 @@ const withAppend = (store: EventStore, append: EventStore['append']): EventStore
   readAll: (options) => store.readAll(options),
   subscribeToAll: (options) => store.subscribeToAll(options),
   headPosition: () => store.headPosition(),
+  eventsAfter: (after, atMost) => store.eventsAfter(after, atMost),
   status: () => store.status(),
   close: () => store.close(),
 });
@@ -272,6 +273,21 @@ export const describeEventStoreContract = (
         expect([...positions].sort((a, b) => a - b)).toEqual(positions);
         expect(new Set(positions).size).toBe(positions.length);
         expect(await store.headPosition()).toBe(positions.at(-1));
+      });
+
+      it('counts the events after a position, up to a limit', async () => {
+        const id = stream('counted');
+        const appended = await store.append(
+          id,
+          Array.from({ length: 5 }, (_, n) => event('Counted', { n })),
+          { expectedRevision: 'no_stream' },
+        );
+        const [first, , third] = appended.events;
+        expect(await store.eventsAfter(first!.position, 100)).toBe(4);
+        expect(await store.eventsAfter(third!.position, 100)).toBe(2);
+        expect(await store.eventsAfter(appended.position, 100)).toBe(0);
+        expect(await store.eventsAfter(first!.position, 3)).toBe(3);
+        expect(await store.eventsAfter(null, 2)).toBe(2);
       });
 
       it('catches up, then delivers live appends, then resumes from a checkpoint', async () => {

@@ -78,6 +78,12 @@ export interface EventStore extends Closeable {
   subscribeToAll(options: SubscribeToAllOptions): AllSubscription;
   /** The position of the newest event in the log, or null when the log is empty. */
   headPosition(): Promise<number | null>;
+  /**
+   * How many events the log holds after `after` (null: from the beginning), counting no further
+   * than `atMost`: a consumer's lag in events, whatever the store's positions are (SQLite's are
+   * event numbers, KurrentDB's byte offsets).
+   */
+  eventsAfter(after: number | null, atMost: number): Promise<number>;
   status(): Promise<PortStatus>;
 }
 

@@ -370,6 +370,13 @@ export class SqliteEventStore implements EventStore {
     return this.#headSync();
   }
 
+  async eventsAfter(after: number | null, atMost: number): Promise<number> {
+    const row = this.#db
+      .prepare('SELECT count(*) AS n FROM (SELECT 1 FROM events WHERE position > ? LIMIT ?)')
+      .get(after ?? 0, atMost) as { n: number };
+    return row.n;
+  }
+
   #headSync(): number | null {
     const row = this.#statements.head.get() as { position: number } | undefined;
     return row?.position ?? null;
