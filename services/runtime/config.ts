@@ -109,6 +109,7 @@ const environmentSchema = z
     GOOGLE_TOKENINFO_URL: z.url().default('https://oauth2.googleapis.com/tokeninfo'),
 
     PROCESS_TICK_MS: z.coerce.number().int().min(50).max(3_600_000).default(30_000),
+    SINGLETON_LEASE_TTL_MS: z.coerce.number().int().min(1000).max(300_000).default(15_000),
 
     DISCOVERY_MAX_PAGES: z.coerce.number().int().min(1).max(1000).default(10),
 
@@ -261,6 +262,11 @@ export type AppConfig = Readonly<{
   /** Null when YouTube verification is not configured: the card then says it is not available. */
   youtube: Readonly<{ apiKey: string; apiBaseUrl: string; tokenInfoUrl: string }> | null;
   processes: Readonly<{ tickMs: number }>;
+  /**
+   * How long a singleton role's lease lasts without renewal (distributed runtime): after a crash,
+   * another process takes the role over within this time.
+   */
+  singletonLeaseTtlMs: number;
   directory: Readonly<{
     /** The most pages the discovery grid opens, whatever the balance (spec section 9's cap). */
     discoveryMaxPages: number;
@@ -462,6 +468,7 @@ export const loadConfig = (
           }
         : null,
     processes: { tickMs: env.PROCESS_TICK_MS },
+    singletonLeaseTtlMs: env.SINGLETON_LEASE_TTL_MS,
     directory: { discoveryMaxPages: env.DISCOVERY_MAX_PAGES },
     gateway: {
       allowedOrigins: allowedOrigins(publicUrl, env),
