@@ -61,6 +61,23 @@ type Member = { consumer: Consumer; stopping: boolean; wake: Set<() => void> };
 // named-import detection cannot see: they are only reachable through the default export.
 const { KafkaJSError, ConfigResourceTypes, ConfigSource } = kafkajs;
 
+/**
+ * Runs an admin request again while the broker answers that a topic just created is not known
+ * yet (its metadata reaches every part of the broker a moment after the creation returns).
+ */
+const whileTopicsSettle = async <T>(request: () => Promise<T>): Promise<T> => {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await request();
+    } catch (error) {
+      const type = (error as { type?: unknown }).type;
+      const settling = type === 'UNKNOWN_TOPIC_OR_PARTITION' || type === 'LEADER_NOT_AVAILABLE';
+      if (!settling || attempt >= 10) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+};
+
 /** Thrown inside a handler's retry loop when its subscription stops: the message is not done. */
 class SubscriptionStopping extends KafkaJSError {
   constructor() {
@@ -158,12 +175,12 @@ export class KafkaBus implements Bus {
         configEntries: [{ name: 'max.message.bytes', value: String(this.maxMessageBytes) }],
       })),
     });
-    const metadata = await admin.fetchTopicMetadata({ topics: missing });
+    const metadata = await whileTopicsSettle(() => admin.fetchTopicMetadata({ topics: missing }));
     for (const topic of metadata.topics) {
       const mismatch = partitionMismatch(topic.name, topic.partitions.length, numPartitions);
       if (mismatch) throw new Error(mismatch);
     }
-    await this.#raiseMessageLimits(admin, missing);
+    await whileTopicsSettle(() => this.#raiseMessageLimits(admin, missing));
     for (const topic of missing) this.#knownTopics.add(topic);
   }
 

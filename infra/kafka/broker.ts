@@ -6,11 +6,9 @@
  * whole run (infra/testing/kafka-global-setup.ts); `node infra/kafka/broker.ts` starts one by
  * hand and prints its address.
  *
- * The broker dies with the process that started it: java runs under a small shell that kills it
- * when its standard input (a pipe from this process) closes, which the kernel does when this
- * process ends, however it ends.
+ * The broker dies with the process that started it (infra/shared/tied-process.ts).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import {
   existsSync,
@@ -28,6 +26,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import kafkajs from 'kafkajs';
 import { DEFAULT_MAX_MESSAGE_BYTES } from '../bus/port.ts';
+import { spawnTied, type TiedProcess } from '../shared/tied-process.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const POM = join(here, 'pom.xml');
@@ -151,21 +150,6 @@ export const serverProperties = (options: {
     '',
   ].join('\n');
 
-// Kills java when this shell's standard input reaches its end (this process is gone or stops
-// the broker), and forwards TERM. `exec 3<&0` keeps the pipe: a background job's stdin is
-// /dev/null otherwise.
-const WATCHDOG = [
-  'exec 3<&0',
-  'java "$@" <&- &',
-  'child=$!',
-  "trap 'kill $child 2>/dev/null' TERM INT",
-  '(cat <&3 >/dev/null; kill $child 2>/dev/null) &',
-  'wait $child',
-  'status=$?',
-  'wait $child 2>/dev/null',
-  'exit $status',
-].join('\n');
-
 const JVM_OPTIONS = [
   '-Xms128m',
   '-Xmx512m',
@@ -191,11 +175,13 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const waitUntilAnswering = async (
   address: string,
   port: number,
-  child: ChildProcess,
+  broker: TiedProcess,
   timeoutMs: number,
 ): Promise<void> => {
   const deadline = Date.now() + timeoutMs;
-  const exited = () => child.exitCode !== null || child.signalCode !== null;
+  let gone = false;
+  void broker.exited.then(() => (gone = true));
+  const exited = () => gone;
   while (!(await portAnswers(port))) {
     if (exited()) throw new Error('the broker exited while starting');
     if (Date.now() > deadline) throw new Error(`the broker did not listen within ${timeoutMs} ms`);
@@ -254,10 +240,9 @@ export const startKafkaBroker = async (options: KafkaBrokerOptions = {}): Promis
     classpath,
     'kafka.tools.StorageTool',
     'format',
-    '--cluster-id',
-    clusterId,
-    '--config',
-    config,
+    // Joined with `=`: an id may begin with '-', which would read as an option.
+    `--cluster-id=${clusterId}`,
+    `--config=${config}`,
     '--ignore-formatted',
   ]);
   if (formatted.status !== 0) {
@@ -266,37 +251,24 @@ export const startKafkaBroker = async (options: KafkaBrokerOptions = {}): Promis
   }
 
   const startedAt = performance.now();
-  const child = spawn(
-    'sh',
-    ['-c', WATCHDOG, 'kafka-broker', ...JVM_OPTIONS, '-cp', classpath, 'kafka.Kafka', config],
-    // Its own process group, so a stuck broker is killed with its shell.
-    { stdio: ['pipe', 'ignore', 'pipe'], detached: true },
-  );
+  const broker = spawnTied('java', [...JVM_OPTIONS, '-cp', classpath, 'kafka.Kafka', config]);
   // The broker's warnings, kept for the error message should it fail to start.
   let stderr = '';
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
-    stderr = (stderr + chunk).slice(-8000);
+  broker.onStderrLine((line) => {
+    stderr = `${stderr}${line}\n`.slice(-8000);
   });
-  const exit = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  broker.shell.stdout?.resume();
   let stopping: Promise<void> | null = null;
   const stop = () =>
     (stopping ??= (async () => {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.stdin?.end();
-        const killer = setTimeout(() => {
-          try {
-            if (child.pid) process.kill(-child.pid, 'SIGKILL');
-          } catch {
-            // Already gone.
-          }
-        }, 10_000);
-        await exit;
-        clearTimeout(killer);
-      }
+      await broker.kill('SIGTERM');
+      const killer = setTimeout(() => void broker.kill('SIGKILL'), 10_000);
+      await broker.exited;
+      clearTimeout(killer);
       await rm(folder, { recursive: true, force: true });
     })());
   try {
-    await waitUntilAnswering(address, brokerPort, child, options.startTimeoutMs ?? 90_000);
+    await waitUntilAnswering(address, brokerPort, broker, options.startTimeoutMs ?? 90_000);
   } catch (error) {
     await stop();
     throw new Error(
