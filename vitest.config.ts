@@ -1,7 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 // One runner, four layers. `make test` runs unit, contract and http together, then browser
-// after the front ends are built.
+// after the front ends are built. The contract and services projects share one real Kafka
+// broker for the run (infra/testing/kafka-global-setup.ts; Java and Maven, no containers).
+const kafkaBroker = ['infra/testing/kafka-global-setup.ts'];
+
 export default defineConfig({
   test: {
     projects: [
@@ -20,6 +23,7 @@ export default defineConfig({
         test: {
           name: 'contract',
           include: ['infra/**/*.test.ts'],
+          globalSetup: kafkaBroker,
           testTimeout: 120_000,
           hookTimeout: 300_000,
         },
@@ -28,6 +32,7 @@ export default defineConfig({
         test: {
           name: 'services',
           include: ['services/**/*.test.ts'],
+          globalSetup: kafkaBroker,
           testTimeout: 30_000,
         },
       },

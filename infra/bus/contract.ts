@@ -4,13 +4,22 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Bus, BusSubscription, DeliveredMessage } from './port.ts';
+import type { Logger } from '../shared/logger.ts';
+import { capturedLogs } from '../testing/logs.ts';
+import {
+  deadLetterTopic,
+  MessageTooLargeError,
+  type Bus,
+  type BusSubscription,
+  type DeliveredMessage,
+} from './port.ts';
 
 export type BusFixture = Readonly<{ bus: Bus; dispose: () => Promise<void> }>;
 
+/** `setup` builds the bus with the given logger (its alerts are asserted). */
 export const describeBusContract = (
   adapter: string,
-  setup: () => Promise<BusFixture>,
+  setup: (logger: Logger) => Promise<BusFixture>,
   options: { deliveryTimeoutMs?: number } = {},
 ): void => {
   const timeout = options.deliveryTimeoutMs ?? 5000;
@@ -20,9 +29,10 @@ export const describeBusContract = (
     const subscriptions: BusSubscription[] = [];
     const topic = () => `contract.${randomUUID()}`;
     const group = () => `group-${randomUUID()}`;
+    const logs = capturedLogs();
 
     beforeAll(async () => {
-      fixture = await setup();
+      fixture = await setup(logs.logger);
       bus = fixture.bus;
     });
     afterAll(async () => {
@@ -131,6 +141,73 @@ export const describeBusContract = (
       await bus.publish(t, [{ key: 'k', value: 2 }]);
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(received.map((m) => m.value)).toEqual([1]);
+    });
+
+    it('parks a message whose handler keeps failing, with an alert, and goes on with the next', async () => {
+      const t = topic();
+      const g = group();
+      let attempts = 0;
+      const handled: unknown[] = [];
+      const parked = await collect([deadLetterTopic(t)], group());
+      subscriptions.push(
+        await bus.subscribe({
+          groupId: g,
+          topics: [t],
+          fromBeginning: true,
+          maxAttempts: 3,
+          handler: async (message) => {
+            if (message.value === 'poison') {
+              attempts++;
+              throw new Error('cannot handle poison');
+            }
+            handled.push(message.value);
+          },
+        }),
+      );
+      await bus.publish(t, [
+        { key: 'k', value: 'poison', headers: { type: 'Bad' } },
+        { key: 'k', value: 'after' },
+      ]);
+      await expect.poll(() => handled, { timeout }).toEqual(['after']);
+      expect(attempts).toBe(3);
+      await expect.poll(() => parked.received.length, { timeout }).toBe(1);
+      expect(parked.received[0]).toMatchObject({
+        key: 'k',
+        value: 'poison',
+        headers: {
+          type: 'Bad',
+          'dead-letter-topic': t,
+          'dead-letter-group': g,
+          'dead-letter-attempts': '3',
+          'dead-letter-reason': 'cannot handle poison',
+        },
+      });
+      expect(logs.lines).toContainEqual(
+        expect.objectContaining({ alert: 'bus-dead-letter', topic: t, groupId: g }),
+      );
+    });
+
+    it('carries a message of 2 MiB (twice the default broker limit)', async () => {
+      const t = topic();
+      const { received } = await collect([t], group());
+      const text = 'é'.repeat(1024 * 1024);
+      await bus.publish(t, [{ key: 'big', value: { text } }]);
+      await expect.poll(() => received.length, { timeout }).toBe(1);
+      expect((received[0]!.value as { text: string }).text).toBe(text);
+    });
+
+    it('refuses a message larger than it carries, publishing nothing of that call', async () => {
+      const t = topic();
+      const { received } = await collect([t], group());
+      const tooLarge = 'x'.repeat(bus.maxMessageBytes);
+      await expect(
+        bus.publish(t, [
+          { key: 'k', value: 'fits' },
+          { key: 'k', value: tooLarge },
+        ]),
+      ).rejects.toBeInstanceOf(MessageTooLargeError);
+      await bus.publish(t, [{ key: 'k', value: 'next' }]);
+      await expect.poll(() => received.map((m) => m.value), { timeout }).toEqual(['next']);
     });
 
     it('reports its status', async () => {

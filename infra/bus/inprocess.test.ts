@@ -1,8 +1,7 @@
-import { silentLogger } from '../shared/logger.ts';
 import { describeBusContract } from './contract.ts';
 import { InProcessBus } from './inprocess.ts';
 
-describeBusContract('inprocess', async () => {
-  const bus = new InProcessBus({ logger: silentLogger, retryDelayMs: () => 5 });
+describeBusContract('inprocess', async (logger) => {
+  const bus = new InProcessBus({ logger, retryDelayMs: () => 5 });
   return { bus, dispose: () => bus.close() };
 });

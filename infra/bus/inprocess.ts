@@ -1,7 +1,11 @@
 import type { Logger } from '../shared/logger.ts';
 import type { PortStatus } from '../shared/port-status.ts';
+import { park } from './dead-letter.ts';
 import {
+  assertMessagesFit,
   assertTopicName,
+  DEFAULT_MAX_DELIVERY_ATTEMPTS,
+  DEFAULT_MAX_MESSAGE_BYTES,
   type Bus,
   type BusMessage,
   type BusSubscribeOptions,
@@ -12,9 +16,14 @@ import {
 /** Stored in offset order with no gaps: `messages[i].offset === messages[0].offset + i`. */
 type StoredMessage = BusMessage & { offset: number };
 
-type Member = { handler: BusSubscribeOptions['handler']; active: boolean };
+type Member = {
+  handler: BusSubscribeOptions['handler'];
+  maxAttempts: number;
+  active: boolean;
+};
 
 type Group = {
+  id: string;
   /** The next offset to deliver, per topic. */
   next: Map<string, number>;
   members: Member[];
@@ -33,6 +42,8 @@ export type InProcessBusOptions = Readonly<{
   /** Messages kept per topic for new groups starting from the beginning. */
   retention?: number;
   retryDelayMs?: (attempt: number) => number;
+  /** The largest message it carries: the distributed bus's, so both refuse the same messages. */
+  maxMessageBytes?: number;
 }>;
 
 /**
@@ -42,6 +53,7 @@ export type InProcessBusOptions = Readonly<{
  */
 export class InProcessBus implements Bus {
   readonly adapter = 'inprocess';
+  readonly maxMessageBytes: number;
   readonly #topics = new Map<string, { messages: StoredMessage[]; nextOffset: number }>();
   readonly #groups = new Map<string, Group>();
   readonly #options: InProcessBusOptions;
@@ -49,6 +61,7 @@ export class InProcessBus implements Bus {
 
   constructor(options: InProcessBusOptions) {
     this.#options = options;
+    this.maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
   }
 
   #topic(name: string) {
@@ -61,6 +74,7 @@ export class InProcessBus implements Bus {
   async publish(topicName: string, messages: readonly BusMessage[]): Promise<void> {
     if (this.#closed) throw new Error('The bus is closed');
     const topic = this.#topic(topicName);
+    assertMessagesFit(topicName, messages, this.maxMessageBytes);
     for (const message of messages) {
       // A structured clone keeps publishers and consumers from sharing mutable objects.
       topic.messages.push({ ...structuredClone(message), offset: topic.nextOffset++ });
@@ -85,7 +99,13 @@ export class InProcessBus implements Bus {
     if (this.#closed) throw new Error('The bus is closed');
     let group = this.#groups.get(options.groupId);
     if (!group) {
-      group = { next: new Map(), members: [], topics: new Set(), pumping: false };
+      group = {
+        id: options.groupId,
+        next: new Map(),
+        members: [],
+        topics: new Set(),
+        pumping: false,
+      };
       this.#groups.set(options.groupId, group);
     }
     for (const name of options.topics) {
@@ -100,7 +120,11 @@ export class InProcessBus implements Bus {
         );
       }
     }
-    const member: Member = { handler: options.handler, active: true };
+    const member: Member = {
+      handler: options.handler,
+      maxAttempts: options.maxAttempts ?? DEFAULT_MAX_DELIVERY_ATTEMPTS,
+      active: true,
+    };
     group.members.push(member);
     const joined = group;
     this.#pump(joined);
@@ -140,9 +164,14 @@ export class InProcessBus implements Bus {
     })();
   }
 
+  /**
+   * Hands the message to a member until one handles it; after the member's last attempt it is
+   * parked on the dead-letter topic (dead-letter.ts) and the group moves on.
+   */
   async #deliver(group: Group, topic: string, message: StoredMessage): Promise<boolean> {
     const retryDelay =
       this.#options.retryDelayMs ?? ((attempt) => Math.min(5000, 20 * 2 ** attempt));
+    let failure: unknown;
     for (let attempt = 0; ; attempt++) {
       const members = group.members.filter((m) => m.active);
       const member = members[hash(message.key) % members.length];
@@ -154,13 +183,25 @@ export class InProcessBus implements Bus {
         offset: String(message.offset),
         ...(message.headers ? { headers: message.headers } : {}),
       };
+      const poison = attempt >= member.maxAttempts;
       try {
-        await member.handler(delivered);
+        if (!poison) await member.handler(delivered);
+        else {
+          await park(this, this.#options.logger, {
+            message: delivered,
+            groupId: group.id,
+            attempts: member.maxAttempts,
+            error: failure,
+          });
+        }
         return true;
       } catch (error) {
+        if (!poison) failure = error;
         this.#options.logger.warn(
           { err: error, topic, offset: message.offset, attempt },
-          'bus handler failed; delivering again',
+          poison
+            ? 'a poison message could not be parked; trying again'
+            : 'bus handler failed; delivering again',
         );
         await new Promise((resolve) => setTimeout(resolve, retryDelay(attempt)));
       }

@@ -1,9 +1,11 @@
-import { logLevel, type KafkaMessage } from 'kafkajs';
+import kafkajs, { logLevel, type KafkaMessage } from 'kafkajs';
 import { describe, expect, it } from 'vitest';
 import type { Logger } from '../shared/logger.ts';
 import {
   decodeHeaders,
+  isMessageTooLarge,
   kafkaLogCreator,
+  partitionMismatch,
   redeliveryDelayMs,
   toDeliveredMessage,
   toKafkaMessage,
@@ -105,5 +107,37 @@ describe('kafkajs logs', () => {
       ],
       ['info', { groupId: 'g1', kafkaNamespace: 'Consumer' }, 'kafka: Starting'],
     ]);
+  });
+});
+
+describe('broker refusals and topic checks', () => {
+  // kafkajs builds these from the broker's error code ({ message, type, code }); its typings only
+  // know the message form.
+  const protocolError = (type: string, code: number) =>
+    new kafkajs.KafkaJSProtocolError(Object.assign(new Error(type), { type, code }));
+
+  it('recognises the broker refusing a record batch as too large, however kafkajs wraps it', () => {
+    expect(isMessageTooLarge(protocolError('MESSAGE_TOO_LARGE', 10))).toBe(true);
+    expect(isMessageTooLarge(protocolError('RECORD_LIST_TOO_LARGE', 18))).toBe(true);
+    // As kafkajs' retrier gives up on it.
+    const refused = protocolError('MESSAGE_TOO_LARGE', 10);
+    const wrapped = Object.assign(new kafkajs.KafkaJSNonRetriableError(refused), {
+      cause: refused,
+    });
+    expect(isMessageTooLarge(wrapped)).toBe(true);
+    expect(
+      isMessageTooLarge(
+        new kafkajs.KafkaJSAggregateError('several', [protocolError('MESSAGE_TOO_LARGE', 10)]),
+      ),
+    ).toBe(true);
+    expect(isMessageTooLarge(protocolError('NOT_LEADER_FOR_PARTITION', 6))).toBe(false);
+    expect(isMessageTooLarge(new Error('MESSAGE_TOO_LARGE'))).toBe(false);
+  });
+
+  it('names a topic whose partitions differ from the configuration, and what to do', () => {
+    expect(partitionMismatch('linkcoin.events.wallet', 3, 3)).toBeNull();
+    expect(partitionMismatch('linkcoin.events.wallet', 1, 3)).toMatch(
+      /^Kafka topic linkcoin\.events\.wallet has 1 partition\(s\) but this bus is configured for 3 \(KAFKA_PARTITIONS\)\. Set KAFKA_PARTITIONS=1/,
+    );
   });
 });

@@ -57,3 +57,33 @@ export const kafkaLogCreator =
 
 /** Delay before delivering a failed message again: doubling, capped. */
 export const redeliveryDelayMs = (attempt: number): number => Math.min(5000, 100 * 2 ** attempt);
+
+/** Whether kafkajs' error is the broker refusing a record batch as too large. */
+export const isMessageTooLarge = (error: unknown): boolean => {
+  const seen = new Set<unknown>();
+  const visit = (candidate: unknown): boolean => {
+    if (typeof candidate !== 'object' || candidate === null || seen.has(candidate)) return false;
+    seen.add(candidate);
+    const { type, cause, originalError, errors } = candidate as {
+      type?: unknown;
+      cause?: unknown;
+      originalError?: unknown;
+      errors?: unknown;
+    };
+    if (type === 'MESSAGE_TOO_LARGE' || type === 'RECORD_LIST_TOO_LARGE') return true;
+    return visit(cause) || visit(originalError) || (Array.isArray(errors) && errors.some(visit));
+  };
+  return visit(error);
+};
+
+/** Why an existing topic cannot be used as it is, or null when its partitions are as configured. */
+export const partitionMismatch = (
+  topic: string,
+  actual: number,
+  configured: number,
+): string | null =>
+  actual === configured
+    ? null
+    : `Kafka topic ${topic} has ${actual} partition(s) but this bus is configured for ${configured} (KAFKA_PARTITIONS). ` +
+      `Set KAFKA_PARTITIONS=${actual} on every process, or recreate the topic with ${configured}; ` +
+      `adding partitions to a topic in use would move keys to other partitions and break their order.`;

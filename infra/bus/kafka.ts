@@ -9,14 +9,21 @@ import kafkajs, {
 } from 'kafkajs';
 import type { Logger } from '../shared/logger.ts';
 import type { PortStatus } from '../shared/port-status.ts';
+import { park } from './dead-letter.ts';
 import {
+  isMessageTooLarge,
   kafkaLogCreator,
+  partitionMismatch,
   redeliveryDelayMs,
   toDeliveredMessage,
   toKafkaMessage,
 } from './kafka-mapping.ts';
 import {
+  assertMessagesFit,
   assertTopicName,
+  DEFAULT_MAX_DELIVERY_ATTEMPTS,
+  DEFAULT_MAX_MESSAGE_BYTES,
+  MessageTooLargeError,
   type Bus,
   type BusMessage,
   type BusSubscribeOptions,
@@ -30,6 +37,12 @@ export type KafkaBusOptions = Readonly<{
   numPartitions?: number;
   /** Replicas of the topics this bus creates (default 1: a single broker). */
   replicationFactor?: number;
+  /**
+   * The largest message this bus carries (default `DEFAULT_MAX_MESSAGE_BYTES`): topics get it as
+   * `max.message.bytes` (an existing topic with less is raised), consumers fetch that much per
+   * partition, and a larger message is refused before it is sent.
+   */
+  maxMessageBytes?: number;
   logger: Logger;
   /** Delay before a failed message is delivered again. */
   retryDelayMs?: (attempt: number) => number;
@@ -44,9 +57,26 @@ export type KafkaBusOptions = Readonly<{
 
 type Member = { consumer: Consumer; stopping: boolean; wake: Set<() => void> };
 
-// kafkajs spreads its error classes into module.exports, which Node's named-import detection
-// cannot see: they are only reachable through the default (CommonJS) export.
-const { KafkaJSError } = kafkajs;
+// kafkajs spreads its error classes (and builds its enums) into module.exports, which Node's
+// named-import detection cannot see: they are only reachable through the default export.
+const { KafkaJSError, ConfigResourceTypes, ConfigSource } = kafkajs;
+
+/**
+ * Runs an admin request again while the broker answers that a topic just created is not known
+ * yet (its metadata reaches every part of the broker a moment after the creation returns).
+ */
+const whileTopicsSettle = async <T>(request: () => Promise<T>): Promise<T> => {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await request();
+    } catch (error) {
+      const type = (error as { type?: unknown }).type;
+      const settling = type === 'UNKNOWN_TOPIC_OR_PARTITION' || type === 'LEADER_NOT_AVAILABLE';
+      if (!settling || attempt >= 10) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+};
 
 /** Thrown inside a handler's retry loop when its subscription stops: the message is not done. */
 class SubscriptionStopping extends KafkaJSError {
@@ -65,6 +95,7 @@ class SubscriptionStopping extends KafkaJSError {
  */
 export class KafkaBus implements Bus {
   readonly adapter = 'kafka';
+  readonly maxMessageBytes: number;
   readonly #options: KafkaBusOptions;
   readonly #kafka: Kafka;
   readonly #members = new Set<Member>();
@@ -75,6 +106,7 @@ export class KafkaBus implements Bus {
 
   constructor(options: KafkaBusOptions) {
     this.#options = options;
+    this.maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
     this.#kafka = new Kafka({
       clientId: options.clientId,
       brokers: [...options.brokers],
@@ -123,29 +155,87 @@ export class KafkaBus implements Bus {
     }
   }
 
-  /** Creates the topics this process has not seen yet; one that already exists is fine. */
+  /**
+   * Creates the topics this process has not used yet, then checks each one as it is: a topic
+   * with another partition count than configured is refused (keys would not map as the other
+   * processes expect, and the group could not use the members it was sized for), and one whose
+   * `max.message.bytes` is below this bus's limit is raised, its other settings kept.
+   */
   async #ensureTopics(topics: readonly string[]): Promise<void> {
     const missing = topics.filter((topic) => !this.#knownTopics.has(topic));
     if (missing.length === 0) return;
     const admin = await this.#connectedAdmin();
+    const numPartitions = this.#options.numPartitions ?? 3;
     await admin.createTopics({
       waitForLeaders: true,
       topics: missing.map((topic) => ({
         topic,
-        numPartitions: this.#options.numPartitions ?? 3,
+        numPartitions,
         replicationFactor: this.#options.replicationFactor ?? 1,
+        configEntries: [{ name: 'max.message.bytes', value: String(this.maxMessageBytes) }],
       })),
     });
+    const metadata = await whileTopicsSettle(() => admin.fetchTopicMetadata({ topics: missing }));
+    for (const topic of metadata.topics) {
+      const mismatch = partitionMismatch(topic.name, topic.partitions.length, numPartitions);
+      if (mismatch) throw new Error(mismatch);
+    }
+    await whileTopicsSettle(() => this.#raiseMessageLimits(admin, missing));
     for (const topic of missing) this.#knownTopics.add(topic);
+  }
+
+  async #raiseMessageLimits(admin: Admin, topics: readonly string[]): Promise<void> {
+    const described = await admin.describeConfigs({
+      includeSynonyms: false,
+      resources: topics.map((name) => ({ type: ConfigResourceTypes.TOPIC, name })),
+    });
+    for (const resource of described.resources) {
+      const entries = resource.configEntries;
+      const current = Number(
+        entries.find((e) => e.configName === 'max.message.bytes')?.configValue,
+      );
+      if (current >= this.maxMessageBytes) continue;
+      // AlterConfigs replaces a topic's whole set of settings: the ones set on it are sent again.
+      const kept = entries
+        .filter(
+          (e) =>
+            e.configSource === ConfigSource.TOPIC_CONFIG && e.configName !== 'max.message.bytes',
+        )
+        .map((e) => ({ name: e.configName, value: e.configValue }));
+      await admin.alterConfigs({
+        validateOnly: false,
+        resources: [
+          {
+            type: ConfigResourceTypes.TOPIC,
+            name: resource.resourceName,
+            configEntries: [
+              ...kept,
+              { name: 'max.message.bytes', value: String(this.maxMessageBytes) },
+            ],
+          },
+        ],
+      });
+      this.#options.logger.info(
+        { topic: resource.resourceName, from: current, to: this.maxMessageBytes },
+        "raised the topic's max.message.bytes to the bus's limit",
+      );
+    }
   }
 
   async publish(topic: string, messages: readonly BusMessage[]): Promise<void> {
     if (this.#closed) throw new Error('The bus is closed');
     assertTopicName(topic);
     if (messages.length === 0) return;
+    assertMessagesFit(topic, messages, this.maxMessageBytes);
     await this.#ensureTopics([topic]);
     const producer = await this.#connectedProducer();
-    await producer.send({ topic, messages: messages.map(toKafkaMessage) });
+    try {
+      await producer.send({ topic, messages: messages.map(toKafkaMessage) });
+    } catch (error) {
+      // The broker's own limit (a record batch larger than the topic allows): never retried.
+      if (isMessageTooLarge(error)) throw new MessageTooLargeError(topic, { cause: error });
+      throw error;
+    }
   }
 
   async subscribe(options: BusSubscribeOptions): Promise<BusSubscription> {
@@ -156,6 +246,9 @@ export class KafkaBus implements Bus {
       groupId: options.groupId,
       allowAutoTopicCreation: false,
       maxWaitTimeInMs: this.#options.maxWaitTimeInMs ?? 1000,
+      // A message of the largest size fits one fetch.
+      maxBytesPerPartition: this.maxMessageBytes,
+      maxBytes: Math.max(10 * 1024 * 1024, this.maxMessageBytes),
       // Failures other than the handler's (the broker, the network) restart the consumer.
       retry: { restartOnFailure: async () => true },
     });
@@ -169,7 +262,7 @@ export class KafkaBus implements Bus {
         fromBeginning: options.fromBeginning ?? false,
       });
       await consumer.run({
-        eachMessage: (payload) => this.#deliver(member, options.handler, payload),
+        eachMessage: (payload) => this.#deliver(member, options, payload),
       });
       await ready;
     } catch (error) {
@@ -214,23 +307,39 @@ export class KafkaBus implements Bus {
     });
   }
 
-  /** Hands one message to the handler until it succeeds or the subscription stops. */
+  /**
+   * Hands one message to the handler until it succeeds, the subscription stops, or its attempts
+   * run out: the message is then parked on the dead-letter topic (dead-letter.ts).
+   */
   async #deliver(
     member: Member,
-    handler: BusSubscribeOptions['handler'],
+    { handler, groupId, maxAttempts = DEFAULT_MAX_DELIVERY_ATTEMPTS }: BusSubscribeOptions,
     { topic, partition, message, heartbeat }: EachMessagePayload,
   ): Promise<void> {
     const delivered = toDeliveredMessage(topic, message);
     const retryDelay = this.#options.retryDelayMs ?? redeliveryDelayMs;
+    let failure: unknown;
     for (let attempt = 0; ; attempt++) {
       if (member.stopping) throw new SubscriptionStopping();
       try {
-        await handler(delivered);
+        if (attempt < maxAttempts) {
+          await handler(delivered);
+        } else {
+          await park(this, this.#options.logger, {
+            message: delivered,
+            groupId,
+            attempts: maxAttempts,
+            error: failure,
+          });
+        }
         return;
       } catch (error) {
+        if (attempt < maxAttempts) failure = error;
         this.#options.logger.warn(
           { err: error, topic, partition, offset: message.offset, attempt },
-          'bus handler failed; delivering again',
+          attempt < maxAttempts
+            ? 'bus handler failed; delivering again'
+            : 'a poison message could not be parked; trying again',
         );
       }
       await this.#pause(member, retryDelay(attempt));

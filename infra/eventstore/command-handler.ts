@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { asEventList, evolveAll, type Decider } from '@linkcoin/domain/shared/decider.ts';
 import { keyReused } from '@linkcoin/domain/shared/idempotency.ts';
 import type {
@@ -7,9 +6,12 @@ import type {
   EventMetadata,
   RecordedEvent,
 } from '@linkcoin/domain/shared/messages.ts';
+import { eventIdsFor } from './event-ids.ts';
 import { fingerprintOf } from './fingerprint.ts';
 import {
+  AppendOutcomeUnknownError,
   WrongExpectedRevisionError,
+  type AppendResult,
   type EventStore,
   type EventToAppend,
   type ExpectedRevision,
@@ -56,6 +58,12 @@ export type CommandHandler = Readonly<{
 export type CommandHandlerOptions = Readonly<{
   /** Attempts after a concurrency conflict before the conflict is returned to the caller. */
   maxRetries?: number;
+  /**
+   * Attempts of the very same append (same event ids, same expected revision) after one whose
+   * answer never came (`AppendOutcomeUnknownError`); the store answers a retry of an append it
+   * had written with that append. Default 3.
+   */
+  maxUnknownOutcomeRetries?: number;
   /** Streams whose folded state is kept in memory (least recently used go first); 0 disables. */
   cacheSize?: number;
 }>;
@@ -147,6 +155,24 @@ class KeyedQueue {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Appends, retrying the same append as it was while its outcome is unknown. */
+const appendSurely = async (
+  eventStore: EventStore,
+  streamId: string,
+  events: readonly EventToAppend[],
+  expectedRevision: ExpectedRevision,
+  retries: number,
+): Promise<AppendResult> => {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await eventStore.append(streamId, events, { expectedRevision });
+    } catch (error) {
+      if (!(error instanceof AppendOutcomeUnknownError) || attempt >= retries) throw error;
+      await pause(50 * 2 ** attempt);
+    }
+  }
+};
+
 /**
  * Reads a stream, folds it, decides, and appends with the expected revision. Commands for one
  * stream queue in this process; on a concurrency conflict with another process it re-reads and
@@ -160,6 +186,7 @@ export const createCommandHandler = (
   options: CommandHandlerOptions = {},
 ): CommandHandler => {
   const maxRetries = options.maxRetries ?? 10;
+  const unknownOutcomeRetries = options.maxUnknownOutcomeRetries ?? 3;
   const cache = new SnapshotCache(options.cacheSize ?? 2000);
   const queue = new KeyedQueue();
 
@@ -222,8 +249,16 @@ export const createCommandHandler = (
           alreadyHandled: false,
         };
       }
-      const toAppend: EventToAppend[] = decided.map((event) => ({
-        id: randomUUID(),
+      const ids = eventIdsFor(
+        {
+          streamId,
+          correlationId: command.metadata.correlationId,
+          ...(key === undefined ? {} : { idempotencyKey: key }),
+        },
+        decided.length,
+      );
+      const toAppend: EventToAppend[] = decided.map((event, index) => ({
+        id: ids[index]!,
         type: event.type,
         data: event.data,
         metadata: metadataFor(
@@ -235,7 +270,13 @@ export const createCommandHandler = (
       const expectedRevision: ExpectedRevision =
         snapshot.revision >= 0 ? snapshot.revision : 'no_stream';
       try {
-        const appended = await eventStore.append(streamId, toAppend, { expectedRevision });
+        const appended = await appendSurely(
+          eventStore,
+          streamId,
+          toAppend,
+          expectedRevision,
+          unknownOutcomeRetries,
+        );
         const recorded = appended.events as readonly RecordedEvent<E>[];
         const nextState = evolveAll(decider, state, decided);
         const keys = new Map(snapshot.keys);

@@ -13,7 +13,12 @@ import type {
   RecordedEvent,
 } from '@linkcoin/domain/shared/messages.ts';
 import { createCommandHandler } from './command-handler.ts';
-import { WrongExpectedRevisionError, type EventStore, type EventToAppend } from './port.ts';
+import {
+  AppendOutcomeUnknownError,
+  WrongExpectedRevisionError,
+  type EventStore,
+  type EventToAppend,
+} from './port.ts';
 
 export type EventStoreFixture = Readonly<{ store: EventStore; dispose: () => Promise<void> }>;
 
@@ -72,6 +77,19 @@ const countCommand = (by: string, idempotencyKey?: string): Count => ({
   },
 });
 
+/** The store with another append: a network that loses answers, say. */
+const withAppend = (store: EventStore, append: EventStore['append']): EventStore => ({
+  adapter: store.adapter,
+  append,
+  readStream: (streamId, options) => store.readStream(streamId, options),
+  readAll: (options) => store.readAll(options),
+  subscribeToAll: (options) => store.subscribeToAll(options),
+  headPosition: () => store.headPosition(),
+  eventsAfter: (after, atMost) => store.eventsAfter(after, atMost),
+  status: () => store.status(),
+  close: () => store.close(),
+});
+
 export const describeEventStoreContract = (
   adapter: string,
   setup: () => Promise<EventStoreFixture>,
@@ -127,6 +145,31 @@ export const describeEventStoreContract = (
         const eventId = randomUUID();
         await store.append(id, [{ ...event('A'), id: eventId }], { expectedRevision: 'any' });
         expect((await store.readStream(id))[0]!.id).toBe(eventId);
+      });
+
+      it('answers an append retried with the same event ids with the first one, writing nothing', async () => {
+        const id = stream('retried');
+        await store.append(id, [event('Before')], { expectedRevision: 'no_stream' });
+        const events = [
+          { ...event('A'), id: randomUUID() },
+          { ...event('B'), id: randomUUID() },
+        ];
+        const first = await store.append(id, events, { expectedRevision: 0 });
+        const again = await store.append(id, events, { expectedRevision: 0 });
+        const ids = (result: typeof first) => result.events.map((e) => [e.id, e.revision]);
+        expect(again.nextExpectedRevision).toBe(2);
+        expect(ids(again)).toEqual(ids(first));
+        expect(await store.readStream(id)).toHaveLength(3);
+        // Answered the same way once the stream has moved on.
+        await store.append(id, [event('After')], { expectedRevision: 2 });
+        const late = await store.append(id, events, { expectedRevision: 0 });
+        expect(ids(late)).toEqual(ids(first));
+        expect((await store.readStream(id)).map((e) => e.type)).toEqual([
+          'Before',
+          'A',
+          'B',
+          'After',
+        ]);
       });
 
       it('answers an empty list for a stream that does not exist', async () => {
@@ -230,6 +273,21 @@ export const describeEventStoreContract = (
         expect([...positions].sort((a, b) => a - b)).toEqual(positions);
         expect(new Set(positions).size).toBe(positions.length);
         expect(await store.headPosition()).toBe(positions.at(-1));
+      });
+
+      it('counts the events after a position, up to a limit', async () => {
+        const id = stream('counted');
+        const appended = await store.append(
+          id,
+          Array.from({ length: 5 }, (_, n) => event('Counted', { n })),
+          { expectedRevision: 'no_stream' },
+        );
+        const [first, , third] = appended.events;
+        expect(await store.eventsAfter(first!.position, 100)).toBe(4);
+        expect(await store.eventsAfter(third!.position, 100)).toBe(2);
+        expect(await store.eventsAfter(appended.position, 100)).toBe(0);
+        expect(await store.eventsAfter(first!.position, 3)).toBe(3);
+        expect(await store.eventsAfter(null, 2)).toBe(2);
       });
 
       it('catches up, then delivers live appends, then resumes from a checkpoint', async () => {
@@ -405,6 +463,26 @@ export const describeEventStoreContract = (
           Array.from({ length: 50 }, (_, n) => n + 1),
         );
         expect(await store.readStream(id)).toHaveLength(50);
+      });
+
+      it('retries an append whose answer was lost as it was, and writes it once', async () => {
+        const id = stream('lost-answer');
+        let lose = 2;
+        const lossy = withAppend(store, async (streamId, events, options) => {
+          const result = await store.append(streamId, events, options);
+          if (lose-- > 0) {
+            throw new AppendOutcomeUnknownError(streamId, new Error('deadline exceeded'));
+          }
+          return result;
+        });
+        const { handle } = createCommandHandler(lossy);
+        const keyed = await handle(counter, id, countCommand('alice', 'lost-answer-key'));
+        expect(keyed.alreadyHandled).toBe(false);
+        lose = 1;
+        const keyless = await handle(counter, id, countCommand('bob'));
+        const read = await store.readStream(id);
+        expect(read.map((e) => e.id)).toEqual([keyed.events[0]!.id, keyless.events[0]!.id]);
+        expect(keyless.state).toBe(2);
       });
 
       it('handles the same idempotency key sent concurrently exactly once', async () => {

@@ -1,5 +1,8 @@
 import {
   ANY,
+  AccessDeniedError,
+  CancelledError,
+  DeadlineExceededError,
   NO_STREAM,
   STREAM_EXISTS,
   StreamNotFoundError,
@@ -17,7 +20,7 @@ import {
   toSafeNumber,
   toStreamState,
 } from './kurrentdb-mapping.ts';
-import { WrongExpectedRevisionError } from './port.ts';
+import { AppendOutcomeUnknownError, WrongExpectedRevisionError } from './port.ts';
 
 const metadata = {
   actorUserId: 'user-1',
@@ -154,8 +157,20 @@ describe('KurrentDB mapping', () => {
     expect(minusOne).toMatchObject({ actual: 'no_stream' });
   });
 
+  it('calls an append whose answer never came one of unknown outcome, to be retried as it was', () => {
+    for (const lost of [
+      new DeadlineExceededError(),
+      new UnavailableError(),
+      new CancelledError(),
+    ]) {
+      const mapped = toPortAppendError(lost, 'wallet-1', 3);
+      expect(mapped).toBeInstanceOf(AppendOutcomeUnknownError);
+      expect(mapped).toMatchObject({ streamId: 'wallet-1', cause: lost });
+    }
+  });
+
   it('passes any other error through unchanged', () => {
-    const unavailable = new UnavailableError();
-    expect(toPortAppendError(unavailable, 'wallet-1', 'any')).toBe(unavailable);
+    const denied = new AccessDeniedError();
+    expect(toPortAppendError(denied, 'wallet-1', 'any')).toBe(denied);
   });
 });

@@ -17,9 +17,13 @@
  */
 import {
   ANY,
+  CancelledError,
+  DeadlineExceededError,
   NO_STREAM,
   STREAM_EXISTS,
   StreamNotFoundError,
+  TimeoutError,
+  UnavailableError,
   WrongExpectedVersionError,
   type AllStreamResolvedEvent,
   type AppendStreamState,
@@ -27,7 +31,11 @@ import {
   type ResolvedEvent,
 } from '@kurrent/kurrentdb-client';
 import type { EventMetadata, RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
-import { WrongExpectedRevisionError, type ExpectedRevision } from './port.ts';
+import {
+  AppendOutcomeUnknownError,
+  WrongExpectedRevisionError,
+  type ExpectedRevision,
+} from './port.ts';
 
 export const toStreamState = (expected: ExpectedRevision): AppendStreamState => {
   switch (expected) {
@@ -109,12 +117,25 @@ const hasType = (error: unknown, type: string): boolean =>
 export const isStreamNotFound = (error: unknown): boolean =>
   error instanceof StreamNotFoundError || hasType(error, 'stream-not-found');
 
-/** The client's wrong-expected-version error as the port's, anything else unchanged. */
+/** Errors after which the server may have written the append: its answer just never came. */
+const isOutcomeUnknown = (error: unknown): boolean =>
+  error instanceof DeadlineExceededError ||
+  error instanceof UnavailableError ||
+  error instanceof CancelledError ||
+  error instanceof TimeoutError ||
+  ['deadline-exceeded', 'unavailable', 'cancelled', 'timeout'].some((type) => hasType(error, type));
+
+/**
+ * The client's wrong-expected-version error as the port's; a timeout or a lost connection as
+ * `AppendOutcomeUnknownError` (the command handler retries it with the same event ids, which the
+ * server de-duplicates); anything else unchanged.
+ */
 export const toPortAppendError = (
   error: unknown,
   streamId: string,
   expected: ExpectedRevision,
 ): unknown => {
+  if (isOutcomeUnknown(error)) return new AppendOutcomeUnknownError(streamId, error);
   if (!(error instanceof WrongExpectedVersionError) && !hasType(error, 'wrong-expected-version')) {
     return error;
   }

@@ -270,6 +270,23 @@ export class KurrentDbEventStore implements EventStore {
     }
   }
 
+  async eventsAfter(after: number | null, atMost: number): Promise<number> {
+    // Reading forwards from a position includes the event there: one more is asked for.
+    const raw = await this.#readAllRaw(
+      after === null ? START : toKurrentPosition(after),
+      FORWARDS,
+      atMost + 1,
+    );
+    let count = 0;
+    for (const resolved of raw) {
+      const commit = resolved.event?.position.commit ?? resolved.commitPosition;
+      if (commit === undefined || toRecordedEvent(resolved) === null) continue;
+      if (after !== null && toSafeNumber(commit, 'commit position') <= after) continue;
+      if (++count === atMost) break;
+    }
+    return count;
+  }
+
   async status(): Promise<PortStatus> {
     try {
       await this.#readAllRaw(END, BACKWARDS, 1);

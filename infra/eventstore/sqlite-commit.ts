@@ -14,7 +14,14 @@ export type AppendToCommit = Readonly<{
 }>;
 
 export type AppendOutcome =
-  | Readonly<{ kind: 'appended'; revision: number; positions: readonly number[]; head: number }>
+  | Readonly<{
+      kind: 'appended';
+      revision: number;
+      positions: readonly number[];
+      head: number;
+      /** The events were already there (a retried append): nothing was written. */
+      earlier?: true;
+    }>
   /** The expectation did not hold; `current` is the stream's revision, -1 without events. */
   | Readonly<{ kind: 'conflict'; current: number }>
   | Readonly<{ kind: 'failed'; error: unknown }>;
@@ -31,6 +38,8 @@ export type CommitStatements = Readonly<{
   currentRevision: StatementSync;
   insert: StatementSync;
   head: StatementSync;
+  eventById: StatementSync;
+  idsFrom: StatementSync;
   dataVersion: StatementSync;
   /** PRAGMA data_version at this connection's previous commit (it moves on others' commits). */
   seen: { dataVersion: number };
@@ -44,11 +53,47 @@ export const prepareCommit = (db: DatabaseSync): CommitStatements => ({
     'INSERT INTO events (event_id, stream_id, revision, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)',
   ),
   head: db.prepare('SELECT position FROM events ORDER BY position DESC LIMIT 1'),
+  eventById: db.prepare('SELECT stream_id, revision FROM events WHERE event_id = ?'),
+  idsFrom: db.prepare(
+    'SELECT event_id, revision, position FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision ASC LIMIT ?',
+  ),
   dataVersion: db.prepare('PRAGMA data_version'),
   seen: {
     dataVersion: (db.prepare('PRAGMA data_version').get() as { data_version: number }).data_version,
   },
 });
+
+/**
+ * The append's events as the stream already holds them, at the place the append expected (a
+ * retried append whose first try was written), or null. As KurrentDB answers a retried append.
+ */
+const earlierCopy = (
+  statements: CommitStatements,
+  append: AppendToCommit,
+): AppendOutcome | null => {
+  const ids = append.events.map((event) => event.id);
+  if (ids.length === 0) return null;
+  const first = statements.eventById.get(ids[0]!) as
+    { stream_id: string; revision: number } | undefined;
+  if (!first || first.stream_id !== append.streamId) return null;
+  const expected = append.expectedRevision;
+  if (typeof expected === 'number' && first.revision !== expected + 1) return null;
+  if (expected === 'no_stream' && first.revision !== 0) return null;
+  const rows = statements.idsFrom.all(append.streamId, first.revision, ids.length) as {
+    event_id: string;
+    revision: number;
+    position: number;
+  }[];
+  if (rows.length !== ids.length || rows.some((row, i) => row.event_id !== ids[i])) return null;
+  const last = rows.at(-1)!;
+  return {
+    kind: 'appended',
+    revision: last.revision,
+    positions: rows.map((row) => row.position),
+    head: last.position,
+    earlier: true,
+  };
+};
 
 const appendInTransaction = (
   db: DatabaseSync,
@@ -57,7 +102,14 @@ const appendInTransaction = (
 ): AppendOutcome => {
   const row = statements.currentRevision.get(append.streamId) as { revision: number } | undefined;
   const current = row?.revision ?? -1;
-  if (!expectationHolds(append.expectedRevision, current)) return { kind: 'conflict', current };
+  const holds = expectationHolds(append.expectedRevision, current);
+  // An expectation of a revision (or of no stream) that holds leaves the expected place empty:
+  // only a failed one, or a loose one, can be a retry of an append already written.
+  if (!holds || append.expectedRevision === 'any' || append.expectedRevision === 'stream_exists') {
+    const earlier = earlierCopy(statements, append);
+    if (earlier) return earlier;
+  }
+  if (!holds) return { kind: 'conflict', current };
   db.exec('SAVEPOINT append');
   try {
     const positions: number[] = [];

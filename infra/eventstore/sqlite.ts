@@ -155,10 +155,11 @@ export class SqliteEventStore implements EventStore {
     if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
     const synchronous = options.synchronous === 'NORMAL' ? 'NORMAL' : 'FULL';
     this.#db = new DatabaseSync(options.path);
+    // busy_timeout first: another process opening the same file at once then waits for it.
     this.#db.exec(`
+      PRAGMA busy_timeout = 5000;
       PRAGMA journal_mode = WAL;
       PRAGMA synchronous = ${synchronous};
-      PRAGMA busy_timeout = 5000;
     `);
     migrate(this.#db, 'eventstore', migrations);
     this.#commitStatements = prepareCommit(this.#db);
@@ -265,7 +266,8 @@ export class SqliteEventStore implements EventStore {
           data: event.data,
           metadata: event.metadata,
         }));
-        this.#sawHead(streamId, result.revision);
+        // An earlier copy says nothing of where the stream's head is now.
+        if (!result.earlier) this.#sawHead(streamId, result.revision);
         request.resolve({
           nextExpectedRevision: result.revision,
           position: result.head,
@@ -366,6 +368,13 @@ export class SqliteEventStore implements EventStore {
 
   async headPosition(): Promise<number | null> {
     return this.#headSync();
+  }
+
+  async eventsAfter(after: number | null, atMost: number): Promise<number> {
+    const row = this.#db
+      .prepare('SELECT count(*) AS n FROM (SELECT 1 FROM events WHERE position > ? LIMIT ?)')
+      .get(after ?? 0, atMost) as { n: number };
+    return row.n;
   }
 
   #headSync(): number | null {

@@ -548,6 +548,62 @@ export const describeReadStoreContract = (
       });
     });
 
+    describe('checkpoints and leases', () => {
+      it('moves a checkpoint forward only; another version starts again', async () => {
+        const name = unique();
+        await store.saveCheckpoint(name, 1, 10);
+        await store.saveCheckpoint(name, 1, 4);
+        expect(await store.getCheckpoint(name)).toEqual({ position: 10, version: 1 });
+        await store.saveCheckpoint(name, 1, 10);
+        expect(await store.getCheckpoint(name)).toEqual({ position: 10, version: 1 });
+        await store.saveCheckpoint(name, 1, 12);
+        expect(await store.getCheckpoint(name)).toEqual({ position: 12, version: 1 });
+        await store.saveCheckpoint(name, 2, 3);
+        expect(await store.getCheckpoint(name)).toEqual({ position: 3, version: 2 });
+      });
+
+      it('skips the events of a batch another runner has already applied', async () => {
+        const { collection, projection } = makeCards(unique());
+        await store.ensureCollections([collection]);
+        const first = recorded(created('d1', 'Twice'));
+        const second = recorded(pointsAdded('d1', 5));
+        const third = recorded(pointsAdded('d1', 7));
+        // One runner applied two events; another, behind it, hands in all three.
+        await store.applyBatch(projection.name, 1, [first, second], projection.apply);
+        await store.applyBatch(projection.name, 1, [first, second, third], projection.apply);
+        expect(await store.collection<Card>(collection.name).get('d1')).toMatchObject({
+          points: 12,
+          appliedEvents: 3,
+        });
+        // A batch wholly behind the checkpoint changes nothing, and does not move it back.
+        await store.applyBatch(projection.name, 1, [second], projection.apply);
+        expect(await store.getCheckpoint(projection.name)).toEqual({
+          position: third.position,
+          version: 1,
+        });
+        expect(await store.collection<Card>(collection.name).get('d1')).toMatchObject({
+          points: 12,
+        });
+      });
+
+      it('gives a lease to one holder at a time, until it is released or expires', async () => {
+        const name = unique();
+        expect(await store.acquireLease(name, 'projector-a', 60_000)).toBe(true);
+        expect(await store.acquireLease(name, 'projector-b', 60_000)).toBe(false);
+        expect(await store.acquireLease(name, 'projector-a', 60_000)).toBe(true); // renewed
+        await store.releaseLease(name, 'projector-b'); // not its to give back
+        expect(await store.acquireLease(name, 'projector-b', 60_000)).toBe(false);
+        await store.releaseLease(name, 'projector-a');
+        expect(await store.acquireLease(name, 'projector-b', 300)).toBe(true);
+        expect(await store.acquireLease(name, 'projector-a', 60_000)).toBe(false);
+        // projector-b stops renewing: once its lease has run out, another may take it.
+        await expect
+          .poll(() => store.acquireLease(name, 'projector-a', 60_000), { timeout: 5000 })
+          .toBe(true);
+        expect(await store.acquireLease(name, 'projector-b', 60_000)).toBe(false);
+      });
+    });
+
     describe('the projection runner', () => {
       it('follows the log, survives a restart, and never double-applies an event', async () => {
         const { collection, projection } = makeCards(unique());

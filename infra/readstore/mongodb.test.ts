@@ -4,27 +4,27 @@ import { MongoClient, MongoServerError } from 'mongodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeWithContainerRuntime } from '../testing/containers.ts';
 import { describeReadStoreContract } from './contract.ts';
-import { isAlreadyApplied, MongoReadStore } from './mongodb.ts';
+import { isDuplicateId, MongoReadStore } from './mongodb.ts';
 
 /** The server the compose stack runs; the module starts it as a single-node replica set. */
 const MONGODB_IMAGE = 'mongo:8.0';
 
-describe('MongoReadStore guarded writes', () => {
-  it('treats only a duplicate _id as "already applied by a newer event"', () => {
+describe('MongoReadStore conditional upserts', () => {
+  it('treats only a duplicate _id as "the condition did not hold"', () => {
     const duplicate = (extra: Record<string, unknown>) =>
       new MongoServerError({ message: 'E11000 duplicate key error', code: 11000, ...extra });
-    expect(isAlreadyApplied(duplicate({ keyPattern: { _id: 1 } }))).toBe(true);
-    expect(isAlreadyApplied(duplicate({ keyPattern: { email: 1 } }))).toBe(false);
+    expect(isDuplicateId(duplicate({ keyPattern: { _id: 1 } }))).toBe(true);
+    expect(isDuplicateId(duplicate({ keyPattern: { email: 1 } }))).toBe(false);
     expect(
-      isAlreadyApplied(
+      isDuplicateId(
         new MongoServerError({
           message: 'E11000 duplicate key error collection: db.rm_cards index: _id_ dup key',
           code: 11000,
         }),
       ),
     ).toBe(true);
-    expect(isAlreadyApplied(new MongoServerError({ message: 'other', code: 2 }))).toBe(false);
-    expect(isAlreadyApplied(new Error('E11000'))).toBe(false);
+    expect(isDuplicateId(new MongoServerError({ message: 'other', code: 2 }))).toBe(false);
+    expect(isDuplicateId(new Error('E11000'))).toBe(false);
   });
 });
 

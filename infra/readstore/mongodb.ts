@@ -2,12 +2,14 @@ import {
   MongoClient,
   MongoServerError,
   type AnyBulkWriteOperation,
+  type ClientSession,
   type Collection,
   type Db,
   type Filter,
 } from 'mongodb';
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
 import type { PortStatus } from '../shared/port-status.ts';
+import { eventsAfterCheckpoint } from './checkpoints.ts';
 import { toMongoFilter, toMongoSort, WORDS_FIELD, wordTokens } from './mongodb-query.ts';
 import {
   assertCollectionName,
@@ -39,8 +41,10 @@ type CheckpointDocument = {
   updatedAt: Date;
 };
 type DefinitionDocument = { _id: string; definition: CollectionDefinition };
+type LeaseDocument = { _id: string; holder: string; expiresAt: Date };
 
 const CHECKPOINTS = '_checkpoints';
+const LEASES = '_leases';
 /** Collection definitions, so a process that only queries (the API) knows the text fields. */
 const DEFINITIONS = '_collections';
 /** What the port never shows of a stored document. */
@@ -57,8 +61,11 @@ const INDEXED_TYPES = ['string', 'number', 'bool', 'date', 'object', 'array'];
 const DUPLICATE_KEY = 11000;
 const NAMESPACE_NOT_FOUND = 26;
 
-/** A duplicate `_id` from a guarded upsert: a newer event already wrote this document. */
-export const isAlreadyApplied = (error: unknown): boolean => {
+/**
+ * A duplicate `_id` from a conditional upsert: the document exists but the condition did not
+ * hold (a checkpoint already further on, a lease another holder has).
+ */
+export const isDuplicateId = (error: unknown): boolean => {
   if (!(error instanceof MongoServerError) || error.code !== DUPLICATE_KEY) return false;
   const keyPattern = error.keyPattern as Record<string, unknown> | undefined;
   if (keyPattern) return Object.keys(keyPattern).length === 1 && '_id' in keyPattern;
@@ -87,12 +94,13 @@ const storedForm = (
 };
 
 /**
- * Read models in MongoDB (a replica set in production). There are no multi-document
- * transactions here: every document carries `_pos`, the global position of the last event that
- * wrote it, and a write only lands when that event is newer. The checkpoint moves after the
- * batch's writes. A crash in between re-applies the batch from the old checkpoint, and each
- * event's writes are then no-ops where they had already landed: nothing is skipped, nothing
- * applied twice.
+ * Read models in MongoDB (a replica set: multi-document transactions need one). A batch is one
+ * transaction: the stored checkpoint is read in it, the events after it are applied (their
+ * handlers read and write through the transaction's session, so they see their own writes), and
+ * the checkpoint moves in the same commit. A crash or a throwing handler leaves nothing; two
+ * runners of one projection conflict, and the one retried finds the checkpoint moved on and
+ * skips what the other applied. Each document keeps `_pos`, the position of the last event
+ * that wrote it.
  */
 export class MongoReadStore implements ReadStore {
   readonly adapter = 'mongodb';
@@ -215,11 +223,20 @@ export class MongoReadStore implements ReadStore {
   }
 
   async saveCheckpoint(name: string, version: number, position: number): Promise<void> {
-    await this.#checkpoints().replaceOne(
-      { _id: name },
-      { position, version, updatedAt: new Date() },
-      { upsert: true },
-    );
+    try {
+      // Forward only (checkpoints.ts, movesForward): the filter matches a checkpoint this
+      // position moves on; otherwise the upsert's insert collides on _id and nothing changes.
+      await this.#checkpoints().updateOne(
+        {
+          _id: name,
+          $or: [{ version: { $ne: version } }, { position: null }, { position: { $lt: position } }],
+        },
+        { $set: { position, version, updatedAt: new Date() } },
+        { upsert: true },
+      );
+    } catch (error) {
+      if (!isDuplicateId(error)) throw error;
+    }
   }
 
   async applyBatch(
@@ -228,49 +245,93 @@ export class MongoReadStore implements ReadStore {
     events: readonly RecordedEvent[],
     handler: ProjectionBatchHandler,
   ): Promise<void> {
-    const last = events.at(-1);
-    if (!last) return;
-    for (const event of events) await handler(event, this.#transaction(event.position));
-    await this.saveCheckpoint(name, version, last.position);
+    if (events.length === 0) return;
+    const session = this.#client.startSession();
+    try {
+      // withTransaction runs the batch again after a transient error (a write conflict with
+      // another runner): it then reads the checkpoint that runner moved and skips its events.
+      await session.withTransaction(async () => {
+        const stored = await this.#checkpoints().findOne({ _id: name }, { session });
+        const pending = eventsAfterCheckpoint(stored, version, events);
+        if (pending.length === 0) return;
+        for (const event of pending) {
+          await handler(event, this.#transaction(event.position, session));
+        }
+        await this.#checkpoints().replaceOne(
+          { _id: name },
+          { position: pending.at(-1)!.position, version, updatedAt: new Date() },
+          { upsert: true, session },
+        );
+      });
+    } finally {
+      await session.endSession();
+    }
   }
 
-  /** What one event's handler may do; its writes are guarded by the event's position. */
-  #transaction(position: number): ProjectionTransaction {
+  /** What one event's handler may do, inside the batch's transaction. */
+  #transaction(position: number, session: ClientSession): ProjectionTransaction {
     return {
-      get: <T extends object>(collection: string, id: string) => this.#get<T>(collection, id),
+      get: <T extends object>(collection: string, id: string) =>
+        this.#get<T>(collection, id, session),
       find: <T extends object>(collection: string, query: Query = {}) =>
-        this.#find<T>(collection, query),
+        this.#find<T>(collection, query, session),
       put: async (collection, id, document) => {
         const definition = await this.#definition(collection);
-        try {
-          await this.#documents(collection).replaceOne(
-            { _id: id, _pos: { $lt: position } },
-            { ...storedForm(document, definition), _pos: position },
-            { upsert: true },
-          );
-        } catch (error) {
-          // The document exists with _pos >= position: this event was applied before a crash.
-          if (!isAlreadyApplied(error)) throw error;
-        }
+        await this.#documents(collection).replaceOne(
+          { _id: id },
+          { ...storedForm(document, definition), _pos: position },
+          { upsert: true, session },
+        );
       },
       delete: async (collection, id) => {
-        // Guarded too: re-applying an old delete must not remove what a newer event wrote.
-        await this.#documents(collection).deleteOne({ _id: id, _pos: { $lt: position } });
+        await this.#documents(collection).deleteOne({ _id: id }, { session });
       },
     };
   }
 
-  async #get<T extends object>(collection: string, id: string): Promise<T | null> {
-    const found = await this.#documents(collection).findOne({ _id: id }, { projection: HIDDEN });
+  async acquireLease(name: string, holder: string, ttlMs: number): Promise<boolean> {
+    // The server's clock decides (checkpoints.ts, leaseFor): processes on several hosts agree.
+    try {
+      await this.#db
+        .collection<LeaseDocument>(LEASES)
+        .updateOne(
+          { _id: name, $or: [{ holder }, { $expr: { $lte: ['$expiresAt', '$$NOW'] } }] },
+          [{ $set: { holder, expiresAt: { $add: ['$$NOW', ttlMs] } } }],
+          { upsert: true },
+        );
+      return true;
+    } catch (error) {
+      if (isDuplicateId(error)) return false; // held by another, not expired
+      throw error;
+    }
+  }
+
+  async releaseLease(name: string, holder: string): Promise<void> {
+    await this.#db.collection<LeaseDocument>(LEASES).deleteOne({ _id: name, holder });
+  }
+
+  async #get<T extends object>(
+    collection: string,
+    id: string,
+    session?: ClientSession,
+  ): Promise<T | null> {
+    const found = await this.#documents(collection).findOne(
+      { _id: id },
+      { projection: HIDDEN, ...(session ? { session } : {}) },
+    );
     return found as T | null;
   }
 
-  async #find<T extends object>(collection: string, query: Query): Promise<T[]> {
+  async #find<T extends object>(
+    collection: string,
+    query: Query,
+    session?: ClientSession,
+  ): Promise<T[]> {
     if (query.limit === 0) return [];
     const definition = await this.#definition(collection);
     const filter = toMongoFilter(query, definition.textSearch) as Filter<StoredDocument>;
     let cursor = this.#documents(collection)
-      .find(filter, { projection: HIDDEN })
+      .find(filter, { projection: HIDDEN, ...(session ? { session } : {}) })
       .sort(toMongoSort(query));
     if (query.skip) cursor = cursor.skip(query.skip);
     if (query.limit !== undefined) cursor = cursor.limit(query.limit);

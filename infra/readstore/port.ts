@@ -130,8 +130,10 @@ export interface ReadStore extends Closeable {
   ensureCollections(definitions: readonly CollectionDefinition[]): Promise<void>;
   getCheckpoint(name: string): Promise<StoredCheckpoint | null>;
   /**
-   * Applies the events and moves the checkpoint to the last one's position. SQLite: one
-   * transaction. MongoDB: per-document position guards make re-applying after a crash a no-op.
+   * Applies the events after the stored checkpoint and moves it to the last one's position, all
+   * in one transaction (SQLite: one transaction; MongoDB: a multi-document transaction on the
+   * replica set): a crash or a throwing handler leaves nothing of the batch, and events another
+   * runner has already applied are skipped, never applied twice.
    */
   applyBatch(
     name: string,
@@ -139,8 +141,19 @@ export interface ReadStore extends Closeable {
     events: readonly RecordedEvent[],
     handler: ProjectionBatchHandler,
   ): Promise<void>;
-  /** Moves a checkpoint without writes (for consumers that keep no documents). */
+  /**
+   * Moves a checkpoint without writes (for consumers that keep no documents). Forward only: a
+   * position at or before the stored one of the same version leaves it where it is.
+   */
   saveCheckpoint(name: string, version: number, position: number): Promise<void>;
+  /**
+   * Takes the lease `name` for `holder` for `ttlMs`, or renews it, when it is free, expired or
+   * already this holder's; answers whether `holder` holds it now. Guards the singletons of the
+   * distributed runtime (projector, process managers, forwarder).
+   */
+  acquireLease(name: string, holder: string, ttlMs: number): Promise<boolean>;
+  /** Gives the lease back, when `holder` holds it. */
+  releaseLease(name: string, holder: string): Promise<void>;
   /** Drops the collections and the checkpoint, for a rebuild from zero. */
   reset(name: string, collections: readonly CollectionDefinition[]): Promise<void>;
   collection<T extends object>(name: string): ReadCollection<T>;

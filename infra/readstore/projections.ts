@@ -21,7 +21,10 @@ export type ProjectionStatus = Readonly<{
   state: ProjectionState;
   position: number | null;
   head: number | null;
-  /** How far behind the head of the log, in positions (events, on SQLite). */
+  /**
+   * How many events of the log it has still to apply, counted up to `LAG_COUNTED_UP_TO` (a lag
+   * of that many means at least that many); events on every event store.
+   */
   lag: number;
   lastError?: string;
 }>;
@@ -46,6 +49,27 @@ export type ProjectionRunnerOptions = Readonly<{
 }>;
 
 const defaultRetryDelay = (attempt: number) => Math.min(30_000, 250 * 2 ** attempt);
+
+/** Lags are counted event by event up to here (a read of the log, on KurrentDB). */
+export const LAG_COUNTED_UP_TO = 10_000;
+
+/**
+ * Each position's lag in events behind the log's head, counted once per distinct position
+ * (live projections share theirs).
+ */
+export const lagsOf = async (
+  eventStore: Pick<EventStore, 'eventsAfter'>,
+  positions: readonly (number | null)[],
+): Promise<number[]> => {
+  const counted = new Map<number | null, Promise<number>>();
+  return Promise.all(
+    positions.map((position) => {
+      let lag = counted.get(position);
+      if (!lag) counted.set(position, (lag = eventStore.eventsAfter(position, LAG_COUNTED_UP_TO)));
+      return lag;
+    }),
+  );
+};
 
 /**
  * Follows the global log from each projection's checkpoint. Each batch of events is applied
@@ -187,14 +211,22 @@ export class ProjectionRunner {
   }
 
   async statuses(): Promise<ProjectionStatus[]> {
-    const head = await this.#options.eventStore.headPosition();
-    return [...this.#running.values()].map((running) => ({
-      name: running.projection.name,
-      state: running.state,
-      position: running.position,
+    const { eventStore } = this.#options;
+    const running = [...this.#running.values()];
+    const [head, lags] = await Promise.all([
+      eventStore.headPosition(),
+      lagsOf(
+        eventStore,
+        running.map((entry) => entry.position),
+      ),
+    ]);
+    return running.map((entry, index) => ({
+      name: entry.projection.name,
+      state: entry.state,
+      position: entry.position,
       head,
-      lag: Math.max(0, (head ?? 0) - (running.position ?? 0)),
-      ...(running.lastError ? { lastError: running.lastError } : {}),
+      lag: lags[index]!,
+      ...(entry.lastError ? { lastError: entry.lastError } : {}),
     }));
   }
 

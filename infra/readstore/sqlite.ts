@@ -4,6 +4,7 @@ import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
 import type { PortStatus } from '../shared/port-status.ts';
 import { migrate } from '../shared/sqlite-migrations.ts';
+import { eventsAfterCheckpoint, leaseFor, movesForward } from './checkpoints.ts';
 import {
   assertCollectionName,
   assertFieldPath,
@@ -161,10 +162,11 @@ export class SqliteReadStore implements ReadStore {
     this.#soleWriter = options.soleWriter ?? false;
     this.#writer = new DatabaseSync(options.path);
     // Read models can always be rebuilt from the log; NORMAL keeps writes and checkpoint atomic.
+    // busy_timeout first: another process opening the same file at once then waits for it.
     this.#writer.exec(`
+      PRAGMA busy_timeout = 5000;
       PRAGMA journal_mode = WAL;
       PRAGMA synchronous = NORMAL;
-      PRAGMA busy_timeout = 5000;
     `);
     migrate(this.#writer, 'readstore', [
       {
@@ -180,6 +182,17 @@ export class SqliteReadStore implements ReadStore {
           CREATE TABLE collections (
             name       TEXT PRIMARY KEY,
             definition TEXT NOT NULL
+          );
+        `,
+      },
+      {
+        version: 2,
+        name: 'leases',
+        sql: `
+          CREATE TABLE leases (
+            name       TEXT PRIMARY KEY,
+            holder     TEXT NOT NULL,
+            expires_at INTEGER NOT NULL
           );
         `,
       },
@@ -388,9 +401,13 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async getCheckpoint(name: string): Promise<StoredCheckpoint | null> {
-    const row = this.#reader
-      .prepare('SELECT position, version FROM checkpoints WHERE name = ?')
-      .get(name) as { position: number | null; version: number } | undefined;
+    return this.#checkpointOn(this.#reader, name);
+  }
+
+  #checkpointOn(db: DatabaseSync, name: string): StoredCheckpoint | null {
+    const row = this.#prepare(db, 'SELECT position, version FROM checkpoints WHERE name = ?').get(
+      name,
+    ) as { position: number | null; version: number } | undefined;
     return row ? { position: row.position, version: row.version } : null;
   }
 
@@ -404,7 +421,10 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async saveCheckpoint(name: string, version: number, position: number): Promise<void> {
-    await this.#enqueue(async () => this.#writeCheckpoint(name, version, position));
+    await this.#enqueue(async () => {
+      const stored = this.#checkpointOn(this.#writer, name);
+      if (movesForward(stored, version, position)) this.#writeCheckpoint(name, version, position);
+    });
   }
 
   async applyBatch(
@@ -413,12 +433,51 @@ export class SqliteReadStore implements ReadStore {
     events: readonly RecordedEvent[],
     handler: ProjectionBatchHandler,
   ): Promise<void> {
-    const last = events.at(-1);
-    if (!last) return;
+    if (events.length === 0) return;
     await this.#enqueue(async () => {
+      // Read inside the write transaction: no other writer can move it meanwhile.
+      const pending = eventsAfterCheckpoint(
+        this.#checkpointOn(this.#writer, name),
+        version,
+        events,
+      );
+      if (pending.length === 0) return;
       const tx = this.#transaction();
-      for (const event of events) await handler(event, tx);
-      this.#writeCheckpoint(name, version, last.position);
+      for (const event of pending) await handler(event, tx);
+      this.#writeCheckpoint(name, version, pending.at(-1)!.position);
+    });
+  }
+
+  async acquireLease(name: string, holder: string, ttlMs: number): Promise<boolean> {
+    let held = false;
+    await this.#enqueue(async () => {
+      const row = this.#prepare(
+        this.#writer,
+        'SELECT holder, expires_at FROM leases WHERE name = ?',
+      ).get(name) as { holder: string; expires_at: number } | undefined;
+      const lease = leaseFor(
+        row ? { holder: row.holder, expiresAt: row.expires_at } : null,
+        holder,
+        Date.now(),
+        ttlMs,
+      );
+      if (!lease) return;
+      this.#prepare(
+        this.#writer,
+        `INSERT INTO leases (name, holder, expires_at) VALUES (?, ?, ?)
+         ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at`,
+      ).run(name, lease.holder, lease.expiresAt);
+      held = true;
+    });
+    return held;
+  }
+
+  async releaseLease(name: string, holder: string): Promise<void> {
+    await this.#enqueue(async () => {
+      this.#prepare(this.#writer, 'DELETE FROM leases WHERE name = ? AND holder = ?').run(
+        name,
+        holder,
+      );
     });
   }
 

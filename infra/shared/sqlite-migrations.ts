@@ -30,10 +30,16 @@ export const migrate = (
   const record = db.prepare(
     'INSERT INTO schema_migrations (scope, version, name, applied_at) VALUES (?, ?, ?, ?)',
   );
+  const isApplied = db.prepare('SELECT 1 FROM schema_migrations WHERE scope = ? AND version = ?');
   for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
     if (applied.has(migration.version)) continue;
     db.exec('BEGIN IMMEDIATE');
     try {
+      // Another process sharing the file may have applied it while this one waited for the lock.
+      if (isApplied.get(scope, migration.version)) {
+        db.exec('COMMIT');
+        continue;
+      }
       db.exec(migration.sql);
       record.run(scope, migration.version, migration.name, new Date().toISOString());
       db.exec('COMMIT');

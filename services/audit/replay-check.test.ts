@@ -82,8 +82,9 @@ describe('the replay check', () => {
   const corrupt = async (id: string, change: (tally: Tally) => Tally | null) => {
     const tally = (await live.collection<Tally>('tallies').get(id))!;
     const next = change(tally);
+    // A checkpoint of its own per corruption: a batch behind its checkpoint would be skipped.
     await live.applyBatch(
-      'corruption',
+      `corruption-${id}`,
       1,
       [{ ...(await events.readAll({ after: null, maxCount: 1 })).events[0]! }],
       async (_event, tx) => (next ? tx.put('tallies', id, next) : tx.delete('tallies', id)),

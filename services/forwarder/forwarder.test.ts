@@ -8,7 +8,9 @@ import { InProcessBus } from '@linkcoin/infra/bus/inprocess.ts';
 import type { DeliveredMessage } from '@linkcoin/infra/bus/port.ts';
 import { SqliteEventStore } from '@linkcoin/infra/eventstore/sqlite.ts';
 import { SqliteReadStore } from '@linkcoin/infra/readstore/sqlite.ts';
+import { messageBytes } from '@linkcoin/infra/bus/port.ts';
 import {
+  batchesWithin,
   FORWARDER_CHECKPOINT,
   Forwarder,
   topicForCategory,
@@ -127,5 +129,25 @@ describe('the forwarder', () => {
     });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(accounts).toHaveLength(0);
+  });
+});
+
+describe('batches under a byte cap', () => {
+  const message = (n: number, size: number) => ({ key: `s-${n}`, value: 'x'.repeat(size) });
+
+  it('keeps order, never exceeds the cap, and sends a message alone over the cap alone', () => {
+    const messages = [
+      ...Array.from({ length: 30 }, (_, n) => message(n, 1000)),
+      message(30, 9000),
+      message(31, 10),
+    ];
+    const batches = batchesWithin(messages, 4096, messageBytes);
+    expect(batches.flat()).toEqual(messages);
+    for (const batch of batches) {
+      const bytes = 128 + batch.reduce((sum, m) => sum + messageBytes(m), 0);
+      if (batch.length > 1) expect(bytes).toBeLessThanOrEqual(4096);
+    }
+    expect(batches.find((batch) => batch.includes(messages[30]!))).toEqual([messages[30]]);
+    expect(batches.length).toBeGreaterThan(30 / 4);
   });
 });

@@ -13,11 +13,15 @@ import type {
   ReceiptData,
 } from '@linkcoin/domain/messaging/contracts.ts';
 import { MESSAGING_MESSAGES as M } from '@linkcoin/domain/messaging/messages.ts';
+import type { DeliveredMessage } from '@linkcoin/infra/bus/port.ts';
+import type { ForwardedEvent } from '../forwarder/forwarder.ts';
 import { GATEWAY_MESSAGES } from '../gateway/gateway.ts';
+import { resolve, TOKENS } from '../runtime/tokens.ts';
 import { headPosition, registerUser, type TestUser } from '../testing/accounts.ts';
 import { startGatewayNode, type GatewayNode } from '../testing/gateway-node.ts';
 import { ChatClient, openConversation, wsUrlOf } from '../testing/messaging.ts';
 import { adjustableClock, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { CONVERSATION_TOPIC } from './chat.ts';
 import { MESSAGING_HANDLER_MESSAGES as H } from './handlers.ts';
 
 const MESSAGES_PER_MINUTE = 12;
@@ -142,6 +146,42 @@ describe('the chat on /ws', () => {
     expect(again).toEqual(first);
     expect(await headPosition(server)).toBe(head);
     expect((await history(brand, creator)).conversation).toHaveLength(1);
+  });
+
+  it('shows a message the forwarder publishes twice once (a restart before its checkpoint)', async () => {
+    const { brand, creator } = await pair();
+    const bus = resolve(server.runtime.container, TOKENS.Bus);
+    const forwarded: DeliveredMessage[] = [];
+    const tap = await bus.subscribe({
+      groupId: `tap-${randomUUID()}`,
+      topics: [CONVERSATION_TOPIC],
+      handler: async (message) => void forwarded.push(message),
+    });
+    try {
+      const brandSocket = await connect(brand);
+      const creatorSocket = await connect(creator);
+      await creatorSocket.request('join', creator.userId);
+      const first = (await brandSocket.sendMessage(brand, creator, 'Once')).message as MessageView;
+      await creatorSocket.next<MessageView>('receive_message', (m) => m._id === first._id);
+      await expect
+        .poll(() => forwarded.find((m) => (m.value as ForwardedEvent).type === 'MessageSent'))
+        .toBeDefined();
+      const copy = forwarded.find((m) => (m.value as ForwardedEvent).type === 'MessageSent')!;
+      // The same event published again, as a forwarder does after a crash between its publish
+      // and its checkpoint; then the next message, behind it on the same key.
+      await bus.publish(CONVERSATION_TOPIC, [
+        { key: copy.key, value: copy.value, ...(copy.headers ? { headers: copy.headers } : {}) },
+      ]);
+      const second = (await brandSocket.sendMessage(brand, creator, 'Then this'))
+        .message as MessageView;
+      await creatorSocket.next<MessageView>('receive_message', (m) => m._id === second._id);
+      expect(creatorSocket.received<MessageView>('receive_message').map((m) => m._id)).toEqual([
+        first._id,
+        second._id,
+      ]);
+    } finally {
+      await tap.stop();
+    }
   });
 
   it('refuses messages without a live connection, to expired chats and in another name', async () => {

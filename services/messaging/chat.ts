@@ -24,6 +24,9 @@ import type { PushNotifier } from './push.ts';
 /** The conversation streams' events, as the forwarder publishes them. */
 export const CONVERSATION_TOPIC = topicForCategory('conversation');
 
+/** Conversations whose last pushed revision a gateway node remembers (about 100 bytes each). */
+const SEEN_STREAMS_KEPT = 100_000;
+
 /** The events the server pushes on /ws (docs/ARCHITECTURE.md, "The chat on /ws"). */
 export const CHAT_EVENTS = {
   receiveMessage: 'receive_message',
@@ -150,9 +153,29 @@ export const chatRealtime = (options: ChatOptions): RealtimePart => {
     if (data.messageStatus === 'read') node?.emitTo(data.receiver, CHAT_EVENTS.messageStatus, data);
   };
 
+  /**
+   * The last revision of each conversation this node has pushed (the most recent streams kept).
+   * The bus delivers at least once: a forwarder that restarts before its checkpoint publishes
+   * events again, and a stream's events arrive in order, so one at or before the last seen
+   * revision is a copy and is not shown twice.
+   */
+  const lastRevision = new Map<string, number>();
+  const isCopy = (streamId: string, revision: number): boolean => {
+    const seen = lastRevision.get(streamId);
+    if (seen !== undefined && revision <= seen) return true;
+    lastRevision.delete(streamId);
+    lastRevision.set(streamId, revision);
+    if (lastRevision.size > SEEN_STREAMS_KEPT) {
+      lastRevision.delete(lastRevision.keys().next().value as string);
+    }
+    return false;
+  };
+
   /** One conversation event from the bus, pushed to the sockets of this node it concerns. */
-  const onEvent = (event: ConversationEvent) => {
-    if (!node) return;
+  const onEvent = (forwarded: ForwardedEvent) => {
+    if (!node || isCopy(forwarded.streamId, forwarded.revision)) return;
+    // The conversation topic carries the conversation streams' events only.
+    const event = forwarded as unknown as ConversationEvent;
     switch (event.type) {
       case 'MessageSent': {
         const { pairId, receiverId } = event.data;
@@ -254,7 +277,7 @@ export const chatRealtime = (options: ChatOptions): RealtimePart => {
       conversations = await bus.subscribe({
         groupId: `gateway-${gatewayNode.nodeId}`,
         topics: [CONVERSATION_TOPIC],
-        handler: async (message) => onEvent(message.value as ForwardedEvent as ConversationEvent),
+        handler: async (message) => onEvent(message.value as ForwardedEvent),
       });
       await presence.start();
     },

@@ -58,6 +58,7 @@ export const openBus = async (config: AppConfig, logger: Logger): Promise<Bus> =
       clientId: settings.clientId,
       numPartitions: settings.partitions,
       replicationFactor: settings.replicationFactor,
+      maxMessageBytes: settings.maxMessageBytes,
       logger,
     });
     await bus.connect();

@@ -41,6 +41,8 @@ describe('configuration from the environment', () => {
     expect(config.bus).toMatchObject({
       adapter: 'kafka',
       brokers: ['kafka-1:9092', 'kafka-2:9092'],
+      // One event of KurrentDB's 8 MiB append cap in its envelope.
+      maxMessageBytes: 8 * 1024 * 1024 + 64 * 1024,
     });
     expect(config.log.format).toBe('json');
     expect(config.dataDir).toBe('/data');

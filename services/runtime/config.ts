@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_MAX_MESSAGE_BYTES } from '@linkcoin/infra/bus/port.ts';
 
 /** The repository root: defaults such as the data directory and the built front ends live here. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -60,6 +61,14 @@ const environmentSchema = z
     KAFKA_CLIENT_ID: z.string().min(1).default('linkcoin'),
     KAFKA_PARTITIONS: z.coerce.number().int().min(1).max(256).default(3),
     KAFKA_REPLICATION_FACTOR: z.coerce.number().int().min(1).max(7).default(1),
+    // At least the event store's largest event (KurrentDB: KURRENTDB_MAX_APPEND_SIZE) in its
+    // envelope; the brokers' message.max.bytes must be as large (see infra/compose/compose.yaml).
+    KAFKA_MAX_MESSAGE_BYTES: z.coerce
+      .number()
+      .int()
+      .min(64 * 1024)
+      .max(100 * 1024 * 1024)
+      .default(DEFAULT_MAX_MESSAGE_BYTES),
 
     SERVE_FRONTENDS: booleanFlag.default(true),
 
@@ -100,6 +109,7 @@ const environmentSchema = z
     GOOGLE_TOKENINFO_URL: z.url().default('https://oauth2.googleapis.com/tokeninfo'),
 
     PROCESS_TICK_MS: z.coerce.number().int().min(50).max(3_600_000).default(30_000),
+    SINGLETON_LEASE_TTL_MS: z.coerce.number().int().min(1000).max(300_000).default(15_000),
 
     DISCOVERY_MAX_PAGES: z.coerce.number().int().min(1).max(1000).default(10),
 
@@ -252,6 +262,11 @@ export type AppConfig = Readonly<{
   /** Null when YouTube verification is not configured: the card then says it is not available. */
   youtube: Readonly<{ apiKey: string; apiBaseUrl: string; tokenInfoUrl: string }> | null;
   processes: Readonly<{ tickMs: number }>;
+  /**
+   * How long a singleton role's lease lasts without renewal (distributed runtime): after a crash,
+   * another process takes the role over within this time.
+   */
+  singletonLeaseTtlMs: number;
   directory: Readonly<{
     /** The most pages the discovery grid opens, whatever the balance (spec section 9's cap). */
     discoveryMaxPages: number;
@@ -302,6 +317,7 @@ export type AppConfig = Readonly<{
         clientId: string;
         partitions: number;
         replicationFactor: number;
+        maxMessageBytes: number;
       }>;
 }>;
 
@@ -452,6 +468,7 @@ export const loadConfig = (
           }
         : null,
     processes: { tickMs: env.PROCESS_TICK_MS },
+    singletonLeaseTtlMs: env.SINGLETON_LEASE_TTL_MS,
     directory: { discoveryMaxPages: env.DISCOVERY_MAX_PAGES },
     gateway: {
       allowedOrigins: allowedOrigins(publicUrl, env),
@@ -485,6 +502,7 @@ export const loadConfig = (
             clientId: env.KAFKA_CLIENT_ID,
             partitions: env.KAFKA_PARTITIONS,
             replicationFactor: env.KAFKA_REPLICATION_FACTOR,
+            maxMessageBytes: env.KAFKA_MAX_MESSAGE_BYTES,
           }
         : { adapter: 'inprocess' },
   };

@@ -1,9 +1,10 @@
 import type { EventStore } from '@linkcoin/infra/eventstore/port.ts';
 import type { ReadStore } from '@linkcoin/infra/readstore/port.ts';
-import type {
-  Projection,
-  ProjectionRunner,
-  ProjectionStatus,
+import {
+  lagsOf,
+  type Projection,
+  type ProjectionRunner,
+  type ProjectionStatus,
 } from '@linkcoin/infra/readstore/projections.ts';
 
 /**
@@ -26,8 +27,8 @@ export const localProgress = (runner: ProjectionRunner): ProjectionProgress => (
  * the projector stores with its writes.
  */
 export const checkpointProgress = (
-  eventStore: EventStore,
-  readStore: ReadStore,
+  eventStore: Pick<EventStore, 'headPosition' | 'eventsAfter'>,
+  readStore: Pick<ReadStore, 'getCheckpoint'>,
   projections: readonly Projection[],
   pollMs = 20,
 ): ProjectionProgress => {
@@ -52,13 +53,17 @@ export const checkpointProgress = (
       }
     },
     async statuses() {
-      const head = await eventStore.headPosition();
-      return (await positions()).map(({ projection, position }) => ({
+      const [head, current] = await Promise.all([eventStore.headPosition(), positions()]);
+      const lags = await lagsOf(
+        eventStore,
+        current.map((entry) => entry.position),
+      );
+      return current.map(({ projection, position }, index) => ({
         name: projection.name,
-        state: position !== null && head !== null && position >= head ? 'live' : 'catching_up',
+        state: lags[index] === 0 ? 'live' : 'catching_up',
         position,
         head,
-        lag: Math.max(0, (head ?? 0) - (position ?? 0)),
+        lag: lags[index]!,
       }));
     },
   };

@@ -27,7 +27,8 @@ import {
 } from './adapters.ts';
 import { resolveSecrets } from './secrets.ts';
 import type { AppConfig } from './config.ts';
-import { lockDataDir } from './data-dir-lock.ts';
+import { joinDataDir, lockDataDir } from './data-dir-lock.ts';
+import { holderId, runSingleton, type SingletonWorker } from './singleton.ts';
 import { createLogger } from './logger.ts';
 import {
   checkpointProgress,
@@ -99,11 +100,18 @@ export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtim
   };
 
   try {
-    // Holding the data directory's lock, this process is the only writer of its SQLite files.
-    const soleWriter = config.eventStore.adapter === 'sqlite';
-    if (soleWriter) {
-      const unlock = lockDataDir(config.dataDir, `linkcoin ${roles.join('+')}`);
-      closers.push({ name: 'data directory lock', close: async () => unlock() });
+    // The embedded runtime (every role in one process) holds the data directory alone: it is the
+    // only writer of its SQLite files and runs every singleton role without asking anyone. A
+    // process of the distributed runtime (some roles) joins the directory instead, shared with
+    // the others through SQLite's own locking, and runs its singleton roles under leases.
+    const alone = ALL_ROLES.every(has);
+    const soleWriter = alone && config.eventStore.adapter === 'sqlite';
+    if (config.eventStore.adapter === 'sqlite') {
+      const purpose = `linkcoin ${roles.join('+')}`;
+      const release = alone
+        ? lockDataDir(config.dataDir, purpose)
+        : joinDataDir(config.dataDir, purpose);
+      closers.push({ name: 'data directory lock', close: async () => release() });
     }
     const eventStore = await openEventStore(config, logger, { soleWriter });
     closers.push({ name: 'event store', close: () => eventStore.close() });
@@ -133,8 +141,30 @@ export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtim
     container.register(TOKENS.Mailer, { useValue: mailer });
     container.register(TOKENS.UploadStorage, { useValue: uploads });
 
+    /**
+     * Starts a role of which one instance may run at a time: at once when alone, else under its
+     * lease (singleton.ts), standing by while another process leads.
+     */
+    const holder = holderId();
+    const singleton = async (role: Role, start: () => Promise<SingletonWorker>) => {
+      if (alone) {
+        const worker = await start();
+        closers.push({ name: role, close: () => worker.stop() });
+        return;
+      }
+      const running = runSingleton({
+        name: role,
+        readStore,
+        holder,
+        ttlMs: config.singletonLeaseTtlMs,
+        logger: logger.child({ component: role }),
+        start,
+      });
+      closers.push({ name: role, close: () => running.stop() });
+    };
+
     let progress: ProjectionProgress;
-    if (has('projector')) {
+    if (has('projector') && alone) {
       const runner = new ProjectionRunner({
         eventStore,
         readStore,
@@ -146,7 +176,31 @@ export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtim
       progress = localProgress(runner);
     } else {
       await readStore.ensureCollections(projections.flatMap((p) => p.collections));
-      progress = checkpointProgress(eventStore, readStore, projections);
+      const stored = checkpointProgress(eventStore, readStore, projections);
+      // The projector's own runner while this process leads (it knows a failing projection).
+      let leadingRunner: ProjectionRunner | null = null;
+      progress = {
+        waitFor: (position, timeoutMs) => (leadingRunner ?? stored).waitFor(position, timeoutMs),
+        statuses: () => (leadingRunner ?? stored).statuses(),
+      };
+      if (has('projector')) {
+        await singleton('projector', async () => {
+          const runner = new ProjectionRunner({
+            eventStore,
+            readStore,
+            projections,
+            logger: logger.child({ component: 'projector' }),
+          });
+          await runner.start();
+          leadingRunner = runner;
+          return {
+            stop: async () => {
+              leadingRunner = null;
+              await runner.stop();
+            },
+          };
+        });
+      }
     }
     container.register(TOKENS.ProjectionProgress, { useValue: progress });
 
@@ -162,26 +216,30 @@ export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtim
     const authenticate = has('api') || has('gateway') ? authenticatorOf(parts) : null;
 
     if (has('processes')) {
-      const processes = new ProcessManagerRunner({
-        eventStore,
-        readStore,
-        managers: parts.flatMap((part) => part.processes),
-        logger: logger.child({ component: 'processes' }),
-        clock: resolve(container, TOKENS.Clock),
+      await singleton('processes', async () => {
+        const processes = new ProcessManagerRunner({
+          eventStore,
+          readStore,
+          managers: parts.flatMap((part) => part.processes),
+          logger: logger.child({ component: 'processes' }),
+          clock: resolve(container, TOKENS.Clock),
+        });
+        await processes.start();
+        return processes;
       });
-      await processes.start();
-      closers.push({ name: 'process managers', close: () => processes.stop() });
     }
 
     if (has('forwarder')) {
-      const forwarder = new Forwarder({
-        eventStore,
-        bus,
-        checkpoints: readStore,
-        logger: logger.child({ component: 'forwarder' }),
+      await singleton('forwarder', async () => {
+        const forwarder = new Forwarder({
+          eventStore,
+          bus,
+          checkpoints: readStore,
+          logger: logger.child({ component: 'forwarder' }),
+        });
+        forwarder.start();
+        return forwarder;
       });
-      forwarder.start();
-      closers.push({ name: 'forwarder', close: () => forwarder.stop() });
     }
 
     const notices: string[] = [];

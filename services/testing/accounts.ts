@@ -5,8 +5,11 @@ import type { RegistrationRole } from '@linkcoin/domain/accounts/roles.ts';
 import { resolve, TOKENS } from '../runtime/tokens.ts';
 import type { TestServer } from './test-server.ts';
 
+/** Where a server answers and keeps its data (a test server, or a process of the topology test). */
+export type ServerAt = Pick<TestServer, 'url' | 'dataDir'>;
+
 /** The newest one-time code mailed to an address, read from the outbox as a person would. */
-export const latestOtp = async (server: TestServer, email: string): Promise<string> => {
+export const latestOtp = async (server: ServerAt, email: string): Promise<string> => {
   const outbox = join(server.dataDir, 'outbox');
   const files = (await readdir(outbox).catch(() => [] as string[]))
     .filter((f) => f.endsWith('.eml'))
@@ -33,7 +36,7 @@ export const headPosition = (server: TestServer): Promise<number | null> =>
 
 /** Sends a code and verifies it: the verification token registration or reset needs. */
 export const verifiedEmail = async (
-  server: TestServer,
+  server: ServerAt,
   email: string,
   purpose: 'registration' | 'password_reset' = 'registration',
 ): Promise<string> => {
@@ -53,7 +56,7 @@ let sequence = 0;
 
 /** Registers through the real endpoints (code from the outbox) and logs in. */
 export const registerUser = async (
-  server: TestServer,
+  server: ServerAt,
   options: { role?: RegistrationRole; email?: string; ownerName?: string; password?: string } = {},
 ): Promise<TestUser> => {
   sequence += 1;
@@ -91,7 +94,7 @@ export const ADMIN = {
 /** Environment for a test server whose admin is known. */
 export const adminEnv = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } as const;
 
-export const loginAdmin = async (server: TestServer): Promise<TestUser> => {
+export const loginAdmin = async (server: Pick<TestServer, 'url'>): Promise<TestUser> => {
   const login = await request(server.url).post('/api/pageowners/login').send(ADMIN).expect(200);
   return { userId: login.body.user._id as string, ...ADMIN, token: login.body.token as string };
 };

@@ -12,7 +12,7 @@ import type { TestServer } from './test-server.ts';
 
 /** Gives a user coins through the console's grant endpoint, as an admin does. */
 export const grantCoins = async (
-  server: TestServer,
+  server: Pick<TestServer, 'url'>,
   admin: TestUser,
   user: TestUser,
   coins: number,
@@ -28,7 +28,7 @@ type Change = 'add' | 'remove' | 'update';
 
 /** `POST /api/collection/users/{add,remove,update}` as the app sends it. */
 export const changeCollection = (
-  server: TestServer,
+  server: Pick<TestServer, 'url'>,
   as: TestUser,
   change: Change,
   targetUserId: string,

@@ -136,7 +136,8 @@ export class ChatClient {
 }
 
 /** The gateway address of a test server. */
-export const wsUrlOf = (server: TestServer): string => `${server.url.replace(/^http/, 'ws')}/ws`;
+export const wsUrlOf = (server: Pick<TestServer, 'url'>): string =>
+  `${server.url.replace(/^http/, 'ws')}/ws`;
 
 /** Stores a message through the command handler, as the gateway does (no socket needed). */
 export const storeMessage = async (
