@@ -110,7 +110,8 @@ describe('the console’s payments, connections and users', () => {
       bonusCoins: 5,
       rupees: 125,
       credited: true,
-      via: 'callback',
+      // The sandbox records its settlement server to server, as a provider's webhook does.
+      via: 'webhook',
     });
     expect(rows[0]).toMatchObject({
       userId: rival.userId,
