@@ -233,6 +233,11 @@ describe('GET /api/pageowners/users', () => {
     expect(await found('cafe')).toContain(idOf(zoe)); // the description, accent folded
     expect(await found('oe')).not.toContain(idOf(zoe)); // prefixes only, not infixes
     expect(await found('zzzzqq')).toEqual([]);
+    // Punctuation is text, not syntax: quotes, stars and operators only separate words.
+    expect(await found('"zoe quix"')).toEqual([idOf(zoe)]);
+    expect(await found('zoe*')).toEqual([idOf(zoe)]);
+    expect(await found('{"$gt":""}')).toEqual(expected({ search: '{"$gt":""}', limit: '50' }).ids);
+    expect(await found('*')).toEqual(expected({ limit: '50' }).ids);
     // The name before the description: a name match comes first.
     const skin = await found('skincare');
     expect(skin).toContain(idOf(zoe));
@@ -335,10 +340,8 @@ describe('GET /api/pageowners/users', () => {
       [{ verifiedOnly: 'maybe' }, /^verifiedOnly: true or false/],
       [{ view: 'grid' }, /^view: one of directory, discovery/],
       [{ search: 'x'.repeat(101) }, /^search: at most 100 characters/],
-      [
-        { search: '{"$gt":""}' },
-        /^search: letters, digits, spaces and .* \(no quotes, brackets or \$\)$/,
-      ],
+      [{ search: 'asha\u0000' }, /^search: letters, digits, spaces and punctuation only$/],
+      [{ search: 'line\nbreak' }, /^search: letters, digits, spaces and punctuation only$/],
       ['page=1&page=2', /^page: give one value \(lists are comma-joined\)/],
       ['adCategories=skincare&adCategories=cars', /^adCategories: give one value/],
     ];

@@ -14,6 +14,7 @@ import {
   type ConversationState,
 } from '@linkcoin/domain/messaging/conversation.ts';
 import {
+  isPushServiceEndpoint,
   pushSubscriptionsDecider,
   pushSubscriptionsStreamId,
   type PushSubscription,
@@ -192,20 +193,13 @@ export const messagingHandlers = (deps: {
       })
       .map((c) => c.pairId);
 
-  const isKnownPushService = (endpoint: string): boolean => {
-    const host = new URL(endpoint).hostname.toLowerCase();
-    return deps.pushServiceHosts.some(
-      (allowed) => host === allowed || host.endsWith(`.${allowed}`),
-    );
-  };
-
   const saveSubscription = async (
     userId: string,
     token: PushSubscriptionJson,
     meta: CommandMetadata,
   ): Promise<void> => {
     // The server will POST to this address: only push services, never anything else.
-    if (!isKnownPushService(token.endpoint)) {
+    if (!isPushServiceEndpoint(token.endpoint, deps.pushServiceHosts)) {
       throw new DomainError('validation', H.unknownPushService);
     }
     await commands.handle(pushSubscriptionsDecider, pushSubscriptionsStreamId(userId), {

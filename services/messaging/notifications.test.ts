@@ -152,6 +152,17 @@ describe('notifications', () => {
           H.unknownPushService,
         ],
         [{ ...subscription, endpoint: 'https://evil.example/hook' }, 400, H.unknownPushService],
+        // A known push host on another port: a probe of whatever listens there.
+        [
+          { ...subscription, endpoint: `https://${PUSH_HOST}:8443/send/x` },
+          400,
+          H.unknownPushService,
+        ],
+        [
+          { ...subscription, endpoint: `https://${PUSH_HOST}:22/send/x` },
+          400,
+          H.unknownPushService,
+        ],
         [{ ...subscription, keys: { ...subscription.keys, p256dh: 'short' } }, 400, /p256dh/],
         [{ ...subscription, keys: { ...subscription.keys, auth: '' } }, 400, /auth/],
         [{ endpoint: subscription.endpoint }, 400, /keys/],
