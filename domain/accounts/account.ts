@@ -1,4 +1,5 @@
 import type { Decider } from '../shared/decider.ts';
+import { cleanName } from '../shared/names.ts';
 import { DomainError } from '../shared/errors.ts';
 import type { Command, Event } from '../shared/messages.ts';
 import { ACCOUNT_MESSAGES as M } from './messages.ts';
@@ -141,7 +142,8 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
         status: 'active',
         userId,
         email,
-        ownerName,
+        // Names recorded before they were checked are read clean (events stay as written).
+        ownerName: cleanName(ownerName),
         role,
         grantedRoles: [],
         passwordHash,

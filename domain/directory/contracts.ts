@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { profileUpdateRequest, type ProfileView } from '../profiles/contracts.ts';
+import { nameText } from '../shared/names.ts';
 import { DEMO_EMAIL_DOMAIN, isDemoEmail } from './demo.ts';
 import type { DirectoryAccount } from './entry.ts';
 import type { DiscoveryPager } from './pager.ts';
@@ -74,7 +75,7 @@ export const MAX_DEMO_ACCOUNTS_PER_REQUEST = 50;
 
 export const demoAccountInput = z.strictObject({
   email: demoEmail,
-  ownerName: z.string().trim().min(1).max(80),
+  ownerName: nameText({ required: 'ownerName: required', tooLong: 'ownerName: at most 80' }, 80),
   role: z.enum(['influencer', 'user']),
   signedUpDaysAgo: z.number().int().min(0).max(3650),
   profile: profileUpdateRequest,

@@ -1,5 +1,6 @@
 import type { Decider } from '../shared/decider.ts';
 import { DomainError } from '../shared/errors.ts';
+import { cleanName } from '../shared/names.ts';
 import type { Command, Event } from '../shared/messages.ts';
 import type { ProfileUpdate, Pricing } from './contracts.ts';
 import { PROFILE_MESSAGES } from './contracts.ts';
@@ -319,8 +320,14 @@ export const profileDecider: Decider<ProfileState, ProfileCommand, ProfileEvent>
 
   evolve: (state, event) => {
     switch (event.type) {
-      case 'PersonalDetailsUpdated':
-        return { ...state, personal: event.data };
+      case 'PersonalDetailsUpdated': {
+        // Names recorded before they were checked are read clean (events stay as written).
+        const { ownerName } = event.data;
+        return {
+          ...state,
+          personal: { ...event.data, ownerName: ownerName === null ? null : cleanName(ownerName) },
+        };
+      }
       case 'ProfilePictureChanged':
         return { ...state, profilePicUrl: event.data.profilePicUrl };
       case 'PlatformsChosen':

@@ -33,6 +33,7 @@ import {
 import { profileDecider, profileStreamId } from '@linkcoin/domain/profiles/profile.ts';
 import { walletDecider, walletStreamId } from '@linkcoin/domain/wallet/wallet.ts';
 import { DomainError } from '@linkcoin/domain/shared/errors.ts';
+import { cleanName, currentName } from '@linkcoin/domain/shared/names.ts';
 import type { CommandMetadata } from '@linkcoin/domain/shared/messages.ts';
 import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
 import {
@@ -107,7 +108,7 @@ export const accountHandlers = ({
     ]);
     return {
       _id: account.userId,
-      ownerName: profile.personal.ownerName ?? account.ownerName,
+      ownerName: currentName(profile.personal.ownerName, account.ownerName),
       email: account.email,
       role: account.role,
       roles: rolesOf(account),
@@ -426,7 +427,10 @@ export const accountHandlers = ({
     const account = await openAccount(
       {
         email: identity.email,
-        ownerName: (identity.name ?? identity.email.split('@')[0] ?? 'New member').slice(0, 100),
+        ownerName:
+          cleanName(identity.name ?? '').slice(0, 100) ||
+          cleanName(identity.email.split('@')[0] ?? '') ||
+          'New member',
         role,
         mobile: '',
         passwordHash: null,

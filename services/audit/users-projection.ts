@@ -1,3 +1,4 @@
+import { cleanName } from '@linkcoin/domain/shared/names.ts';
 import type { AccountEvent } from '@linkcoin/domain/accounts/account.ts';
 import type { InstagramOverview, UserOverview } from '@linkcoin/domain/audit/contracts.ts';
 import { WALLET_EVENT_TYPES } from '@linkcoin/domain/wallet/ledger.ts';
@@ -65,7 +66,8 @@ const withInstagram = (
  */
 export const usersProjection: Projection = {
   name: 'audit-users',
-  version: 1,
+  // 2: names recorded before they were checked are stored clean (cleanName).
+  version: 2,
   collections: [
     {
       name: AUDIT_USERS,
@@ -87,7 +89,7 @@ export const usersProjection: Projection = {
       const { data } = event;
       await tx.put<UserOverviewDoc>(AUDIT_USERS, data.userId, {
         id: data.userId,
-        ownerName: data.ownerName,
+        ownerName: cleanName(data.ownerName),
         email: data.email,
         role: data.role,
         roles: [data.role],

@@ -67,7 +67,8 @@ const userOf = (event: RecordedEvent): string =>
  */
 export const directoryProjection: Projection = {
   name: 'directory',
-  version: 1,
+  // 2: names recorded before they were checked are stored clean (cleanName).
+  version: 2,
   collections: [directoryCollection],
   eventTypes: ['AccountRegistered', ...PROFILE_EVENTS, 'PresenceChanged', 'NewCreatorBoostEnded'],
   apply: async (recorded, tx) => {

@@ -19,7 +19,9 @@ import {
   pushSubscriptionsStreamId,
   type PushSubscription,
 } from '@linkcoin/domain/messaging/push-subscriptions.ts';
+import { profileDecider, profileStreamId } from '@linkcoin/domain/profiles/profile.ts';
 import { DomainError } from '@linkcoin/domain/shared/errors.ts';
+import { currentName } from '@linkcoin/domain/shared/names.ts';
 import type { CommandMetadata } from '@linkcoin/domain/shared/messages.ts';
 import { presenceDecider, presenceStreamId } from '@linkcoin/domain/messaging/presence.ts';
 import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
@@ -225,10 +227,15 @@ export const messagingHandlers = (deps: {
     });
   };
 
-  /** A user's name and address, for notices (null when the account is gone). */
+  /** A user's current name and address, for notices (null when the account is gone). */
   const personOf = async (userId: string) => {
-    const { state } = await commands.load(accountDecider, accountStreamId(userId));
-    return state.status === 'active' ? { name: state.ownerName, email: state.email } : null;
+    const [{ state }, { state: profile }] = await Promise.all([
+      commands.load(accountDecider, accountStreamId(userId)),
+      commands.load(profileDecider, profileStreamId(userId)),
+    ]);
+    return state.status === 'active'
+      ? { name: currentName(profile.personal.ownerName, state.ownerName), email: state.email }
+      : null;
   };
 
   /** A user came online somewhere or went offline everywhere: one event per flip. */

@@ -1,4 +1,5 @@
 import { accountDecider, accountStreamId } from '@linkcoin/domain/accounts/account.ts';
+import { currentName } from '@linkcoin/domain/shared/names.ts';
 import { profileDecider, profileStreamId } from '@linkcoin/domain/profiles/profile.ts';
 import { sandboxPageHandler } from '@linkcoin/infra/payments/sandbox-page.ts';
 import type { PaymentOutcome } from '@linkcoin/infra/payments/port.ts';
@@ -40,7 +41,10 @@ export const paymentsContext: BoundedContext = {
         commands.load(profileDecider, profileStreamId(userId)),
         commands.load(accountDecider, accountStreamId(userId)),
       ]);
-      return profile.personal.ownerName ?? (account.status === 'active' ? account.ownerName : '');
+      return currentName(
+        profile.personal.ownerName,
+        account.status === 'active' ? account.ownerName : '',
+      );
     };
     return {
       endpoints: paymentEndpoints({

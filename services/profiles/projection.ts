@@ -1,3 +1,4 @@
+import { cleanName } from '@linkcoin/domain/shared/names.ts';
 import type { AccountEvent } from '@linkcoin/domain/accounts/account.ts';
 import type { Role } from '@linkcoin/domain/accounts/roles.ts';
 import type {
@@ -78,7 +79,7 @@ export const evolveProfileDoc = (doc: ProfileDoc, event: ProfileEvent, at: strin
   switch (event.type) {
     case 'PersonalDetailsUpdated':
       return next({
-        ownerName: event.data.ownerName ?? doc.ownerName,
+        ownerName: event.data.ownerName === null ? doc.ownerName : cleanName(event.data.ownerName),
         mobile: event.data.mobile,
         whatsapp: event.data.whatsapp,
         description: event.data.description,
@@ -167,7 +168,8 @@ const PROFILE_EVENTS: readonly ProfileEvent['type'][] = [
 
 export const profilesProjection: Projection = {
   name: 'profiles',
-  version: 1,
+  // 2: names recorded before they were checked are stored clean (cleanName).
+  version: 2,
   collections: [
     {
       name: PROFILES,
@@ -190,7 +192,7 @@ export const profilesProjection: Projection = {
           data.userId,
           derive({
             id: data.userId,
-            ownerName: data.ownerName,
+            ownerName: cleanName(data.ownerName),
             email: data.email,
             mobile: data.mobile,
             whatsapp: '',
