@@ -34,13 +34,29 @@ export type RoleGranted = Event<
   'RoleGranted',
   { userId: string; role: GrantableRole; grantedBy: string | null; at: string }
 >;
+/** A granted role taken back; every session is revoked with it (they were opened holding it). */
+export type RoleRevoked = Event<
+  'RoleRevoked',
+  {
+    userId: string;
+    role: GrantableRole;
+    revokedBy: string | null;
+    tokenVersion: number;
+    at: string;
+  }
+>;
 export type GoogleAccountLinked = Event<
   'GoogleAccountLinked',
   { userId: string; googleSub: string; at: string }
 >;
 
 export type AccountEvent =
-  AccountRegistered | PasswordChanged | LoggedOut | RoleGranted | GoogleAccountLinked;
+  | AccountRegistered
+  | PasswordChanged
+  | LoggedOut
+  | RoleGranted
+  | RoleRevoked
+  | GoogleAccountLinked;
 
 export type RegisterAccount = Command<
   'RegisterAccount',
@@ -49,10 +65,11 @@ export type RegisterAccount = Command<
 export type ResetPassword = Command<'ResetPassword', { passwordHash: string }>;
 export type LogOut = Command<'LogOut', Record<string, never>>;
 export type GrantRole = Command<'GrantRole', { role: GrantableRole }>;
+export type RevokeRole = Command<'RevokeRole', { role: GrantableRole }>;
 export type LinkGoogleAccount = Command<'LinkGoogleAccount', { googleSub: string }>;
 
 export type AccountCommand =
-  RegisterAccount | ResetPassword | LogOut | GrantRole | LinkGoogleAccount;
+  RegisterAccount | ResetPassword | LogOut | GrantRole | RevokeRole | LinkGoogleAccount;
 
 export type ActiveAccount = Readonly<{
   status: 'active';
@@ -69,6 +86,24 @@ export type ActiveAccount = Readonly<{
 export type AccountState = Readonly<{ status: 'none' }> | ActiveAccount;
 
 export const accountStreamId = (userId: string): string => `account-${userId}`;
+
+/**
+ * The sessions an account event ends: every token issued before the version it moves to. Logout,
+ * a password reset and a revoked role move the version on; gateways close the sockets of older
+ * tokens at once when they see such an event (services/accounts/sessions.ts).
+ */
+export const sessionsEndedBy = (
+  event: AccountEvent,
+): Readonly<{ userId: string; tokenVersion: number }> | null => {
+  switch (event.type) {
+    case 'LoggedOut':
+    case 'PasswordChanged':
+    case 'RoleRevoked':
+      return { userId: event.data.userId, tokenVersion: event.data.tokenVersion };
+    default:
+      return null;
+  }
+};
 
 /** Every role an account holds: the registered one and those granted since. */
 export const rolesOf = (account: ActiveAccount): Role[] => [account.role, ...account.grantedRoles];
@@ -121,6 +156,21 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
           },
         };
       }
+      case 'RevokeRole': {
+        const account = active(state);
+        // Revoking a role not held changes nothing, so a repeated request is harmless.
+        if (!account.grantedRoles.includes(command.data.role)) return [];
+        return {
+          type: 'RoleRevoked',
+          data: {
+            userId: account.userId,
+            role: command.data.role,
+            revokedBy: command.metadata.actorUserId,
+            tokenVersion: account.tokenVersion + 1,
+            at,
+          },
+        };
+      }
       case 'LinkGoogleAccount': {
         const account = active(state);
         if (account.googleSub === command.data.googleSub) return [];
@@ -164,6 +214,12 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
         return { ...state, tokenVersion: event.data.tokenVersion };
       case 'RoleGranted':
         return { ...state, grantedRoles: [...state.grantedRoles, event.data.role] };
+      case 'RoleRevoked':
+        return {
+          ...state,
+          grantedRoles: state.grantedRoles.filter((role) => role !== event.data.role),
+          tokenVersion: event.data.tokenVersion,
+        };
       case 'GoogleAccountLinked':
         return { ...state, googleSub: event.data.googleSub };
     }

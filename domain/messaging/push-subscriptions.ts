@@ -5,6 +5,7 @@
  * gone is dropped.
  */
 import type { Decider } from '../shared/decider.ts';
+import { parseUrl } from '../shared/links.ts';
 import type { Command, Event } from '../shared/messages.ts';
 
 /**
@@ -13,12 +14,8 @@ import type { Command, Event } from '../shared/messages.ts';
  * another port; a port would turn a push into a probe of some other service on that host.
  */
 export const isPushServiceEndpoint = (endpoint: string, hosts: readonly string[]): boolean => {
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    return false;
-  }
+  const url = parseUrl(endpoint);
+  if (!url) return false;
   if (url.protocol !== 'https:' || url.port !== '' || url.username || url.password) return false;
   const host = url.hostname.toLowerCase();
   return hosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`));

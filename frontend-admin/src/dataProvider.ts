@@ -27,6 +27,8 @@ const API = '/api/admin';
 export type ConsoleDataProvider = DataProvider & {
   /** POST /api/admin/users/:id/roles (admins only): answers the updated user. */
   grantRole: (id: Identifier, role: GrantableRole) => Promise<{ data: AdminUserView }>;
+  /** DELETE /api/admin/users/:id/roles/:role (admins only): ends their sessions; the user. */
+  revokeRole: (id: Identifier, role: GrantableRole) => Promise<{ data: AdminUserView }>;
   /** GET /api/admin/otp-records/summary (admins only): the OTP dashboard's tiles. */
   getOtpSummary: () => Promise<{ data: OtpSummary }>;
   /** POST /api/admin/otp-records/:id/send (admins only): answers the record, now "send". */
@@ -78,6 +80,13 @@ export const dataProvider: ConsoleDataProvider = {
       method: 'POST',
       body: JSON.stringify({ role }),
     });
+    return { data: json as AdminUserView };
+  },
+  revokeRole: async (id, role) => {
+    const { json } = await httpClient(
+      `${recordPath('users', id)}/roles/${encodeURIComponent(role)}`,
+      { method: 'DELETE' },
+    );
     return { data: json as AdminUserView };
   },
   getOtpSummary: async () => {

@@ -522,6 +522,22 @@ export const accountHandlers = ({
     return { account: result.state, position: result.position };
   };
 
+  /** Takes a granted role back; every session of the account ends with it (`RoleRevoked`). */
+  const revokeRole = async (
+    userId: string,
+    role: GrantableRole,
+    meta: CommandMetadata,
+  ): Promise<{ account: ActiveAccount; position: number | null }> => {
+    if (!(await accountById(userId))) throw new DomainError('not_found', M.accountNotFound);
+    const result = await commands.handle(accountDecider, accountStreamId(userId), {
+      type: 'RevokeRole',
+      data: { role },
+      metadata: meta,
+    });
+    if (result.state.status !== 'active') throw new DomainError('not_found', M.accountNotFound);
+    return { account: result.state, position: result.position };
+  };
+
   /**
    * Makes sure the marketplace has an admin. With ADMIN_EMAIL/ADMIN_PASSWORD that account is
    * ensured on every start. Otherwise the first start creates admin@linkcoin.local with a
@@ -590,6 +606,7 @@ export const accountHandlers = ({
     logout,
     resetPassword,
     grantRole,
+    revokeRole,
     ensureAdmin,
   };
 };

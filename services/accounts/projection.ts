@@ -25,6 +25,7 @@ export const accountsProjection: Projection = {
     'PasswordChanged',
     'LoggedOut',
     'RoleGranted',
+    'RoleRevoked',
     'GoogleAccountLinked',
   ],
   apply: async (recorded, tx) => {
@@ -70,6 +71,12 @@ export const accountsProjection: Projection = {
           roles: view.roles.includes(event.data.role)
             ? view.roles
             : [...view.roles, event.data.role],
+        });
+        break;
+      case 'RoleRevoked':
+        await tx.put<AccountView>(ACCOUNTS, id, {
+          ...view,
+          roles: view.roles.filter((role) => role !== event.data.role),
         });
         break;
       case 'GoogleAccountLinked':

@@ -33,6 +33,7 @@ const ACCOUNT_TYPES = [
   'PasswordChanged',
   'LoggedOut',
   'RoleGranted',
+  'RoleRevoked',
   'GoogleAccountLinked',
 ] as const;
 const INSTAGRAM_TYPES = [
@@ -134,6 +135,8 @@ export const usersProjection: Projection = {
           ...doc,
           roles: doc.roles.includes(event.data.role) ? doc.roles : [...doc.roles, event.data.role],
         });
+      case 'RoleRevoked':
+        return save({ ...doc, roles: doc.roles.filter((role) => role !== event.data.role) });
       case 'GoogleAccountLinked':
         return save({
           ...doc,

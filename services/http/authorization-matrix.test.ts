@@ -47,6 +47,7 @@ const EXPECTED: Record<string, Expected> = {
   'GET /admin/users': ['admin', 'auditor'],
   'GET /admin/users/:id': ['admin', 'auditor'],
   'POST /admin/users/:id/roles': ['admin'],
+  'DELETE /admin/users/:id/roles/:role': ['admin'],
   'GET /wallet/me': 'signed-in',
   'GET /admin/wallets': ['admin', 'auditor'],
   'GET /admin/wallets/:id': ['admin', 'auditor'],

@@ -181,9 +181,13 @@ export const profilesProjection: Projection = {
       textSearch: ['ownerName', 'handles'],
     },
   ],
-  eventTypes: ['AccountRegistered', 'RoleGranted', ...PROFILE_EVENTS],
+  eventTypes: ['AccountRegistered', 'RoleGranted', 'RoleRevoked', ...PROFILE_EVENTS],
   apply: async (recorded, tx) => {
-    if (recorded.type === 'AccountRegistered' || recorded.type === 'RoleGranted') {
+    if (
+      recorded.type === 'AccountRegistered' ||
+      recorded.type === 'RoleGranted' ||
+      recorded.type === 'RoleRevoked'
+    ) {
       const event = recorded as RecordedEvent<AccountEvent>;
       if (event.type === 'AccountRegistered') {
         const { data } = event;
@@ -222,6 +226,14 @@ export const profilesProjection: Projection = {
           await tx.put<ProfileDoc>(PROFILES, doc.id, {
             ...doc,
             roles: [...doc.roles, event.data.role],
+          });
+        }
+      } else if (event.type === 'RoleRevoked') {
+        const doc = await tx.get<ProfileDoc>(PROFILES, event.data.userId);
+        if (doc?.roles.includes(event.data.role)) {
+          await tx.put<ProfileDoc>(PROFILES, doc.id, {
+            ...doc,
+            roles: doc.roles.filter((role) => role !== event.data.role),
           });
         }
       }

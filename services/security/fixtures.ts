@@ -12,6 +12,7 @@ import { TINY_PNG } from '@linkcoin/infra/uploads/contract.ts';
 import { resolve, TOKENS } from '../runtime/tokens.ts';
 import {
   adminEnv,
+  grantAuditor,
   latestOtp,
   loginAdmin,
   registerUser,
@@ -639,6 +640,17 @@ export const FIXTURES: Readonly<Record<string, EndpointFixture>> = {
       as: await t.admin(),
       params: { id: 'nobody-at-all' },
       body: { role: 'auditor' },
+    }),
+  },
+  'DELETE /admin/users/:id/roles/:role': {
+    valid: async (t) => {
+      const member = await t.brand();
+      await grantAuditor(t.server, await t.admin(), member.userId);
+      return { as: await t.admin(), params: { id: member.userId, role: 'auditor' } };
+    },
+    refused: async (t) => ({
+      as: await t.admin(),
+      params: { id: 'nobody-at-all', role: 'auditor' },
     }),
   },
   'GET /admin/audit/:id/ledger': {
