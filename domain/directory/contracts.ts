@@ -47,8 +47,8 @@ export type DirectoryAnswer = {
   /** Matching creators (in the discovery view, all of them, opened or not). */
   total: number;
   view: DirectoryView;
-  /** The discovery view's pager. */
-  pager?: DiscoveryPager;
+  /** The pager of both views: pages of 10, what is open and what LinkCoins unlock. */
+  pager: DiscoveryPager;
 };
 
 /** `GET /api/pageowners/visibility/:userId`: where a creator stands on the visibility bar. */

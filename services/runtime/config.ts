@@ -102,6 +102,7 @@ const environmentSchema = z
     PROCESS_TICK_MS: z.coerce.number().int().min(50).max(3_600_000).default(30_000),
 
     DISCOVERY_MAX_PAGES: z.coerce.number().int().min(1).max(1000).default(10),
+    DIRECTORY_VISITOR_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
 
     WS_ALLOWED_ORIGINS: csv.optional(),
     WS_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
@@ -253,8 +254,10 @@ export type AppConfig = Readonly<{
   youtube: Readonly<{ apiKey: string; apiBaseUrl: string; tokenInfoUrl: string }> | null;
   processes: Readonly<{ tickMs: number }>;
   directory: Readonly<{
-    /** The most pages the discovery grid opens, whatever the balance (spec section 9's cap). */
+    /** The most pages of 10 any listing opens, whatever the balance (spec section 9's cap). */
     discoveryMaxPages: number;
+    /** Listing requests a visitor (not signed in) may make per minute from one address. */
+    visitorRequestsPerMinute: number;
   }>;
   gateway: Readonly<{
     /** Browser origins allowed to open /ws (the public URL's, plus WS_ALLOWED_ORIGINS). */
@@ -452,7 +455,10 @@ export const loadConfig = (
           }
         : null,
     processes: { tickMs: env.PROCESS_TICK_MS },
-    directory: { discoveryMaxPages: env.DISCOVERY_MAX_PAGES },
+    directory: {
+      discoveryMaxPages: env.DISCOVERY_MAX_PAGES,
+      visitorRequestsPerMinute: env.DIRECTORY_VISITOR_REQUESTS_PER_MINUTE,
+    },
     gateway: {
       allowedOrigins: allowedOrigins(publicUrl, env),
       maxConnections: env.WS_MAX_CONNECTIONS,
