@@ -67,6 +67,11 @@ export type SocialAccountVerified = Event<
     at: string;
   }
 >;
+/** The desk gave the account's verification to another creator (handle-claim.ts). */
+export type SocialAccountVerificationWithdrawn = Event<
+  'SocialAccountVerificationWithdrawn',
+  { accountId: string; verificationId: string; reason: 'reassigned'; at: string }
+>;
 export type PastPostAdded = Event<'PastPostAdded', { post: PastPost }>;
 export type PastPostUpdated = Event<'PastPostUpdated', { post: PastPost }>;
 export type PastPostRemoved = Event<'PastPostRemoved', { postId: string }>;
@@ -83,6 +88,7 @@ export type ProfileEvent =
   | SocialAccountUpdated
   | SocialAccountRemoved
   | SocialAccountVerified
+  | SocialAccountVerificationWithdrawn
   | PastPostAdded
   | PastPostUpdated
   | PastPostRemoved
@@ -106,7 +112,30 @@ export type MarkAccountVerified = Command<
     verificationId: string;
   }
 >;
-export type ProfileCommand = UpdateProfile | MarkAccountVerified;
+export type WithdrawAccountVerification = Command<
+  'WithdrawAccountVerification',
+  { platform: string; profileName: string; verificationId: string }
+>;
+export type ProfileCommand = UpdateProfile | MarkAccountVerified | WithdrawAccountVerification;
+
+/** Every event type of a profile stream, for the read models that follow them. */
+export const PROFILE_EVENT_TYPES: readonly ProfileEvent['type'][] = [
+  'PersonalDetailsUpdated',
+  'ProfilePictureChanged',
+  'PlatformsChosen',
+  'CategoriesChosen',
+  'AudienceDescribed',
+  'PricingSet',
+  'SocialAccountAdded',
+  'SocialAccountUpdated',
+  'SocialAccountRemoved',
+  'SocialAccountVerified',
+  'SocialAccountVerificationWithdrawn',
+  'PastPostAdded',
+  'PastPostUpdated',
+  'PastPostRemoved',
+  'PastPostsOrdered',
+];
 
 export type ProfileState = Readonly<{
   personal: PersonalDetails;
@@ -247,6 +276,24 @@ export const profileDecider: Decider<ProfileState, ProfileCommand, ProfileEvent>
       };
     }
 
+    if (command.type === 'WithdrawAccountVerification') {
+      const { platform, profileName, verificationId } = command.data;
+      const account = state.accounts.find(
+        (a) => key(a.platform, a.profileName) === key(platform, profileName),
+      );
+      // Removed since, or never verified here: nothing to withdraw.
+      if (!account?.verifiedBy) return [];
+      return {
+        type: 'SocialAccountVerificationWithdrawn',
+        data: {
+          accountId: account.id,
+          verificationId,
+          reason: 'reassigned',
+          at: command.metadata.now.toISOString(),
+        },
+      };
+    }
+
     const { changes, newIds } = command.data;
     let next = 0;
     const takeId = () => {
@@ -370,6 +417,13 @@ export const profileDecider: Decider<ProfileState, ProfileCommand, ProfileEvent>
                     : {}),
                 }
               : a,
+          ),
+        };
+      case 'SocialAccountVerificationWithdrawn':
+        return {
+          ...state,
+          accounts: state.accounts.map((a) =>
+            a.id === event.data.accountId ? { ...a, verifiedBy: null } : a,
           ),
         };
       case 'PastPostAdded':

@@ -199,6 +199,11 @@ describe('the console’s payments, connections and users', () => {
       .expect(200);
     await api()
       .put('/api/pageowners/send-status')
+      .set(auth(admin))
+      .send({ userId: creator.userId, status: 'send' })
+      .expect(200);
+    await api()
+      .put('/api/pageowners/send-status')
       .set(auth(creator))
       .send({ userId: creator.userId, status: 'verified', otp: record.body.data.data[0].otp })
       .expect(200);

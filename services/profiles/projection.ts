@@ -6,7 +6,7 @@ import type {
   Pricing,
   SocialAccountView,
 } from '@linkcoin/domain/profiles/contracts.ts';
-import type { ProfileEvent } from '@linkcoin/domain/profiles/profile.ts';
+import { PROFILE_EVENT_TYPES, type ProfileEvent } from '@linkcoin/domain/profiles/profile.ts';
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
 import type { Projection } from '@linkcoin/infra/readstore/projections.ts';
 
@@ -129,6 +129,12 @@ export const evolveProfileDoc = (doc: ProfileDoc, event: ProfileEvent, at: strin
             : a,
         ),
       });
+    case 'SocialAccountVerificationWithdrawn':
+      return next({
+        profileDetails: doc.profileDetails.map((a) =>
+          a.id === event.data.accountId ? { ...a, verified: false, verifiedBy: null } : a,
+        ),
+      });
     case 'PastPostAdded':
       return next({ pastPosts: [...doc.pastPosts, event.data.post] });
     case 'PastPostUpdated':
@@ -149,22 +155,7 @@ export const evolveProfileDoc = (doc: ProfileDoc, event: ProfileEvent, at: strin
   }
 };
 
-const PROFILE_EVENTS: readonly ProfileEvent['type'][] = [
-  'PersonalDetailsUpdated',
-  'ProfilePictureChanged',
-  'PlatformsChosen',
-  'CategoriesChosen',
-  'AudienceDescribed',
-  'PricingSet',
-  'SocialAccountAdded',
-  'SocialAccountUpdated',
-  'SocialAccountRemoved',
-  'SocialAccountVerified',
-  'PastPostAdded',
-  'PastPostUpdated',
-  'PastPostRemoved',
-  'PastPostsOrdered',
-];
+const PROFILE_EVENTS = PROFILE_EVENT_TYPES;
 
 export const profilesProjection: Projection = {
   name: 'profiles',

@@ -102,6 +102,8 @@ const environmentSchema = z
     PROCESS_TICK_MS: z.coerce.number().int().min(50).max(3_600_000).default(30_000),
 
     DISCOVERY_MAX_PAGES: z.coerce.number().int().min(1).max(1000).default(10),
+    INSTAGRAM_REQUESTS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(20),
+    INSTAGRAM_TRIES_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(50),
     DIRECTORY_VISITOR_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
 
     WS_ALLOWED_ORIGINS: csv.optional(),
@@ -253,6 +255,12 @@ export type AppConfig = Readonly<{
   /** Null when YouTube verification is not configured: the card then says it is not available. */
   youtube: Readonly<{ apiKey: string; apiBaseUrl: string; tokenInfoUrl: string }> | null;
   processes: Readonly<{ tickMs: number }>;
+  verification: Readonly<{
+    /** Instagram code requests recorded from one client address in any 24 hours. */
+    requestsPerAddressPerDay: number;
+    /** Wrong Instagram codes typed from one client address in any 24 hours. */
+    triesPerAddressPerDay: number;
+  }>;
   directory: Readonly<{
     /** The most pages of 10 any listing opens, whatever the balance (spec section 9's cap). */
     discoveryMaxPages: number;
@@ -455,6 +463,10 @@ export const loadConfig = (
           }
         : null,
     processes: { tickMs: env.PROCESS_TICK_MS },
+    verification: {
+      requestsPerAddressPerDay: env.INSTAGRAM_REQUESTS_PER_ADDRESS_PER_DAY,
+      triesPerAddressPerDay: env.INSTAGRAM_TRIES_PER_ADDRESS_PER_DAY,
+    },
     directory: {
       discoveryMaxPages: env.DISCOVERY_MAX_PAGES,
       visitorRequestsPerMinute: env.DIRECTORY_VISITOR_REQUESTS_PER_MINUTE,
