@@ -51,12 +51,7 @@ export type GoogleAccountLinked = Event<
 >;
 
 export type AccountEvent =
-  | AccountRegistered
-  | PasswordChanged
-  | LoggedOut
-  | RoleGranted
-  | RoleRevoked
-  | GoogleAccountLinked;
+  AccountRegistered | PasswordChanged | LoggedOut | RoleGranted | RoleRevoked | GoogleAccountLinked;
 
 export type RegisterAccount = Command<
   'RegisterAccount',

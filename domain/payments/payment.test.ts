@@ -136,8 +136,14 @@ describe('a payment', () => {
       type: 'PaymentStarted',
       data: { ...started.data, provider: 'sandbox' },
     };
-    given([inSandbox, failed]).when(approve(12_500, 'plink_1', 40)).thenNothingHappens();
-    given([inSandbox, expired]).when(approve(12_500, 'plink_1', 40)).thenNothingHappens();
-    given([inSandbox]).when(approve(12_500, 'plink_1', 2)).then(approved(false, 2));
+    given([inSandbox, failed])
+      .when(approve(12_500, 'plink_1', 40))
+      .thenNothingHappens();
+    given([inSandbox, expired])
+      .when(approve(12_500, 'plink_1', 40))
+      .thenNothingHappens();
+    given([inSandbox])
+      .when(approve(12_500, 'plink_1', 2))
+      .then(approved(false, 2));
   });
 });

@@ -20,12 +20,7 @@ export const NAME_MESSAGES = {
 
 /** A name as it is shown: NFC, control characters as spaces, direction controls dropped, spaces collapsed. */
 export const cleanName = (name: string): string =>
-  name
-    .normalize('NFC')
-    .replace(CONTROLS, ' ')
-    .replace(DIRECTIONS, '')
-    .replace(SPACES, ' ')
-    .trim();
+  name.normalize('NFC').replace(CONTROLS, ' ').replace(DIRECTIONS, '').replace(SPACES, ' ').trim();
 
 /** The name a person goes by now: the profile's when the wizard set one, else the registered one. */
 export const currentName = (profileName: string | null, registeredName: string): string =>

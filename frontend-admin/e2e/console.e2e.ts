@@ -54,6 +54,7 @@ describe('console sign-in', () => {
       [
         'Dashboard',
         'OTP verification',
+        'Verification claims',
         'Users',
         'Wallets',
         'Payments',
@@ -203,7 +204,9 @@ describe('users', () => {
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Revoke' }).focus();
     await page.keyboard.press('Enter');
-    await page.getByText('Former Auditor is no longer an auditor; their sessions have ended').waitFor();
+    await page
+      .getByText('Former Auditor is no longer an auditor; their sessions have ended')
+      .waitFor();
     await page.getByRole('button', { name: 'Grant auditor role' }).waitFor();
     expect((await checkAuth()).status).toBe(401);
   });

@@ -371,7 +371,9 @@ describe('the gateway itself', () => {
     it('refuses a frame under a revoked session and closes its socket, without waiting for a beat', async () => {
       const g = await start({ heartbeatMs: 60_000 });
       const socket = await g.open('u-ended');
-      const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+      const closed = new Promise<number>((resolve) =>
+        socket.once('close', (code) => resolve(code)),
+      );
       g.revoked.add('u-ended');
       socket.send(JSON.stringify({ event: 'echo', data: { text: 'hi' }, ack: 1 }));
       expect(await closed).toBe(4401);

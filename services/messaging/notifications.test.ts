@@ -321,7 +321,7 @@ describe('notifications', () => {
     expect(await unreadMails()).toHaveLength(2);
   });
 
-  it("names the sender by the name they go by now, not the one they registered with", async () => {
+  it('names the sender by the name they go by now, not the one they registered with', async () => {
     const brand = await registerUser(server, { role: 'user', ownerName: 'Registered Name' });
     const creator = await registerUser(server, { role: 'influencer', ownerName: 'Asha' });
     await saveProfile(server, brand, { ownerName: 'Tiffin Tales Foods' }).expect(200);

@@ -144,9 +144,7 @@ describe('names are text', () => {
       .get('/api/pageowners/users')
       .query({ search: 'legacy bcc' })
       .expect(200);
-    expect(listed.body.data.map((item: { ownerName: string }) => item.ownerName)).toEqual([
-      clean,
-    ]);
+    expect(listed.body.data.map((item: { ownerName: string }) => item.ownerName)).toEqual([clean]);
     const check = await request(server.url)
       .get('/api/pageowners/check-auth')
       .set('Authorization', `Bearer ${creator.token}`)

@@ -122,7 +122,7 @@ describe('creator profiles over HTTP', () => {
       .expect(404, { success: false, message: 'User not found.' });
   });
 
-  it("serves no admin account as a public profile, except to itself and other admins", async () => {
+  it('serves no admin account as a public profile, except to itself and other admins', async () => {
     const path = `/api/pageowners/user/${admin.userId}`;
     await request(server.url).get(path).expect(404, { success: false, message: 'User not found.' });
     await request(server.url)

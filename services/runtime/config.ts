@@ -102,7 +102,12 @@ const environmentSchema = z
     PROCESS_TICK_MS: z.coerce.number().int().min(50).max(3_600_000).default(30_000),
 
     DISCOVERY_MAX_PAGES: z.coerce.number().int().min(1).max(1000).default(10),
-    INSTAGRAM_REQUESTS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(20),
+    INSTAGRAM_REQUESTS_PER_ADDRESS_PER_DAY: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(1_000_000)
+      .default(20),
     INSTAGRAM_TRIES_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(50),
     DIRECTORY_VISITOR_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
 
