@@ -197,7 +197,7 @@ export const handleClaimDecider: Decider<HandleClaimState, HandleClaimCommand, H
   decide: (command, state) => {
     const now = command.metadata.now;
     const at = now.toISOString();
-    const { platform, key } = command.data;
+    const { platform } = command.data;
     switch (command.type) {
       case 'CountCodeRequest': {
         const taken = claimedByOther(state, platform, command.data.userId);

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { HANDLE_CLAIM_MESSAGES } from '@linkcoin/domain/verification/handle-claim.ts';
 import { INSTAGRAM_MESSAGES } from '@linkcoin/domain/verification/instagram.ts';
 import { ADMIN, adminEnv, registerUser } from '@linkcoin/services/testing/accounts.ts';
-import { creatorWizard, saveProfile } from '@linkcoin/services/testing/profiles.ts';
+import { instagramWizard, saveProfile } from '@linkcoin/services/testing/profiles.ts';
 import { startTestServer, type TestServer } from '@linkcoin/services/testing/test-server.ts';
 import { apiLogin, storeSession } from '../../frontend-user/e2e/support/accounts.ts';
 import { DESKTOP_VIEWPORT, launchBrowser } from '../../frontend-user/e2e/support/browser.ts';
@@ -60,20 +60,7 @@ describe('Instagram verification, creator to console and back', () => {
   it('verifies the account through the admin desk and shows it on the public profile', async () => {
     handle = `asha.cooks.${Date.now()}`;
     creator = await registerUser(server, { role: 'influencer', ownerName: 'Asha Verma' });
-    await saveProfile(
-      server,
-      creator,
-      creatorWizard({
-        profileDetails: [
-          {
-            platform: 'instagram',
-            profileName: handle,
-            profilePicUrl: `https://instagram.com/${handle}`,
-            followers: '12.5k',
-          },
-        ],
-      }),
-    ).expect(200);
+    await saveProfile(server, creator, instagramWizard(handle)).expect(200);
 
     // The creator asks for a code on the Verification step.
     const creatorPage = await newPage();
@@ -150,20 +137,7 @@ describe('Instagram verification, creator to console and back', () => {
 
   it('refuses the handle to a second creator, who asks the desk; the desk moves the verification', async () => {
     const second = await registerUser(server, { role: 'influencer', ownerName: 'Nandini Gupta' });
-    await saveProfile(
-      server,
-      second,
-      creatorWizard({
-        profileDetails: [
-          {
-            platform: 'instagram',
-            profileName: handle,
-            profilePicUrl: `https://instagram.com/${handle}`,
-            followers: '12.5k',
-          },
-        ],
-      }),
-    ).expect(200);
+    await saveProfile(server, second, instagramWizard(handle)).expect(200);
     // On a phone.
     const secondPage = await newPage();
     await secondPage.setViewportSize({ width: 360, height: 740 });

@@ -244,19 +244,21 @@ export const sandboxPageHandler =
       send(res, { status: 405, headers: PAGE_HEADERS, body: 'Method not allowed' });
       return;
     }
-    readForm(req).then(
-      async (form) => {
-        if (form === 'too_large') {
-          send(res, { status: 413, headers: PAGE_HEADERS, body: 'Form too large' });
-        } else if (form === 'bad_type') {
-          send(res, { status: 415, headers: PAGE_HEADERS, body: 'Send a urlencoded form' });
-        } else {
-          send(res, await settleApprovalForm(sandbox, form));
-        }
-      },
-      (error: unknown) => {
-        if (next) next(error);
-        else send(res, { status: 400, headers: PAGE_HEADERS, body: 'Bad request' });
-      },
-    ).catch(failed);
+    readForm(req)
+      .then(
+        async (form) => {
+          if (form === 'too_large') {
+            send(res, { status: 413, headers: PAGE_HEADERS, body: 'Form too large' });
+          } else if (form === 'bad_type') {
+            send(res, { status: 415, headers: PAGE_HEADERS, body: 'Send a urlencoded form' });
+          } else {
+            send(res, await settleApprovalForm(sandbox, form));
+          }
+        },
+        (error: unknown) => {
+          if (next) next(error);
+          else send(res, { status: 400, headers: PAGE_HEADERS, body: 'Bad request' });
+        },
+      )
+      .catch(failed);
   };

@@ -58,7 +58,9 @@ export type SandboxPaymentOptions = Readonly<{
  */
 export type SandboxSettlements = Readonly<{
   /** Why a checkout can no longer be settled, by the durable record; null while it is open. */
-  recall: (checkout: Readonly<{ ref: string; paymentId: string }>) => Promise<SandboxRefusal | null>;
+  recall: (
+    checkout: Readonly<{ ref: string; paymentId: string }>,
+  ) => Promise<SandboxRefusal | null>;
   /** Records a settlement before the browser is sent back; rejects when it could not. */
   record: (outcome: PaymentOutcome) => Promise<void>;
 }>;

@@ -506,37 +506,29 @@ export const accountHandlers = ({
     }
   };
 
-  /** Grants a role to an existing account; answers the position to wait for in the read model. */
-  const grantRole = async (
+  /** Grants or revokes a role of an existing account; answers the position to wait for. */
+  const changeRole = async (
     userId: string,
-    role: GrantableRole,
+    command: Readonly<{ type: 'GrantRole' | 'RevokeRole'; role: GrantableRole }>,
     meta: CommandMetadata,
   ): Promise<{ account: ActiveAccount; position: number | null }> => {
     if (!(await accountById(userId))) throw new DomainError('not_found', M.accountNotFound);
     const result = await commands.handle(accountDecider, accountStreamId(userId), {
-      type: 'GrantRole',
-      data: { role },
+      type: command.type,
+      data: { role: command.role },
       metadata: meta,
     });
     if (result.state.status !== 'active') throw new DomainError('not_found', M.accountNotFound);
     return { account: result.state, position: result.position };
   };
 
+  /** Grants a role to an existing account. */
+  const grantRole = (userId: string, role: GrantableRole, meta: CommandMetadata) =>
+    changeRole(userId, { type: 'GrantRole', role }, meta);
+
   /** Takes a granted role back; every session of the account ends with it (`RoleRevoked`). */
-  const revokeRole = async (
-    userId: string,
-    role: GrantableRole,
-    meta: CommandMetadata,
-  ): Promise<{ account: ActiveAccount; position: number | null }> => {
-    if (!(await accountById(userId))) throw new DomainError('not_found', M.accountNotFound);
-    const result = await commands.handle(accountDecider, accountStreamId(userId), {
-      type: 'RevokeRole',
-      data: { role },
-      metadata: meta,
-    });
-    if (result.state.status !== 'active') throw new DomainError('not_found', M.accountNotFound);
-    return { account: result.state, position: result.position };
-  };
+  const revokeRole = (userId: string, role: GrantableRole, meta: CommandMetadata) =>
+    changeRole(userId, { type: 'RevokeRole', role }, meta);
 
   /**
    * Makes sure the marketplace has an admin. With ADMIN_EMAIL/ADMIN_PASSWORD that account is

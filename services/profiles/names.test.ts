@@ -10,7 +10,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountStreamId } from '@linkcoin/domain/accounts/account.ts';
 import { profileStreamId } from '@linkcoin/domain/profiles/profile.ts';
 import { NAME_MESSAGES } from '@linkcoin/domain/shared/names.ts';
-import { resolve, TOKENS } from '../runtime/tokens.ts';
 import {
   adminEnv,
   headPosition,
@@ -19,6 +18,7 @@ import {
   verifiedEmail,
   type TestUser,
 } from '../testing/accounts.ts';
+import { appendLegacyEvents, storedEvents } from '../testing/legacy-events.ts';
 import { creatorWizard, saveProfile } from '../testing/profiles.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 
@@ -84,57 +84,36 @@ describe('names are text', () => {
   it('shows names recorded before the rules cleaned, on every read, without editing an event', async () => {
     const creator = await registerUser(server, { role: 'influencer', ownerName: 'Legacy One' });
     await saveProfile(server, creator, creatorWizard({ ownerName: 'Legacy One' })).expect(200);
-    const store = resolve(server.runtime.container, TOKENS.EventStore);
     // As an older version stored them: a profile name and a registration with such characters.
     const dirty = 'Legacy\r\nBcc: x\u202E One';
-    const metadata = {
-      actorUserId: creator.userId,
-      correlationId: 'legacy-name',
-      causationId: null,
-      schemaVersion: 1,
-      timestamp: new Date().toISOString(),
-    };
-    const written = await store.append(
-      profileStreamId(creator.userId),
-      [
-        {
-          type: 'PersonalDetailsUpdated',
-          data: {
-            ownerName: dirty,
-            mobile: '+91 98765 43210',
-            whatsapp: '+91 98765 43210',
-            description: 'Home chef sharing quick Maharashtrian recipes.',
-          },
-          metadata,
+    await appendLegacyEvents(server, profileStreamId(creator.userId), [
+      {
+        type: 'PersonalDetailsUpdated',
+        data: {
+          ownerName: dirty,
+          mobile: '+91 98765 43210',
+          whatsapp: '+91 98765 43210',
+          description: 'Home chef sharing quick Maharashtrian recipes.',
         },
-      ],
-      { expectedRevision: 'any' },
-    );
+      },
+    ]);
     const brandId = `legacy-brand-${Date.now()}`;
-    const registered = await store.append(
-      accountStreamId(brandId),
-      [
-        {
-          type: 'AccountRegistered',
-          data: {
-            userId: brandId,
-            email: `${brandId}@example.in`,
-            ownerName: 'Brand\u0000\u2066Co\u2069',
-            role: 'user',
-            mobile: '',
-            passwordHash: null,
-            googleSub: null,
-            emailProof: 'operator',
-            registeredAt: new Date().toISOString(),
-          },
-          metadata: { ...metadata, actorUserId: null },
+    await appendLegacyEvents(server, accountStreamId(brandId), [
+      {
+        type: 'AccountRegistered',
+        data: {
+          userId: brandId,
+          email: `${brandId}@example.in`,
+          ownerName: 'Brand\u0000\u2066Co\u2069',
+          role: 'user',
+          mobile: '',
+          passwordHash: null,
+          googleSub: null,
+          emailProof: 'operator',
+          registeredAt: new Date().toISOString(),
         },
-      ],
-      { expectedRevision: 'no_stream' },
-    );
-    await resolve(server.runtime.container, TOKENS.ProjectionProgress).waitFor(
-      Math.max(written.position, registered.position),
-    );
+      },
+    ]);
     const clean = 'Legacy Bcc: x One';
     const profile = await request(server.url)
       .get(`/api/pageowners/user/${creator.userId}`)
@@ -156,7 +135,7 @@ describe('names are text', () => {
       .expect(200);
     expect(console.body.ownerName).toBe('Brand Co');
     // The events are as they were written.
-    const events = await store.readStream(profileStreamId(creator.userId));
+    const events = await storedEvents(server, profileStreamId(creator.userId));
     expect((events.at(-1)?.data as { ownerName: string }).ownerName).toBe(dirty);
   });
 });

@@ -22,7 +22,7 @@ import {
 import { changeCollection, grantCoins } from '../testing/collections.ts';
 import { openConversation, storeMessage } from '../testing/messaging.ts';
 import { pay, settleInSandbox } from '../testing/payments.ts';
-import { creatorWizard, saveProfile } from '../testing/profiles.ts';
+import { creatorWizard, instagramWizard, saveProfile } from '../testing/profiles.ts';
 import { adjustableClock, startTestServer, type TestServer } from '../testing/test-server.ts';
 
 /** A request, as the suite sends it: who calls, and what goes in each part. */
@@ -116,20 +116,7 @@ export const newTarget = (
   };
   const creator = once(async () => {
     const user = await afterMinute(registerUser(server, { role: 'influencer' }));
-    await saveProfile(
-      server,
-      user,
-      creatorWizard({
-        profileDetails: [
-          {
-            platform: 'instagram',
-            profileName: handle,
-            profilePicUrl: `https://instagram.com/${handle}`,
-            followers: '12.5k',
-          },
-        ],
-      }),
-    ).expect(200);
+    await saveProfile(server, user, instagramWizard(handle)).expect(200);
     return user;
   });
   const admin = once(() => loginAdmin(server));
@@ -252,20 +239,7 @@ const claimHandle = async (t: Target) => {
   const owner = await t.creator();
   const admin = await t.admin();
   // The handle on the owner's profile again (an earlier step of a run may have saved another).
-  await saveProfile(
-    t.server,
-    owner,
-    creatorWizard({
-      profileDetails: [
-        {
-          platform: 'instagram',
-          profileName: t.handle,
-          profilePicUrl: `https://instagram.com/${t.handle}`,
-          followers: '12.5k',
-        },
-      ],
-    }),
-  ).expect(200);
+  await saveProfile(t.server, owner, instagramWizard(t.handle)).expect(200);
   const { otp } = await t.instagramRequest();
   await request(t.server.url)
     .put('/api/pageowners/send-status')
@@ -278,20 +252,7 @@ const claimHandle = async (t: Target) => {
     .send({ userId: owner.userId, status: 'verified', otp })
     .expect(200);
   const claimant = await registerUser(t.server, { role: 'influencer' });
-  await saveProfile(
-    t.server,
-    claimant,
-    creatorWizard({
-      profileDetails: [
-        {
-          platform: 'instagram',
-          profileName: t.handle,
-          profilePicUrl: `https://instagram.com/${t.handle}`,
-          followers: '1k',
-        },
-      ],
-    }),
-  ).expect(200);
+  await saveProfile(t.server, claimant, instagramWizard(t.handle)).expect(200);
   return { owner, claimant, admin, id: `instagram:${t.handle}` };
 };
 

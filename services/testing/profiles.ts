@@ -42,6 +42,18 @@ export const creatorWizard = (
   ...overrides,
 });
 
+/** An Instagram account as the wizard sends it, for a creator's profile. */
+export const instagramAccount = (handle: string, followers: string | number = '12.5k') => ({
+  platform: 'instagram',
+  profileName: handle,
+  profilePicUrl: `https://instagram.com/${encodeURIComponent(handle)}`,
+  followers,
+});
+
+/** A creator's whole wizard whose only social accounts are these Instagram handles. */
+export const instagramWizard = (...handles: string[]): ProfileUpdateRequest =>
+  creatorWizard({ profileDetails: handles.map((handle) => instagramAccount(handle)) });
+
 export const saveProfile = (
   server: TestServer,
   user: TestUser,

@@ -23,7 +23,8 @@ import {
   registerUser,
   type TestUser,
 } from '../testing/accounts.ts';
-import { creatorWizard, saveProfile } from '../testing/profiles.ts';
+import { appendLegacyEvents } from '../testing/legacy-events.ts';
+import { instagramWizard, saveProfile } from '../testing/profiles.ts';
 import { adjustableClock, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { ADDRESS_CAP_MESSAGES } from './instagram/address-caps.ts';
 
@@ -33,18 +34,7 @@ const uniqueHandle = () => `claim.${(sequence += 1)}${Date.now().toString(36)}`;
 
 const creatorWith = async (server: TestServer, ...handles: string[]): Promise<TestUser> => {
   const creator = await registerUser(server, { role: 'influencer' });
-  await saveProfile(
-    server,
-    creator,
-    creatorWizard({
-      profileDetails: handles.map((handle) => ({
-        platform: 'instagram',
-        profileName: handle,
-        profilePicUrl: `https://instagram.com/${handle}`,
-        followers: '12.5k',
-      })),
-    }),
-  ).expect(200);
+  await saveProfile(server, creator, instagramWizard(...handles)).expect(200);
   return creator;
 };
 
@@ -69,53 +59,36 @@ describe('duplicate verifications already in the log', () => {
     const handle = uniqueHandle();
     const first = await creatorWith(server, handle);
     const second = await creatorWith(server, handle);
-    const store = resolve(server.runtime.container, TOKENS.EventStore);
     const commands = resolve(server.runtime.container, TOKENS.CommandHandler);
     // As an older version wrote them: both verified the handle, both profiles show it.
     for (const [index, creator] of [first, second].entries()) {
       const at = new Date(Date.now() + index).toISOString();
-      const metadata = {
-        actorUserId: creator.userId,
-        correlationId: `legacy-${index}`,
-        causationId: null,
-        schemaVersion: 1,
-        timestamp: at,
-      };
-      await store.append(
-        `igverification-${creator.userId}`,
-        [
-          {
-            type: 'InstagramAccountVerified',
-            data: {
-              requestId: `legacy-${handle}-${index}`,
-              userId: creator.userId,
-              profileName: handle,
-              profileUrl: `https://www.instagram.com/${handle}/`,
-              at,
-            },
-            metadata,
+      const requestId = `legacy-${handle}-${index}`;
+      await appendLegacyEvents(server, `igverification-${creator.userId}`, [
+        {
+          type: 'InstagramAccountVerified',
+          data: {
+            requestId,
+            userId: creator.userId,
+            profileName: handle,
+            profileUrl: `https://www.instagram.com/${handle}/`,
+            at,
           },
-        ],
-        { expectedRevision: 'any' },
-      );
+        },
+      ]);
       const { state } = await commands.load(profileDecider, `profile-${creator.userId}`);
-      await store.append(
-        `profile-${creator.userId}`,
-        [
-          {
-            type: 'SocialAccountVerified',
-            data: {
-              accountId: state.accounts[0]!.id,
-              method: 'instagram_otp',
-              followers: null,
-              verificationId: `legacy-${handle}-${index}`,
-              at,
-            },
-            metadata,
+      await appendLegacyEvents(server, `profile-${creator.userId}`, [
+        {
+          type: 'SocialAccountVerified',
+          data: {
+            accountId: state.accounts[0]!.id,
+            method: 'instagram_otp',
+            followers: null,
+            verificationId: requestId,
+            at,
           },
-        ],
-        { expectedRevision: 'any' },
-      );
+        },
+      ]);
     }
     const id = `instagram:${handle}`;
     const deskRecord = () =>

@@ -10,6 +10,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
+import type { ReactNode } from 'react';
 import {
   DateField,
   FunctionField,
@@ -94,6 +95,39 @@ function DismissButton({ claim, disputeId }: { claim: HandleClaim; disputeId: st
   );
 }
 
+/** A titled table of the desk's page; it scrolls sideways on its own on a narrow screen. */
+function DeskTable({
+  id,
+  title,
+  headers,
+  children,
+}: {
+  id: string;
+  title: string;
+  headers: readonly string[];
+  children: ReactNode;
+}) {
+  return (
+    <Box component="section" aria-labelledby={id}>
+      <Typography variant="h6" component="h2" id={id} gutterBottom>
+        {title}
+      </Typography>
+      <TableContainer sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-labelledby={id}>
+          <TableHead>
+            <TableRow>
+              {headers.map((header) => (
+                <TableCell key={header}>{header}</TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>{children}</TableBody>
+        </Table>
+      </TableContainer>
+    </Box>
+  );
+}
+
 function stateOf(claim: HandleClaim, userId: string, withdrawn: boolean): string {
   if (withdrawn) return 'Withdrawn';
   return claim.ownerId === userId ? 'Verified owner' : 'Verified too (duplicate)';
@@ -104,47 +138,32 @@ function Claims() {
   const claim = useRecordContext<HandleClaim>();
   if (!claim) return null;
   return (
-    <Box component="section" aria-labelledby="claims-heading">
-      <Typography variant="h6" component="h2" id="claims-heading" gutterBottom>
-        Verified claims
-      </Typography>
-      <TableContainer sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-labelledby="claims-heading">
-          <TableHead>
-            <TableRow>
-              <TableCell>Creator</TableCell>
-              <TableCell>Handle on profile</TableCell>
-              <TableCell>Verified by</TableCell>
-              <TableCell>When</TableCell>
-              <TableCell>State</TableCell>
-              <TableCell>Decision</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {claim.claims.map((line) => (
-              <TableRow key={`${line.userId}-${line.verificationId}`}>
-                <TableCell>
-                  <CreatorName userId={line.userId} />
-                </TableCell>
-                <TableCell>{line.profileName}</TableCell>
-                <TableCell>{VIA_LABELS[line.via]}</TableCell>
-                <TableCell>{new Date(line.at).toLocaleString()}</TableCell>
-                <TableCell>{stateOf(claim, line.userId, line.withdrawn)}</TableCell>
-                <TableCell>
-                  {line.withdrawn ? null : line.userId === claim.ownerId ? (
-                    claim.contested > 0 ? (
-                      <GiveToButton claim={claim} userId={line.userId} keep />
-                    ) : null
-                  ) : (
-                    <GiveToButton claim={claim} userId={line.userId} />
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-    </Box>
+    <DeskTable
+      id="claims-heading"
+      title="Verified claims"
+      headers={['Creator', 'Handle on profile', 'Verified by', 'When', 'State', 'Decision']}
+    >
+      {claim.claims.map((line) => (
+        <TableRow key={`${line.userId}-${line.verificationId}`}>
+          <TableCell>
+            <CreatorName userId={line.userId} />
+          </TableCell>
+          <TableCell>{line.profileName}</TableCell>
+          <TableCell>{VIA_LABELS[line.via]}</TableCell>
+          <TableCell>{new Date(line.at).toLocaleString()}</TableCell>
+          <TableCell>{stateOf(claim, line.userId, line.withdrawn)}</TableCell>
+          <TableCell>
+            {line.withdrawn ? null : line.userId === claim.ownerId ? (
+              claim.contested > 0 ? (
+                <GiveToButton claim={claim} userId={line.userId} keep />
+              ) : null
+            ) : (
+              <GiveToButton claim={claim} userId={line.userId} />
+            )}
+          </TableCell>
+        </TableRow>
+      ))}
+    </DeskTable>
   );
 }
 
@@ -156,50 +175,35 @@ function Requests() {
     return <Typography color="text.secondary">No creator has asked the desk about it.</Typography>;
   }
   return (
-    <Box component="section" aria-labelledby="requests-heading">
-      <Typography variant="h6" component="h2" id="requests-heading" gutterBottom>
-        Requests to the desk
-      </Typography>
-      <TableContainer sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-labelledby="requests-heading">
-          <TableHead>
-            <TableRow>
-              <TableCell>Creator</TableCell>
-              <TableCell>Handle on profile</TableCell>
-              <TableCell>What they wrote</TableCell>
-              <TableCell>When</TableCell>
-              <TableCell>Status</TableCell>
-              <TableCell>Decision</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {claim.disputes.map((request) => (
-              <TableRow key={request.disputeId}>
-                <TableCell>
-                  <CreatorName userId={request.claimantId} />
-                </TableCell>
-                <TableCell>{request.profileName}</TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>{request.message || '—'}</TableCell>
-                <TableCell>{new Date(request.at).toLocaleString()}</TableCell>
-                <TableCell>{DISPUTE_STATUS_LABELS[request.status]}</TableCell>
-                <TableCell>
-                  {request.status === 'open' ? (
-                    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-                      <GiveToButton
-                        claim={claim}
-                        userId={request.claimantId}
-                        disputeId={request.disputeId}
-                      />
-                      <DismissButton claim={claim} disputeId={request.disputeId} />
-                    </Box>
-                  ) : null}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-    </Box>
+    <DeskTable
+      id="requests-heading"
+      title="Requests to the desk"
+      headers={['Creator', 'Handle on profile', 'What they wrote', 'When', 'Status', 'Decision']}
+    >
+      {claim.disputes.map((request) => (
+        <TableRow key={request.disputeId}>
+          <TableCell>
+            <CreatorName userId={request.claimantId} />
+          </TableCell>
+          <TableCell>{request.profileName}</TableCell>
+          <TableCell sx={{ overflowWrap: 'anywhere' }}>{request.message || '—'}</TableCell>
+          <TableCell>{new Date(request.at).toLocaleString()}</TableCell>
+          <TableCell>{DISPUTE_STATUS_LABELS[request.status]}</TableCell>
+          <TableCell>
+            {request.status === 'open' ? (
+              <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+                <GiveToButton
+                  claim={claim}
+                  userId={request.claimantId}
+                  disputeId={request.disputeId}
+                />
+                <DismissButton claim={claim} disputeId={request.disputeId} />
+              </Box>
+            ) : null}
+          </TableCell>
+        </TableRow>
+      ))}
+    </DeskTable>
   );
 }
 

@@ -10,7 +10,7 @@ import {
   registerUser,
   type TestUser,
 } from '../../testing/accounts.ts';
-import { creatorWizard, saveProfile } from '../../testing/profiles.ts';
+import { creatorWizard, instagramWizard, saveProfile } from '../../testing/profiles.ts';
 import { adjustableClock, startTestServer, type TestServer } from '../../testing/test-server.ts';
 
 const HOUR = 3_600_000;
@@ -24,20 +24,7 @@ describe('Instagram verification over HTTP', () => {
 
   const creatorWithInstagram = async (handle = `chef.${Date.now()}`) => {
     const creator = await registerUser(server, { role: 'influencer' });
-    await saveProfile(
-      server,
-      creator,
-      creatorWizard({
-        profileDetails: [
-          {
-            platform: 'instagram',
-            profileName: handle,
-            profilePicUrl: `https://instagram.com/${handle}`,
-            followers: '12.5k',
-          },
-        ],
-      }),
-    ).expect(200);
+    await saveProfile(server, creator, instagramWizard(handle)).expect(200);
     return { creator, handle };
   };
   const requestCode = (creator: TestUser, handle: string) =>

@@ -11,7 +11,7 @@ import {
   type TestUser,
 } from '../../testing/accounts.ts';
 import { OTP_RECORDS, type OtpRecordDoc } from './otp-records.ts';
-import { creatorWizard, saveProfile } from '../../testing/profiles.ts';
+import { instagramWizard, saveProfile } from '../../testing/profiles.ts';
 import { adjustableClock, startTestServer, type TestServer } from '../../testing/test-server.ts';
 
 // Issue 7, deliverables 3 and 9, for the Instagram desk: the link an admin follows is derived
@@ -35,18 +35,7 @@ describe('the Instagram OTP desk over HTTP', () => {
   /** A creator with Instagram accounts on the profile (a second one replaces an open request). */
   const creatorWithInstagram = async (...handles: string[]) => {
     const creator = await registerUser(server, { role: 'influencer' });
-    await saveProfile(
-      server,
-      creator,
-      creatorWizard({
-        profileDetails: handles.map((handle) => ({
-          platform: 'instagram',
-          profileName: handle,
-          profilePicUrl: `https://instagram.com/${encodeURIComponent(handle)}`,
-          followers: '12.5k',
-        })),
-      }),
-    ).expect(200);
+    await saveProfile(server, creator, instagramWizard(...handles)).expect(200);
     return creator;
   };
   const requestCode = (creator: TestUser, profileName: string, profileUrl?: string) =>
