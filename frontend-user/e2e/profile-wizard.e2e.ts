@@ -6,7 +6,11 @@ import {
   registerUser,
   type TestUser,
 } from '@linkcoin/services/testing/accounts.ts';
-import { creatorWizard, saveProfile } from '@linkcoin/services/testing/profiles.ts';
+import {
+  creatorWizard,
+  instagramWizard,
+  saveProfile,
+} from '@linkcoin/services/testing/profiles.ts';
 import { adjustableClock, type TestServer } from '@linkcoin/services/testing/test-server.ts';
 import { apiLogin, fieldLabelled, holdRequests, storeSession } from './support/accounts.ts';
 import { expectMainHeading, waitForPath } from './support/navigation.ts';
@@ -290,12 +294,14 @@ describe('a creator', () => {
 
   it('opens Resend OTP again a minute after the request, counting the seconds down; an open request answers', async () => {
     const creator = await registerUser(server, { role: 'influencer' });
-    await saveProfile(server, creator, creatorWizard()).expect(200);
+    // A handle of its own: another test here verified asha.cooks, which has one owner.
+    const handle = `asha.resend.${Date.now()}`;
+    await saveProfile(server, creator, instagramWizard(handle)).expect(200);
     // The page's clock, to move it on a minute without waiting.
     await page.clock.install();
     await openWizard(creator);
     await goToStep('Verification');
-    const card = page.getByRole('region', { name: 'Instagram verification for asha.cooks' });
+    const card = page.getByRole('region', { name: `Instagram verification for ${handle}` });
     await card.getByRole('button', { name: 'Send OTP' }).click();
     const resend = card.getByRole('button', { name: 'Resend OTP' });
     await resend.waitFor();

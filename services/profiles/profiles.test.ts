@@ -17,7 +17,7 @@ import {
   registerUser,
   type TestUser,
 } from '../testing/accounts.ts';
-import { creatorWizard, saveProfile } from '../testing/profiles.ts';
+import { creatorWizard, saveProfile, uploadImage } from '../testing/profiles.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 
 describe('creator profiles over HTTP', () => {
@@ -395,14 +395,7 @@ describe('creator profiles over HTTP', () => {
 
     it("refuses a picture that is another user's upload or no upload at all", async () => {
       const other = await registerUser(server, { role: 'influencer' });
-      const uploadedBy = async (user: TestUser) =>
-        (
-          await request(server.url)
-            .post('/api/uploads/image')
-            .set('Authorization', `Bearer ${user.token}`)
-            .attach('file', Buffer.from(TINY_PNG), { filename: 'a.png', contentType: 'image/png' })
-            .expect(201)
-        ).body.secure_url as string;
+      const uploadedBy = (user: TestUser) => uploadImage(server, user);
       const theirs = await uploadedBy(other);
       const never = theirs.replace(/[0-9a-f]{8}-/, '00000000-');
       for (const url of [theirs, never]) {
