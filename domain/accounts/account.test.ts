@@ -1,6 +1,11 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DeciderSpecification, testMetadata } from '../shared/testing.ts';
-import { accountDecider, type AccountEvent, type AccountRegistered } from './account.ts';
+import {
+  accountDecider,
+  sessionsEndedBy,
+  type AccountEvent,
+  type AccountRegistered,
+} from './account.ts';
 
 const given = DeciderSpecification.for(accountDecider);
 const now = new Date('2026-03-01T09:00:00.000Z');
@@ -91,6 +96,37 @@ describe('an account', () => {
     ])
       .when({ type: 'GrantRole', data: { role: 'auditor' }, metadata: meta })
       .thenNothingHappens();
+  });
+
+  it('has a granted role revoked, ending every session; revoking again changes nothing', () => {
+    const granted: AccountEvent = {
+      type: 'RoleGranted',
+      data: { userId: 'u1', role: 'auditor', grantedBy: 'admin-1', at: now.toISOString() },
+    };
+    const revoked: AccountEvent = {
+      type: 'RoleRevoked',
+      data: {
+        userId: 'u1',
+        role: 'auditor',
+        revokedBy: 'admin-1',
+        tokenVersion: 1,
+        at: now.toISOString(),
+      },
+    };
+    given([registered, granted])
+      .when({ type: 'RevokeRole', data: { role: 'auditor' }, metadata: meta })
+      .then(revoked);
+    given([registered, granted, revoked])
+      .when({ type: 'RevokeRole', data: { role: 'auditor' }, metadata: meta })
+      .thenNothingHappens();
+    given([registered, granted, revoked])
+      .when({ type: 'GrantRole', data: { role: 'auditor' }, metadata: meta })
+      .thenState((state) => {
+        if (state.status !== 'active') throw new Error('expected an active account');
+        if (state.tokenVersion !== 1) throw new Error('the revocation must move the version on');
+      });
+    expect(sessionsEndedBy(revoked)).toEqual({ userId: 'u1', tokenVersion: 1 });
+    expect(sessionsEndedBy(granted)).toBeNull();
   });
 
   it('cannot be granted a role when it does not exist', () => {

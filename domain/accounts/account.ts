@@ -1,4 +1,5 @@
 import type { Decider } from '../shared/decider.ts';
+import { cleanName } from '../shared/names.ts';
 import { DomainError } from '../shared/errors.ts';
 import type { Command, Event } from '../shared/messages.ts';
 import { ACCOUNT_MESSAGES as M } from './messages.ts';
@@ -33,13 +34,24 @@ export type RoleGranted = Event<
   'RoleGranted',
   { userId: string; role: GrantableRole; grantedBy: string | null; at: string }
 >;
+/** A granted role taken back; every session is revoked with it (they were opened holding it). */
+export type RoleRevoked = Event<
+  'RoleRevoked',
+  {
+    userId: string;
+    role: GrantableRole;
+    revokedBy: string | null;
+    tokenVersion: number;
+    at: string;
+  }
+>;
 export type GoogleAccountLinked = Event<
   'GoogleAccountLinked',
   { userId: string; googleSub: string; at: string }
 >;
 
 export type AccountEvent =
-  AccountRegistered | PasswordChanged | LoggedOut | RoleGranted | GoogleAccountLinked;
+  AccountRegistered | PasswordChanged | LoggedOut | RoleGranted | RoleRevoked | GoogleAccountLinked;
 
 export type RegisterAccount = Command<
   'RegisterAccount',
@@ -48,10 +60,11 @@ export type RegisterAccount = Command<
 export type ResetPassword = Command<'ResetPassword', { passwordHash: string }>;
 export type LogOut = Command<'LogOut', Record<string, never>>;
 export type GrantRole = Command<'GrantRole', { role: GrantableRole }>;
+export type RevokeRole = Command<'RevokeRole', { role: GrantableRole }>;
 export type LinkGoogleAccount = Command<'LinkGoogleAccount', { googleSub: string }>;
 
 export type AccountCommand =
-  RegisterAccount | ResetPassword | LogOut | GrantRole | LinkGoogleAccount;
+  RegisterAccount | ResetPassword | LogOut | GrantRole | RevokeRole | LinkGoogleAccount;
 
 export type ActiveAccount = Readonly<{
   status: 'active';
@@ -68,6 +81,24 @@ export type ActiveAccount = Readonly<{
 export type AccountState = Readonly<{ status: 'none' }> | ActiveAccount;
 
 export const accountStreamId = (userId: string): string => `account-${userId}`;
+
+/**
+ * The sessions an account event ends: every token issued before the version it moves to. Logout,
+ * a password reset and a revoked role move the version on; gateways close the sockets of older
+ * tokens at once when they see such an event (services/accounts/sessions.ts).
+ */
+export const sessionsEndedBy = (
+  event: AccountEvent,
+): Readonly<{ userId: string; tokenVersion: number }> | null => {
+  switch (event.type) {
+    case 'LoggedOut':
+    case 'PasswordChanged':
+    case 'RoleRevoked':
+      return { userId: event.data.userId, tokenVersion: event.data.tokenVersion };
+    default:
+      return null;
+  }
+};
 
 /** Every role an account holds: the registered one and those granted since. */
 export const rolesOf = (account: ActiveAccount): Role[] => [account.role, ...account.grantedRoles];
@@ -120,6 +151,21 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
           },
         };
       }
+      case 'RevokeRole': {
+        const account = active(state);
+        // Revoking a role not held changes nothing, so a repeated request is harmless.
+        if (!account.grantedRoles.includes(command.data.role)) return [];
+        return {
+          type: 'RoleRevoked',
+          data: {
+            userId: account.userId,
+            role: command.data.role,
+            revokedBy: command.metadata.actorUserId,
+            tokenVersion: account.tokenVersion + 1,
+            at,
+          },
+        };
+      }
       case 'LinkGoogleAccount': {
         const account = active(state);
         if (account.googleSub === command.data.googleSub) return [];
@@ -141,7 +187,8 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
         status: 'active',
         userId,
         email,
-        ownerName,
+        // Names recorded before they were checked are read clean (events stay as written).
+        ownerName: cleanName(ownerName),
         role,
         grantedRoles: [],
         passwordHash,
@@ -162,6 +209,12 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
         return { ...state, tokenVersion: event.data.tokenVersion };
       case 'RoleGranted':
         return { ...state, grantedRoles: [...state.grantedRoles, event.data.role] };
+      case 'RoleRevoked':
+        return {
+          ...state,
+          grantedRoles: state.grantedRoles.filter((role) => role !== event.data.role),
+          tokenVersion: event.data.tokenVersion,
+        };
       case 'GoogleAccountLinked':
         return { ...state, googleSub: event.data.googleSub };
     }

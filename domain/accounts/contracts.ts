@@ -4,6 +4,7 @@
  * the front ends build their forms on them.
  */
 import { z } from 'zod';
+import { nameText } from '../shared/names.ts';
 import { phoneField } from '../shared/phone.ts';
 import { ACCOUNT_MESSAGES as M } from './messages.ts';
 import { GRANTABLE_ROLES, REGISTRATION_ROLES, ROLES, type Role } from './roles.ts';
@@ -29,11 +30,10 @@ export const passwordField = z
   .min(MIN_PASSWORD_LENGTH, M.passwordTooShort)
   .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
 
-export const ownerNameField = z
-  .string()
-  .trim()
-  .min(1, M.enterNameAndEmail)
-  .max(MAX_NAME_LENGTH, `Name must be at most ${MAX_NAME_LENGTH} characters`);
+export const ownerNameField = nameText(
+  { required: M.enterNameAndEmail, tooLong: `Name must be at most ${MAX_NAME_LENGTH} characters` },
+  MAX_NAME_LENGTH,
+);
 
 /**
  * A code as mailed: exactly OTP_LENGTH digits. Anything else is refused here, at the edge, so a

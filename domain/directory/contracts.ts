@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { profileUpdateRequest, type ProfileView } from '../profiles/contracts.ts';
+import { nameText } from '../shared/names.ts';
 import { DEMO_EMAIL_DOMAIN, isDemoEmail } from './demo.ts';
 import type { DirectoryAccount } from './entry.ts';
 import type { DiscoveryPager } from './pager.ts';
@@ -46,8 +47,8 @@ export type DirectoryAnswer = {
   /** Matching creators (in the discovery view, all of them, opened or not). */
   total: number;
   view: DirectoryView;
-  /** The discovery view's pager. */
-  pager?: DiscoveryPager;
+  /** The pager of both views: pages of 10, what is open and what LinkCoins unlock. */
+  pager: DiscoveryPager;
 };
 
 /** `GET /api/pageowners/visibility/:userId`: where a creator stands on the visibility bar. */
@@ -74,7 +75,7 @@ export const MAX_DEMO_ACCOUNTS_PER_REQUEST = 50;
 
 export const demoAccountInput = z.strictObject({
   email: demoEmail,
-  ownerName: z.string().trim().min(1).max(80),
+  ownerName: nameText({ required: 'ownerName: required', tooLong: 'ownerName: at most 80' }, 80),
   role: z.enum(['influencer', 'user']),
   signedUpDaysAgo: z.number().int().min(0).max(3650),
   profile: profileUpdateRequest,

@@ -16,6 +16,7 @@ import {
   type ProfileEvent,
   type ProfileState,
 } from '../profiles/profile.ts';
+import { cleanName } from '../shared/names.ts';
 import { foldText, textWords } from '../shared/search-text.ts';
 import { isDemoEmail } from './demo.ts';
 import type { NewCreatorBoostEnded } from './listing.ts';
@@ -212,14 +213,17 @@ export const registeredEntry = (data: AccountRegistered['data']): DirectoryEntry
     : withProfile(
         {
           id: data.userId,
-          ownerName: data.ownerName,
+          ownerName: cleanName(data.ownerName),
           registeredAt: data.registeredAt,
           boosted: true,
           isOnline: false,
           demo: isDemoEmail(data.email),
           updatedAt: data.registeredAt,
         },
-        { ...emptyProfile(), personal: { ...emptyProfile().personal, ownerName: data.ownerName } },
+        {
+          ...emptyProfile(),
+          personal: { ...emptyProfile().personal, ownerName: cleanName(data.ownerName) },
+        },
       );
 
 /** The events that change an entry after registration. */

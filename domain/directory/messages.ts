@@ -9,7 +9,12 @@ export const DIRECTORY_MESSAGES = {
   signInForMore: 'Please log in to see more influencers.',
   pageNeedsCoins: (page: number, coins: number, balance: number) =>
     `Page ${page} unlocks with ${coins} LinkCoins; you have ${balance}.`,
-  pastLastPage: (maxPages: number) => `The discovery grid has at most ${maxPages} pages.`,
+  resultsNeedCoins: (depth: number, coins: number, balance: number) =>
+    `The first ${depth} creators unlock with ${coins} LinkCoins; you have ${balance}.`,
+  pastLastPage: (maxPages: number) =>
+    `Listings show at most ${maxPages} pages: narrow your search or filters to see other creators.`,
+  tooManyVisitorSearches:
+    'Too many searches from your network. Please log in, or try again in a minute.',
   notACreator: 'Only creators are listed in the directory.',
   boostNotOver: "A new creator's boost lasts 30 days.",
   demoNotInProduction: 'Demo data cannot be added in production.',

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { DomainError } from '../shared/errors.ts';
 import { DIRECTORY_MESSAGES as M } from './messages.ts';
 import {
+  allowedDepth,
   checkDiscoveryPage,
+  checkListingDepth,
   coinsForPage,
   discoveryPager,
   pagesForCoins,
@@ -68,13 +70,61 @@ describe('the discovery pager (spec section 9)', () => {
   it('refuses any page past the configured maximum, whatever the balance', () => {
     expect(refusal(11, signedIn(100))).toEqual({
       kind: 'validation',
-      message: 'The discovery grid has at most 10 pages.',
+      message: M.pastLastPage(10),
     });
     expect(refusal(11, signedIn(100), 20)).toBeNull();
     expect(refusal(20, signedIn(100), 20)).toEqual({
       kind: 'forbidden',
       message: 'Page 20 unlocks with 105 LinkCoins; you have 100.',
     });
+  });
+
+  it('counts the allowance as depth into the results, whatever the page size', () => {
+    const depthRefusal = (page: number, limit: number, viewer: DiscoveryViewer) => {
+      try {
+        checkListingDepth({ page, limit }, viewer, 10);
+        return null;
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        return { kind: error.kind, message: error.message };
+      }
+    };
+    // A visitor: the first 10 results, however they are asked for.
+    expect(depthRefusal(1, 10, visitor)).toBeNull();
+    expect(depthRefusal(2, 5, visitor)).toBeNull();
+    for (const [page, limit] of [
+      [1, 50],
+      [1, 11],
+      [3, 5],
+    ] as const) {
+      expect(depthRefusal(page, limit, visitor)).toEqual({
+        kind: 'unauthorized',
+        message: M.signInForMore,
+      });
+    }
+    // Under 5 coins: the first 10 results, and the spec's unlock text past them.
+    expect(depthRefusal(1, 50, signedIn(2))).toEqual({
+      kind: 'forbidden',
+      message: M.unlockNeedsCoins,
+    });
+    expect(depthRefusal(2, 5, signedIn(0))).toBeNull();
+    // 15 coins open 20 results: bigger pages open nothing more.
+    expect(depthRefusal(1, 20, signedIn(15))).toBeNull();
+    expect(depthRefusal(1, 25, signedIn(15))).toEqual({
+      kind: 'forbidden',
+      message: M.resultsNeedCoins(25, 20, 15),
+    });
+    expect(depthRefusal(2, 50, signedIn(100))).toBeNull();
+    expect(depthRefusal(3, 50, signedIn(100))).toEqual({
+      kind: 'validation',
+      message: M.pastLastPage(10),
+    });
+    // Admins read every listing whole.
+    const staff: DiscoveryViewer = { signedIn: true, coins: 0, staff: true };
+    expect(depthRefusal(99, 50, staff)).toBeNull();
+    expect(allowedDepth(staff, 10)).toBeNull();
+    expect(allowedDepth(signedIn(15), 10)).toBe(20);
+    expect(allowedDepth(visitor, 10)).toBe(10);
   });
 
   it('shows Page X of Y with what is locked beyond, for each balance', () => {

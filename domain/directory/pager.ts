@@ -1,10 +1,13 @@
 /**
- * The discovery grid's pages (spec sections 2, 6 and 9): a visitor sees page 1 only; a signed-in
- * user sees `max(1, floor((coins - 5) / 5))` pages, capped by the configured maximum
- * (DISCOVERY_MAX_PAGES); "1 extra page unlocked per 5 additional coins". The server refuses a
- * page past what the caller may see; the browser only shows the pager. The spec leaves the grid's
- * page size open: it is the directory's 10 (section 9), so the grid and the directory send the
- * same `limit=10` call of section 7.
+ * The page allowance of every ranked listing (spec sections 2, 6 and 9): the directory and the
+ * discovery grid alike. A visitor sees the first 10 results of a search; a signed-in user sees
+ * `max(1, floor((coins - 5) / 5))` pages of 10, capped by the configured maximum
+ * (DISCOVERY_MAX_PAGES); "1 extra page unlocked per 5 additional coins". The allowance is
+ * counted as depth into the results (how far down the ranked list a request reads, whatever its
+ * sort, filters or `limit`), so asking for bigger pages or another order opens nothing more;
+ * the search and the filters stay free, so a brand can always narrow. The server refuses a
+ * request past the allowance; the browsers only show the pager and its lock. Admins (staff) read
+ * every listing whole.
  */
 import { DomainError } from '../shared/errors.ts';
 import { DIRECTORY_MESSAGES as M } from './messages.ts';
@@ -15,9 +18,9 @@ export const UNLOCK_MIN_COINS = 5;
 export const COINS_PER_EXTRA_PAGE = 5;
 export const DEFAULT_DISCOVERY_MAX_PAGES = 10;
 
-/** Who looks at the grid: a visitor, or a signed-in user with their balance. */
+/** Who reads a listing: a visitor, or a signed-in user with their balance (staff: admins). */
 export type DiscoveryViewer =
-  Readonly<{ signedIn: false }> | Readonly<{ signedIn: true; coins: number }>;
+  Readonly<{ signedIn: false }> | Readonly<{ signedIn: true; coins: number; staff?: boolean }>;
 
 /** Spec section 9: the pages a balance unlocks, before the configured cap. */
 export const pagesForCoins = (coins: number): number =>
@@ -27,22 +30,55 @@ export const pagesForCoins = (coins: number): number =>
 export const coinsForPage = (page: number): number =>
   page <= 1 ? 0 : UNLOCK_MIN_COINS + COINS_PER_EXTRA_PAGE * page;
 
-/** The pages a viewer may open (before looking at how many results there are). */
-export const unlockedPages = (viewer: DiscoveryViewer, maxPages: number): number =>
-  viewer.signedIn ? Math.min(pagesForCoins(viewer.coins), maxPages) : 1;
+const isStaff = (viewer: DiscoveryViewer): boolean => viewer.signedIn && viewer.staff === true;
 
-/** Refuses a page the viewer may not open: the server's side of the pager. */
-export const checkDiscoveryPage = (
-  page: number,
+/** The pages of 10 a viewer may open (before looking at how many results there are). */
+export const unlockedPages = (viewer: DiscoveryViewer, maxPages: number): number => {
+  if (!viewer.signedIn) return 1;
+  return viewer.staff ? maxPages : Math.min(pagesForCoins(viewer.coins), maxPages);
+};
+
+/** How many results deep into any ranked listing a viewer may read (null: no limit, staff). */
+export const allowedDepth = (viewer: DiscoveryViewer, maxPages: number): number | null =>
+  isStaff(viewer) ? null : unlockedPages(viewer, maxPages) * DISCOVERY_PAGE_SIZE;
+
+/** A request for one page of a listing: results (page - 1) * limit + 1 to page * limit. */
+export type ListingRequest = Readonly<{ page: number; limit: number }>;
+
+/**
+ * Refuses a request that reads past the viewer's allowance: the server's side of every pager
+ * (the directory's and the discovery grid's), whatever the sort, filters or limit.
+ */
+export const checkListingDepth = (
+  request: ListingRequest,
   viewer: DiscoveryViewer,
   maxPages: number,
 ): void => {
-  if (page > maxPages) throw new DomainError('validation', M.pastLastPage(maxPages));
-  if (page <= unlockedPages(viewer, maxPages)) return;
-  if (!viewer.signedIn) throw new DomainError('unauthorized', M.signInForMore);
+  if (!viewer.signedIn) {
+    if (request.page * request.limit > DISCOVERY_PAGE_SIZE) {
+      throw new DomainError('unauthorized', M.signInForMore);
+    }
+    return;
+  }
+  if (viewer.staff) return;
+  const depth = request.page * request.limit;
+  if (depth > maxPages * DISCOVERY_PAGE_SIZE) {
+    throw new DomainError('validation', M.pastLastPage(maxPages));
+  }
+  if (depth <= unlockedPages(viewer, maxPages) * DISCOVERY_PAGE_SIZE) return;
   if (viewer.coins < UNLOCK_MIN_COINS) throw new DomainError('forbidden', M.unlockNeedsCoins);
-  throw new DomainError('forbidden', M.pageNeedsCoins(page, coinsForPage(page), viewer.coins));
+  const pages = Math.ceil(depth / DISCOVERY_PAGE_SIZE);
+  throw new DomainError(
+    'forbidden',
+    request.limit === DISCOVERY_PAGE_SIZE
+      ? M.pageNeedsCoins(request.page, coinsForPage(pages), viewer.coins)
+      : M.resultsNeedCoins(depth, coinsForPage(pages), viewer.coins),
+  );
 };
+
+/** The discovery grid's pages of 10: the listing rule for one page. */
+export const checkDiscoveryPage = (page: number, viewer: DiscoveryViewer, maxPages: number): void =>
+  checkListingDepth({ page, limit: DISCOVERY_PAGE_SIZE }, viewer, maxPages);
 
 /** What the browser shows: `Page X of Y`, and whether Next opens a locked page. */
 export type DiscoveryPager = Readonly<{
@@ -89,7 +125,7 @@ export const discoveryPager = (input: {
     lockedPages,
     signedIn: viewer.signedIn,
     coins: viewer.signedIn ? viewer.coins : null,
-    canUnlock: viewer.signedIn && viewer.coins >= UNLOCK_MIN_COINS,
+    canUnlock: viewer.signedIn && !isStaff(viewer) && viewer.coins >= UNLOCK_MIN_COINS,
     coinsForNextPage: lockedPages > 0 && viewer.signedIn ? coinsForPage(totalPages + 1) : null,
   };
 };

@@ -166,14 +166,13 @@ const optionList = (what: string, options: readonly Option[], kind: string) => {
 const LOCATION_MAX = 60;
 
 /**
- * What a search may hold: what names, handles and categories are written with (letters of any
- * script, digits, spaces, . _ @ - ' & , # + and ( ) / ! ? :). Anything else (quotes, braces,
- * square brackets, $ and the like) is refused rather than silently dropped, so a mistyped or
- * forged query is told so.
+ * What a search may hold: any text a person can type. Punctuation (quotes, `*`, brackets, `$`)
+ * is text: like every character that is neither a letter nor a digit it separates words
+ * (domain/shared/search-text.ts), so `"asha"` and `asha*` search for asha, and nothing of it
+ * reaches a read store's query language. Control characters are refused.
  */
-const SEARCH_TEXT = /^[\p{L}\p{M}\p{N}\s._@\-'’&,#+()/!?:]*$/u;
-const SEARCH_TEXT_MESSAGE =
-  "search: letters, digits, spaces and . _ @ - ' & , # + ( ) / ! ? : only (no quotes, brackets or $)";
+const SEARCH_TEXT = /^[^\p{Cc}]*$/u;
+const SEARCH_TEXT_MESSAGE = 'search: letters, digits, spaces and punctuation only';
 
 const flag = (what: string) =>
   single(what)

@@ -1,6 +1,7 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DeciderSpecification, testMetadata } from '../shared/testing.ts';
 import {
+  isPushServiceEndpoint,
   MAX_PUSH_SUBSCRIPTIONS,
   pushSubscriptionsDecider,
   type PushSubscriptionEvent,
@@ -63,5 +64,29 @@ describe('push subscriptions', () => {
     ])
       .when(drop)
       .thenNothingHappens();
+  });
+});
+
+describe('which push endpoints the server may call', () => {
+  const hosts = ['fcm.googleapis.com', 'push.apple.com'];
+  it('takes https addresses of the known services, on the default port only', () => {
+    for (const ok of [
+      'https://fcm.googleapis.com/fcm/send/abc',
+      'https://fcm.googleapis.com:443/fcm/send/abc',
+      'https://web.push.apple.com/QGx',
+    ]) {
+      expect(isPushServiceEndpoint(ok, hosts), ok).toBe(true);
+    }
+    for (const refused of [
+      'https://fcm.googleapis.com:8443/fcm/send/abc',
+      'https://fcm.googleapis.com:80/x',
+      'http://fcm.googleapis.com/x',
+      'https://user:pw@fcm.googleapis.com/x',
+      'https://evilfcm.googleapis.com.example/x',
+      'https://example.com/fcm.googleapis.com',
+      'not a url',
+    ]) {
+      expect(isPushServiceEndpoint(refused, hosts), refused).toBe(false);
+    }
   });
 });

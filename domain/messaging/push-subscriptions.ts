@@ -5,7 +5,21 @@
  * gone is dropped.
  */
 import type { Decider } from '../shared/decider.ts';
+import { parseUrl } from '../shared/links.ts';
 import type { Command, Event } from '../shared/messages.ts';
+
+/**
+ * Whether the server may POST to `endpoint`: an https address of one of the known push services
+ * (`hosts`, or a subdomain of one), on the default port only. A push service never names
+ * another port; a port would turn a push into a probe of some other service on that host.
+ */
+export const isPushServiceEndpoint = (endpoint: string, hosts: readonly string[]): boolean => {
+  const url = parseUrl(endpoint);
+  if (!url) return false;
+  if (url.protocol !== 'https:' || url.port !== '' || url.username || url.password) return false;
+  const host = url.hostname.toLowerCase();
+  return hosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`));
+};
 
 /** Browsers (or devices) a user receives notifications on. */
 export const MAX_PUSH_SUBSCRIPTIONS = 5;

@@ -130,4 +130,20 @@ describe('a payment', () => {
       .when(approve(12_500, 'plink_1', 40))
       .then(approved(true, 40));
   });
+
+  it('keeps a declined or expired sandbox checkout so: no late approval', () => {
+    const inSandbox: PaymentStarted = {
+      type: 'PaymentStarted',
+      data: { ...started.data, provider: 'sandbox' },
+    };
+    given([inSandbox, failed])
+      .when(approve(12_500, 'plink_1', 40))
+      .thenNothingHappens();
+    given([inSandbox, expired])
+      .when(approve(12_500, 'plink_1', 40))
+      .thenNothingHappens();
+    given([inSandbox])
+      .when(approve(12_500, 'plink_1', 2))
+      .then(approved(false, 2));
+  });
 });

@@ -16,6 +16,15 @@ export const paymentStreamId = (paymentId: string): string => `payment-${payment
 export const PAYMENT_VALIDITY_MS = 30 * 60 * 1000;
 
 export type PaymentProviderName = 'sandbox' | 'razorpay';
+
+/**
+ * Whether a provider may capture money after it reported a failure or after our checkout
+ * expired, so that a late approval still counts. Razorpay can (a payment link stays payable
+ * after one failed attempt; a capture may arrive after the link's expiry). The sandbox settles
+ * each checkout once, for good: a late approval of a sandbox checkout is never money taken.
+ */
+export const capturesAfterFailure = (provider: PaymentProviderName): boolean =>
+  provider === 'razorpay';
 /** How an outcome reached us. */
 export type PaymentChannel = 'callback' | 'webhook' | 'reconciliation';
 
@@ -120,6 +129,8 @@ const decide = (command: PaymentCommand, state: PaymentState): PaymentEvent | Pa
       const payment = started(state);
       sameReference(payment, command.data.providerReference);
       if (payment.status === 'approved') return []; // a repeated confirmation: already counted
+      // Declined or expired stays so where no money can have been taken since.
+      if (payment.status !== 'pending' && !capturesAfterFailure(payment.provider)) return [];
       if (command.data.amountPaise !== payment.amountPaise) {
         throw new DomainError('validation', M.amountMismatch);
       }

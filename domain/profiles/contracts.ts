@@ -13,6 +13,7 @@ import {
 } from './followers.ts';
 import { takesVideoLink } from './media.ts';
 import { isSafeHttpUrl, MAX_URL_LENGTH } from '../shared/links.ts';
+import { nameText } from '../shared/names.ts';
 import { phoneField } from '../shared/phone.ts';
 import { plausibleImageUrl, type ImageUrlRule } from '../uploads/urls.ts';
 import {
@@ -192,12 +193,13 @@ export type PastPostInput = z.output<typeof pastPostInput>;
  */
 export const profileUpdateRequestFor = (isOurImage: ImageUrlRule) =>
   z.object({
-    ownerName: z
-      .string()
-      .trim()
-      .min(1, 'ownerName: required')
-      .max(MAX_NAME_LENGTH, `ownerName: at most ${MAX_NAME_LENGTH} characters`)
-      .optional(),
+    ownerName: nameText(
+      {
+        required: 'ownerName: required',
+        tooLong: `ownerName: at most ${MAX_NAME_LENGTH} characters`,
+      },
+      MAX_NAME_LENGTH,
+    ).optional(),
     mobile: phoneField('mobile').optional(),
     whatsapp: phoneField('whatsapp').optional(),
     description: z.string().max(2000, 'description: at most 2000 characters').optional(),

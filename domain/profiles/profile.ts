@@ -1,5 +1,6 @@
 import type { Decider } from '../shared/decider.ts';
 import { DomainError } from '../shared/errors.ts';
+import { cleanName } from '../shared/names.ts';
 import type { Command, Event } from '../shared/messages.ts';
 import type { ProfileUpdate, Pricing } from './contracts.ts';
 import { PROFILE_MESSAGES } from './contracts.ts';
@@ -66,6 +67,11 @@ export type SocialAccountVerified = Event<
     at: string;
   }
 >;
+/** The desk gave the account's verification to another creator (handle-claim.ts). */
+export type SocialAccountVerificationWithdrawn = Event<
+  'SocialAccountVerificationWithdrawn',
+  { accountId: string; verificationId: string; reason: 'reassigned'; at: string }
+>;
 export type PastPostAdded = Event<'PastPostAdded', { post: PastPost }>;
 export type PastPostUpdated = Event<'PastPostUpdated', { post: PastPost }>;
 export type PastPostRemoved = Event<'PastPostRemoved', { postId: string }>;
@@ -82,6 +88,7 @@ export type ProfileEvent =
   | SocialAccountUpdated
   | SocialAccountRemoved
   | SocialAccountVerified
+  | SocialAccountVerificationWithdrawn
   | PastPostAdded
   | PastPostUpdated
   | PastPostRemoved
@@ -105,7 +112,30 @@ export type MarkAccountVerified = Command<
     verificationId: string;
   }
 >;
-export type ProfileCommand = UpdateProfile | MarkAccountVerified;
+export type WithdrawAccountVerification = Command<
+  'WithdrawAccountVerification',
+  { platform: string; profileName: string; verificationId: string }
+>;
+export type ProfileCommand = UpdateProfile | MarkAccountVerified | WithdrawAccountVerification;
+
+/** Every event type of a profile stream, for the read models that follow them. */
+export const PROFILE_EVENT_TYPES: readonly ProfileEvent['type'][] = [
+  'PersonalDetailsUpdated',
+  'ProfilePictureChanged',
+  'PlatformsChosen',
+  'CategoriesChosen',
+  'AudienceDescribed',
+  'PricingSet',
+  'SocialAccountAdded',
+  'SocialAccountUpdated',
+  'SocialAccountRemoved',
+  'SocialAccountVerified',
+  'SocialAccountVerificationWithdrawn',
+  'PastPostAdded',
+  'PastPostUpdated',
+  'PastPostRemoved',
+  'PastPostsOrdered',
+];
 
 export type ProfileState = Readonly<{
   personal: PersonalDetails;
@@ -246,6 +276,24 @@ export const profileDecider: Decider<ProfileState, ProfileCommand, ProfileEvent>
       };
     }
 
+    if (command.type === 'WithdrawAccountVerification') {
+      const { platform, profileName, verificationId } = command.data;
+      const account = state.accounts.find(
+        (a) => key(a.platform, a.profileName) === key(platform, profileName),
+      );
+      // Removed since, or never verified here: nothing to withdraw.
+      if (!account?.verifiedBy) return [];
+      return {
+        type: 'SocialAccountVerificationWithdrawn',
+        data: {
+          accountId: account.id,
+          verificationId,
+          reason: 'reassigned',
+          at: command.metadata.now.toISOString(),
+        },
+      };
+    }
+
     const { changes, newIds } = command.data;
     let next = 0;
     const takeId = () => {
@@ -319,8 +367,14 @@ export const profileDecider: Decider<ProfileState, ProfileCommand, ProfileEvent>
 
   evolve: (state, event) => {
     switch (event.type) {
-      case 'PersonalDetailsUpdated':
-        return { ...state, personal: event.data };
+      case 'PersonalDetailsUpdated': {
+        // Names recorded before they were checked are read clean (events stay as written).
+        const { ownerName } = event.data;
+        return {
+          ...state,
+          personal: { ...event.data, ownerName: ownerName === null ? null : cleanName(ownerName) },
+        };
+      }
       case 'ProfilePictureChanged':
         return { ...state, profilePicUrl: event.data.profilePicUrl };
       case 'PlatformsChosen':
@@ -363,6 +417,13 @@ export const profileDecider: Decider<ProfileState, ProfileCommand, ProfileEvent>
                     : {}),
                 }
               : a,
+          ),
+        };
+      case 'SocialAccountVerificationWithdrawn':
+        return {
+          ...state,
+          accounts: state.accounts.map((a) =>
+            a.id === event.data.accountId ? { ...a, verifiedBy: null } : a,
           ),
         };
       case 'PastPostAdded':

@@ -9,13 +9,24 @@
  * The WHATWG URL parser, a global of every runtime the domain runs in (Node, browsers). The
  * domain's compilation loads neither the DOM's nor Node's types, so the part used is declared.
  */
-type ParsedUrl = Readonly<{
+export type ParsedUrl = Readonly<{
   protocol: string;
   username: string;
   password: string;
   hostname: string;
+  /** '' for the scheme's default port. */
+  port: string;
 }>;
 declare const URL: new (input: string) => ParsedUrl;
+
+/** The URL parsed by the WHATWG parser, or null when it is not one. */
+export const parseUrl = (value: string): ParsedUrl | null => {
+  try {
+    return new URL(value);
+  } catch {
+    return null;
+  }
+};
 
 /** The longest URL stored: longer than any honest link to a profile, a post or an image. */
 export const MAX_URL_LENGTH = 500;
@@ -60,12 +71,8 @@ export const isSafeHttpUrl = (value: string): boolean => {
   if (authority.includes('@')) return false;
   const host = (NAMED_AUTHORITY.exec(authority) ?? IPV6_AUTHORITY.exec(authority))?.[1];
   if (!host) return false;
-  let url: ParsedUrl;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
+  const url = parseUrl(value);
+  if (!url) return false;
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
   if (url.username !== '' || url.password !== '') return false;
   // The host the browser goes to is the host the reader sees.

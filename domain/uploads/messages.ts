@@ -19,6 +19,9 @@ export const UPLOAD_LIMIT_MESSAGES = {
   /** 413: an animation whose frames together pass the pixel limit. */
   animationTooLarge: `The animation is too large: at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels for all its frames together.`,
   /** 403: the user's stored images would pass the storage quota. */
+  /** 400: a picture that is not one of the owner's live uploads. */
+  notYourUpload: (field: string) =>
+    `${field}: upload the picture here first; it is not one of your uploaded images.`,
   storageFull: `Your uploaded images would take more than ${MAX_LIVE_UPLOAD_BYTES / 1024 / 1024} MB. Remove images you no longer use from your profile: they are deleted within a day.`,
 } as const;
 

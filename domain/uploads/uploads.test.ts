@@ -8,6 +8,8 @@ import { UPLOAD_LIMIT_MESSAGES, uploadLimitReached } from './messages.ts';
 import {
   assertUploadAllowed,
   imageUrlsOfProfile,
+  newPictures,
+  notOwnedPicture,
   orphanedUploads,
   uploadsDecider,
   uploadsStreamId,
@@ -233,6 +235,52 @@ describe('orphaned uploads', () => {
     expect(orphanedUploads(state, [], new Date(t0 + 48 * HOUR)).map((u) => u.uploadId)).toEqual([
       'up-2',
     ]);
+  });
+});
+
+describe('pictures have owners', () => {
+  const held = {
+    ...emptyProfile(),
+    profilePicUrl: `/uploads/${key(9)}`,
+  };
+  it('asks only about pictures a save newly sets, each with its field', () => {
+    expect(
+      newPictures(
+        {
+          profilePicUrl: `/uploads/${key(9)}`,
+          profileDetails: [
+            {
+              platform: 'instagram',
+              profileName: 'asha',
+              profilePicUrl: 'https://instagram.com/asha',
+              profileDashboardPic: `/uploads/${key(1)}`,
+              followers: 1,
+            },
+          ],
+          pastPosts: [
+            { platform: 'instagram', category: 'cooking', postLink: `/uploads/${key(2)}` },
+            { platform: 'youtube', category: 'cooking', postLink: 'https://youtu.be/x' },
+          ],
+        },
+        held,
+      ),
+    ).toEqual([
+      { field: 'profileDashboardPic', url: `/uploads/${key(1)}` },
+      { field: 'postLink', url: `/uploads/${key(2)}` },
+    ]);
+    expect(newPictures({ profilePicUrl: '' }, held)).toEqual([]);
+  });
+
+  it('refuses a picture that is not one of the live uploads of the owner', () => {
+    const state = stateOf([recorded(1, 0), recorded(2, 0), discarded(2, HOUR)]);
+    const mine = { field: 'profilePicUrl', url: `/uploads/${key(1)}` };
+    expect(notOwnedPicture([mine], state)).toBeNull();
+    for (const url of [`/uploads/${key(2)}`, `/uploads/${key(3)}`, `/uploads/x,${key(1)}`]) {
+      expect(notOwnedPicture([mine, { field: 'postLink', url }], state)).toEqual({
+        field: 'postLink',
+        url,
+      });
+    }
   });
 });
 

@@ -1,6 +1,8 @@
 import type { Decider } from '../shared/decider.ts';
 import { DomainError } from '../shared/errors.ts';
 import type { Command, Event } from '../shared/messages.ts';
+import type { ProfileUpdate } from '../profiles/contracts.ts';
+import { takesVideoLink } from '../profiles/media.ts';
 import type { ProfileState } from '../profiles/profile.ts';
 import {
   MAX_LIVE_UPLOAD_BYTES,
@@ -129,6 +131,39 @@ export const imageUrlsOfProfile = (profile: ProfileState): string[] =>
     ...profile.accounts.flatMap((account) => [account.profileUrl, account.dashboardPic]),
     ...profile.pastPosts.map((post) => post.postLink),
   ].filter((url) => url !== '');
+
+/**
+ * The pictures a profile update sets (its picture, each account's dashboard picture, each image
+ * post) that the profile does not already show, each with the field it is in: these must be the
+ * owner's own uploads (`notOwnedPicture`). Pictures kept from before are not asked again.
+ */
+export const newPictures = (
+  changes: ProfileUpdate,
+  current: ProfileState,
+): { field: string; url: string }[] => {
+  const held = new Set(imageUrlsOfProfile(current));
+  const set = [
+    ...(changes.profilePicUrl ? [{ field: 'profilePicUrl', url: changes.profilePicUrl }] : []),
+    ...(changes.profileDetails ?? []).map((account) => ({
+      field: 'profileDashboardPic',
+      url: account.profileDashboardPic,
+    })),
+    ...(changes.pastPosts ?? [])
+      .filter((post) => !takesVideoLink(post.platform))
+      .map((post) => ({ field: 'postLink', url: post.postLink })),
+  ];
+  return set.filter((picture) => picture.url !== '' && !held.has(picture.url));
+};
+
+/**
+ * Uploads have owners: the first of `pictures` that is not one of the user's live uploads (a
+ * file someone else uploaded, one that was discarded, or one that never existed), else null.
+ */
+export const notOwnedPicture = <P extends { url: string }>(
+  pictures: readonly P[],
+  uploads: UploadsState,
+): P | null =>
+  pictures.find((picture) => !uploads.live.some((upload) => upload.url === picture.url)) ?? null;
 
 /**
  * A URL refers to an upload when it is the upload's URL or names its (random, unique) storage

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { fold } from '../shared/decider.ts';
 import { DeciderSpecification, testMetadata } from '../shared/testing.ts';
 import {
+  INSTAGRAM_MESSAGES,
+  INSTAGRAM_REQUESTS_PER_DAY,
+  INSTAGRAM_TRIES_PER_DAY,
   instagramVerificationDecider,
   statusAt,
   type InstagramVerificationEvent,
@@ -56,16 +59,96 @@ describe('Instagram verification', () => {
       .then(requested(0));
   });
 
-  it('replaces an open request with a new one, at most once a minute', () => {
+  it('answers the open request when asked again for its handle: nothing new, no new row', () => {
     given(requested(0))
       .when({ ...request('r-2'), metadata: at(30_000) })
+      .thenNothingHappens();
+    given([requested(0), sent])
+      .when({ ...request('r-2'), metadata: at(2 * HOUR) })
+      .thenNothingHappens();
+    // Once it expired, a new one opens.
+    given(requested(0))
+      .when({ ...request('r-2'), metadata: at(5 * HOUR) })
+      .then(requested(5 * HOUR, 'r-2'));
+  });
+
+  it('replaces an open request for another handle, at most once a minute', () => {
+    const other = (requestId: string) => ({
+      ...request(requestId),
+      data: { ...request(requestId).data, profileName: 'asha.bakes' },
+    });
+    given(requested(0))
+      .when({ ...other('r-2'), metadata: at(30_000) })
       .thenRefused('rate_limited', 'Please wait 30 seconds before requesting another OTP.');
     given(requested(0))
-      .when({ ...request('r-2'), metadata: at(2 * 60_000) })
+      .when({ ...other('r-2'), metadata: at(2 * 60_000) })
       .then({
         ...requested(2 * 60_000, 'r-2'),
-        data: { ...requested(2 * 60_000, 'r-2').data, replaces: 'r-1' },
+        data: {
+          ...requested(2 * 60_000, 'r-2').data,
+          profileName: 'asha.bakes',
+          profileUrl: 'https://www.instagram.com/asha.bakes/',
+          replaces: 'r-1',
+        },
       });
+  });
+
+  it(`records at most ${INSTAGRAM_REQUESTS_PER_DAY} requests an account in any 24 hours`, () => {
+    // Two handles in turn, each new request replacing the open one, two minutes apart.
+    const handleOf = (n: number) => (n % 2 === 0 ? 'asha.cooks' : 'asha.bakes');
+    const day = Array.from({ length: INSTAGRAM_REQUESTS_PER_DAY }, (_, n) => {
+      const event = requested(n * 2 * 60_000, `r-${n}`);
+      return { ...event, data: { ...event.data, profileName: handleOf(n) } };
+    });
+    const ask = (ms: number) => ({
+      ...request('r-x'),
+      data: { ...request('r-x').data, profileName: handleOf(INSTAGRAM_REQUESTS_PER_DAY) },
+      metadata: at(ms),
+    });
+    given(day)
+      .when(ask(INSTAGRAM_REQUESTS_PER_DAY * 2 * 60_000))
+      .thenRefused('rate_limited', INSTAGRAM_MESSAGES.tooManyRequests('24 hours'));
+    given(day)
+      .when(ask(24 * HOUR))
+      .thenState((state) => expect(state.current?.requestId).toBe('r-x'));
+  });
+
+  it('refuses a code typed before the desk sent it, without using a try', () => {
+    given(requested(0))
+      .when({ type: 'VerifyInstagramOtp', data: { codeHash: 'hash-r-1' }, metadata: at(HOUR) })
+      .thenRefused('conflict', INSTAGRAM_MESSAGES.notSentYet);
+    given(requested(0))
+      .when({ type: 'VerifyInstagramOtp', data: { codeHash: 'wrong' }, metadata: at(HOUR) })
+      .thenRefused('conflict', INSTAGRAM_MESSAGES.notSentYet);
+  });
+
+  it(`stops wrong codes at ${INSTAGRAM_TRIES_PER_DAY} an account in any 24 hours, across requests`, () => {
+    const history: InstagramVerificationEvent[] = [];
+    for (let n = 0; n < INSTAGRAM_TRIES_PER_DAY / 5; n++) {
+      const requestId = `r-${n}`;
+      history.push(requested(n * 6 * HOUR, requestId), {
+        type: 'InstagramOtpSent',
+        data: { requestId, sentBy: 'admin-1', at: iso(n * 6 * HOUR + 1) },
+      });
+      for (let tried = 1; tried <= 5; tried++) {
+        history.push({
+          type: 'InstagramVerificationAttemptFailed',
+          data: { requestId, failedAttempts: tried, at: iso(n * 6 * HOUR + 2) },
+        });
+      }
+    }
+    const next = (INSTAGRAM_TRIES_PER_DAY / 5) * 6 * HOUR;
+    const fresh = [
+      ...history,
+      requested(next, 'r-new'),
+      {
+        type: 'InstagramOtpSent',
+        data: { requestId: 'r-new', sentBy: 'admin-1', at: iso(next + 1) },
+      } as InstagramVerificationEvent,
+    ];
+    given(fresh)
+      .when({ type: 'VerifyInstagramOtp', data: { codeHash: 'wrong' }, metadata: at(next + 2) })
+      .thenRefused('rate_limited', INSTAGRAM_MESSAGES.tooManyTries('12 hours'));
   });
 
   it('derives the link from the handle, whatever the request carried', () => {

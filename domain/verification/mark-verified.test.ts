@@ -3,7 +3,10 @@ import { profileDecider, type ProfileEvent } from '../profiles/profile.ts';
 import type { EventMetadata, RecordedEvent } from '../shared/messages.ts';
 import { DeciderSpecification, testMetadata } from '../shared/testing.ts';
 import type { InstagramAccountVerified } from './instagram.ts';
+import type { HandleAssigned } from './handle-claim.ts';
 import {
+  assignmentCommands,
+  claimHandleFor,
   markVerifiedIdempotencyKey,
   markVerifiedOnProfile,
   verifiedUserId,
@@ -141,5 +144,84 @@ describe('marking a verification on the profile', () => {
       .when(command)
       .thenNothingHappens();
     given([]).when(command).thenRefused('not_found');
+  });
+});
+
+describe('claiming the handle of a verification, and a desk assignment', () => {
+  it('claims the Instagram username and the YouTube channel id for the verifier, once', () => {
+    expect(claimHandleFor(instagram, testMetadata())).toEqual({
+      type: 'ClaimHandle',
+      data: {
+        platform: 'instagram',
+        key: 'asha.cooks',
+        userId: 'creator-1',
+        profileName: 'asha.cooks',
+        verificationId: 'r-1',
+      },
+      metadata: { ...testMetadata(), idempotencyKey: 'instagram-verified-r-1-claim' },
+    });
+    expect(claimHandleFor(youtube, testMetadata()).data).toMatchObject({
+      platform: 'youtube',
+      key: 'UC123',
+      profileName: '@AshaCooksTV',
+    });
+  });
+
+  it('withdraws the verification from its holders and marks the new owner, on their profiles', () => {
+    const assigned: RecordedEvent<HandleAssigned> = {
+      id: 'event-a',
+      streamId: 'handle-instagram-asha.cooks',
+      revision: 4,
+      position: 90,
+      metadata,
+      type: 'HandleAssigned',
+      data: {
+        platform: 'instagram',
+        key: 'asha.cooks',
+        assignmentId: 'a-1',
+        toUserId: 'creator-2',
+        profileName: 'asha.cooks',
+        fromUserId: 'creator-1',
+        disputeId: 'd-1',
+        withdrawFrom: [{ userId: 'creator-1', profileName: 'Asha.Cooks' }],
+        by: 'admin-1',
+        at: metadata.timestamp,
+      },
+    };
+    const { withdraw, mark } = assignmentCommands(assigned, testMetadata());
+    const given = DeciderSpecification.for(profileDecider);
+    const verifiedOnce: ProfileEvent = {
+      type: 'SocialAccountVerified',
+      data: {
+        accountId: 'acc-1',
+        method: 'instagram_otp',
+        followers: null,
+        verificationId: 'r-1',
+        at: metadata.timestamp,
+      },
+    };
+    given([accountAdded('instagram', 'asha.cooks', 'acc-1'), verifiedOnce])
+      .when(withdraw[0]!.command)
+      .then({
+        type: 'SocialAccountVerificationWithdrawn',
+        data: {
+          accountId: 'acc-1',
+          verificationId: 'a-1',
+          reason: 'reassigned',
+          at: testMetadata().now.toISOString(),
+        },
+      });
+    // Not verified there (or removed since): nothing to withdraw.
+    given([accountAdded('instagram', 'asha.cooks', 'acc-1')])
+      .when(withdraw[0]!.command)
+      .thenNothingHappens();
+    expect(mark).toMatchObject({
+      userId: 'creator-2',
+      command: {
+        type: 'MarkAccountVerified',
+        data: { platform: 'instagram', profileName: 'asha.cooks', verificationId: 'a-1' },
+      },
+    });
+    expect(mark.command.metadata.idempotencyKey).toBe('handle-assigned-a-1');
   });
 });

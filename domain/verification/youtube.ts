@@ -10,6 +10,8 @@ export const youTubeVerificationStreamId = (userId: string): string => `youtube-
 export const YOUTUBE_MESSAGES = {
   failed: '❌ Verification failed',
   notAvailable: 'YouTube verification is not available here.',
+  claimedByOther:
+    'This YouTube channel is already verified by another creator on LinkCoin. If it is yours, ask our verification desk to review it.',
   verified: (channel: string, subscribers: number) =>
     `✅ Verified: ${channel} (${subscribers} subscribers)`,
 } as const;

@@ -1,6 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ADMIN, adminEnv, registerUser } from '@linkcoin/services/testing/accounts.ts';
+import {
+  ADMIN,
+  adminEnv,
+  grantAuditor,
+  loginAdmin,
+  registerUser,
+} from '@linkcoin/services/testing/accounts.ts';
 import { type TestServer } from '@linkcoin/services/testing/test-server.ts';
 import { apiLogin, storeSession } from '../../frontend-user/e2e/support/accounts.ts';
 import {
@@ -48,6 +54,7 @@ describe('console sign-in', () => {
       [
         'Dashboard',
         'OTP verification',
+        'Verification claims',
         'Users',
         'Wallets',
         'Payments',
@@ -152,7 +159,7 @@ describe('users', () => {
 
     await page.getByRole('button', { name: 'Grant auditor role' }).click();
     await page.getByText('Future Auditor is now an auditor').waitFor();
-    await page.getByRole('button', { name: 'Already an auditor' }).waitFor();
+    await page.getByRole('button', { name: 'Revoke auditor role' }).waitFor();
     await page.getByRole('main').getByText('Auditor', { exact: true }).waitFor();
 
     // The new auditor signs in to the console (back on that page) and sees no grant button.
@@ -164,5 +171,43 @@ describe('users', () => {
     await page.goto(`${server.url}/admin/#/users/${member.userId}/show`);
     await page.getByText(member.email).first().waitFor();
     expect(await page.getByRole('button', { name: /auditor/ }).count()).toBe(0);
+  });
+
+  it('lets an admin revoke the auditor role after a confirmation, ending their sessions', async () => {
+    const member = await registerUser(server, { role: 'user', ownerName: 'Former Auditor' });
+    await grantAuditor(server, await loginAdmin(server), member.userId);
+    // The auditor is signed in somewhere else: that session ends with the role.
+    const elsewhere = await apiLogin(server, member);
+    const checkAuth = () =>
+      fetch(`${server.url}/api/pageowners/check-auth`, {
+        headers: { Authorization: `Bearer ${elsewhere.token}` },
+      });
+    expect((await checkAuth()).status).toBe(200);
+
+    await consoleLogIn(ADMIN.email, ADMIN.password);
+    await otpDashboardShown();
+    await page.goto(`${server.url}/admin/#/users/${member.userId}/show`);
+    await page.getByText(member.email).first().waitFor();
+
+    // Keep changes nothing.
+    await page.getByRole('button', { name: 'Revoke auditor role' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Revoke the auditor role of Former Auditor?' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('every session they have open ends now');
+    await dialog.getByRole('button', { name: 'Keep' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect((await checkAuth()).status).toBe(200);
+
+    // With the keyboard alone: the button, then the dialog's Revoke.
+    await page.getByRole('button', { name: 'Revoke auditor role' }).focus();
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Revoke' }).focus();
+    await page.keyboard.press('Enter');
+    await page
+      .getByText('Former Auditor is no longer an auditor; their sessions have ended')
+      .waitFor();
+    await page.getByRole('button', { name: 'Grant auditor role' }).waitFor();
+    expect((await checkAuth()).status).toBe(401);
   });
 });

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import request from 'supertest';
+import { HANDLE_CLAIM_MESSAGES } from '@linkcoin/domain/verification/handle-claim.ts';
+import { INSTAGRAM_MESSAGES } from '@linkcoin/domain/verification/instagram.ts';
 import { ADMIN, adminEnv, registerUser } from '@linkcoin/services/testing/accounts.ts';
-import { creatorWizard, saveProfile } from '@linkcoin/services/testing/profiles.ts';
+import { instagramWizard, saveProfile } from '@linkcoin/services/testing/profiles.ts';
 import { startTestServer, type TestServer } from '@linkcoin/services/testing/test-server.ts';
 import { apiLogin, storeSession } from '../../frontend-user/e2e/support/accounts.ts';
 import { DESKTOP_VIEWPORT, launchBrowser } from '../../frontend-user/e2e/support/browser.ts';
@@ -51,23 +54,13 @@ describe('Instagram verification, creator to console and back', () => {
     await server?.stop();
   });
 
+  let handle = '';
+  let creator: Awaited<ReturnType<typeof registerUser>>;
+
   it('verifies the account through the admin desk and shows it on the public profile', async () => {
-    const handle = `asha.cooks.${Date.now()}`;
-    const creator = await registerUser(server, { role: 'influencer', ownerName: 'Asha Verma' });
-    await saveProfile(
-      server,
-      creator,
-      creatorWizard({
-        profileDetails: [
-          {
-            platform: 'instagram',
-            profileName: handle,
-            profilePicUrl: `https://instagram.com/${handle}`,
-            followers: '12.5k',
-          },
-        ],
-      }),
-    ).expect(200);
+    handle = `asha.cooks.${Date.now()}`;
+    creator = await registerUser(server, { role: 'influencer', ownerName: 'Asha Verma' });
+    await saveProfile(server, creator, instagramWizard(handle)).expect(200);
 
     // The creator asks for a code on the Verification step.
     const creatorPage = await newPage();
@@ -80,6 +73,10 @@ describe('Instagram verification, creator to console and back', () => {
     const card = creatorPage.getByRole('region', { name: `Instagram verification for ${handle}` });
     await card.getByRole('button', { name: 'Send OTP' }).click();
     await card.getByRole('button', { name: 'Resend OTP' }).waitFor();
+    // A code typed before the desk sent one is refused, and uses no try.
+    await card.getByRole('textbox', { name: /OTP/ }).fill('123456');
+    await card.getByRole('button', { name: 'Verify OTP' }).click();
+    await card.getByText(INSTAGRAM_MESSAGES.notSentYet).waitFor();
 
     // The admin finds the request in the console, copies the DM and marks it sent.
     const adminPage = await newPage();
@@ -136,5 +133,57 @@ describe('Instagram verification, creator to console and back', () => {
     expect(await brandPage.getByText(creator.email).count()).toBe(0);
     expect(await brandPage.getByText('+91 98765 43210').count()).toBe(0);
     expect(await brandPage.getByText(/WhatsApp/).count()).toBe(0);
+  });
+
+  it('refuses the handle to a second creator, who asks the desk; the desk moves the verification', async () => {
+    const second = await registerUser(server, { role: 'influencer', ownerName: 'Nandini Gupta' });
+    await saveProfile(server, second, instagramWizard(handle)).expect(200);
+    // On a phone.
+    const secondPage = await newPage();
+    await secondPage.setViewportSize({ width: 360, height: 740 });
+    await signIn(secondPage, second, '/UpdateProfile');
+    await expectMainHeading(secondPage, 'Update Profile');
+    await secondPage
+      .getByRole('navigation', { name: 'Profile steps' })
+      .getByRole('tab', { name: 'Verification' })
+      .click();
+    const card = secondPage.getByRole('region', { name: `Instagram verification for ${handle}` });
+    await card.getByRole('button', { name: 'Send OTP' }).click();
+    await card.getByText(INSTAGRAM_MESSAGES.claimedByOther).waitFor();
+    await card
+      .getByRole('textbox', { name: 'What should the desk know? (optional)' })
+      .fill('This page is mine; I can show the desk my inbox.');
+    await card.getByRole('button', { name: 'Ask the desk to review' }).click();
+    await card.getByText(HANDLE_CLAIM_MESSAGES.disputed).waitFor();
+    expect(
+      await secondPage.evaluate(
+        'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+      ),
+    ).toBe(0);
+
+    // The desk sees both claims and moves the verification, after a confirmation.
+    const adminPage = await newPage();
+    await consoleLogIn(adminPage, server, ADMIN.email, ADMIN.password);
+    await waitForConsoleRoute(adminPage, 'otp-records');
+    await adminPage.getByRole('menuitem', { name: 'Verification claims' }).click();
+    const row = adminPage.getByRole('row').filter({ hasText: `@${handle}` });
+    await row.waitFor();
+    await row.getByText('Asha Verma').waitFor();
+    await row.getByRole('cell').first().click();
+    const requests = adminPage.getByRole('table', { name: 'Requests to the desk' });
+    await requests.getByText('This page is mine; I can show the desk my inbox.').waitFor();
+    await requests.getByRole('button', { name: 'Make verified owner' }).click();
+    const dialog = adminPage.getByRole('dialog', { name: `Give @${handle} to Nandini Gupta?` });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Give' }).click();
+    await adminPage.getByText(`@${handle} is verified for Nandini Gupta only`).waitFor();
+    const claims = adminPage.getByRole('table', { name: 'Verified claims' });
+    await claims.getByRole('row').filter({ hasText: 'Withdrawn' }).waitFor();
+
+    // The public profiles follow: verified for the second creator, no longer for the first.
+    await secondPage.goto(`/Profile/${second.userId}`);
+    await secondPage.getByText('Verified', { exact: true }).first().waitFor();
+    const first = await request(server.url).get(`/api/pageowners/user/${creator.userId}`);
+    expect(first.body.data.profileDetails[0].verified).toBe(false);
   });
 });

@@ -8,6 +8,7 @@ import { authProvider } from './authProvider';
 import connections from './connections';
 import { Dashboard } from './dashboard/Dashboard';
 import { dataProvider } from './dataProvider';
+import handleClaims from './handle-claims';
 import { Layout } from './layout/Layout';
 import { LoginPage } from './layout/LoginPage';
 import otpRecords from './otp-records';
@@ -25,6 +26,7 @@ import wallets from './wallets';
 const consoleResources = (permissions: Role[] | undefined) => (
   <>
     {permissions?.includes('admin') ? <Resource name="otp-records" {...otpRecords} /> : null}
+    {permissions?.includes('admin') ? <Resource name="handle-claims" {...handleClaims} /> : null}
     <Resource name="users" options={{ label: 'Users' }} {...users} />
     <Resource name="wallets" {...wallets} />
     <Resource name="payments" {...payments} />

@@ -9,6 +9,7 @@ import type {
 import type { GrantCoinsRequest } from '@linkcoin/domain/wallet/contracts.ts';
 import { getSessionToken } from '@linkcoin/frontend-shared/session/session.ts';
 import { attachmentName } from './audit/attachment';
+import type { HandleClaim } from './handle-claims/types';
 import type { OtpRecord, OtpSummary } from './otp-records/types';
 import type { AdminUserView } from '@linkcoin/domain/accounts/contracts.ts';
 import type { ConsoleWallet } from './wallets/types';
@@ -27,6 +28,19 @@ const API = '/api/admin';
 export type ConsoleDataProvider = DataProvider & {
   /** POST /api/admin/users/:id/roles (admins only): answers the updated user. */
   grantRole: (id: Identifier, role: GrantableRole) => Promise<{ data: AdminUserView }>;
+  /** DELETE /api/admin/users/:id/roles/:role (admins only): ends their sessions; the user. */
+  revokeRole: (id: Identifier, role: GrantableRole) => Promise<{ data: AdminUserView }>;
+  /**
+   * POST /api/admin/handle-claims/:id/assign (admins only): the account's verification moves to
+   * this creator (resolving their request when named). Answers the updated account.
+   */
+  assignHandle: (
+    id: Identifier,
+    userId: string,
+    disputeId?: string,
+  ) => Promise<{ data: HandleClaim }>;
+  /** POST /api/admin/handle-claims/:id/dismiss (admins only): closes a request to the desk. */
+  dismissDispute: (id: Identifier, disputeId: string) => Promise<{ data: HandleClaim }>;
   /** GET /api/admin/otp-records/summary (admins only): the OTP dashboard's tiles. */
   getOtpSummary: () => Promise<{ data: OtpSummary }>;
   /** POST /api/admin/otp-records/:id/send (admins only): answers the record, now "send". */
@@ -79,6 +93,27 @@ export const dataProvider: ConsoleDataProvider = {
       body: JSON.stringify({ role }),
     });
     return { data: json as AdminUserView };
+  },
+  revokeRole: async (id, role) => {
+    const { json } = await httpClient(
+      `${recordPath('users', id)}/roles/${encodeURIComponent(role)}`,
+      { method: 'DELETE' },
+    );
+    return { data: json as AdminUserView };
+  },
+  assignHandle: async (id, userId, disputeId) => {
+    const { json } = await httpClient(`${recordPath('handle-claims', id)}/assign`, {
+      method: 'POST',
+      body: JSON.stringify(disputeId ? { userId, disputeId } : { userId }),
+    });
+    return { data: json as HandleClaim };
+  },
+  dismissDispute: async (id, disputeId) => {
+    const { json } = await httpClient(`${recordPath('handle-claims', id)}/dismiss`, {
+      method: 'POST',
+      body: JSON.stringify({ disputeId }),
+    });
+    return { data: json as HandleClaim };
   },
   getOtpSummary: async () => {
     const { json } = await httpClient(`${API}/otp-records/summary`);

@@ -113,7 +113,7 @@ beforeAll(async () => {
       data?: unknown[];
       totalPages?: number;
     };
-    if (answer.totalPages === 2 && answer.total === CREATORS.length) break;
+    if (answer.total === CREATORS.length) break;
     if (tries > 100)
       throw new Error(`the directory never listed the creators: ${JSON.stringify(answer)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -141,6 +141,8 @@ const searchBox = (target: Page = page) => target.getByRole('searchbox', { name:
 describe('the influencer directory at /influencers', () => {
   it('searches, filters, pages, shares its address and opens a profile', async () => {
     const priya = await brand();
+    // 15 LinkCoins open the directory's second page, as the grid's (one coin gate).
+    await grantCoins(server, admin, priya.userId, 15, 'Directory test');
     await openSignedIn(page, server, priya, '/aboutus');
     // INFLUENCER leads a signed-in user to the directory.
     await page
@@ -224,11 +226,33 @@ describe('the influencer directory at /influencers', () => {
     await modal.getByRole('button', { name: 'Add to List', exact: true }).waitFor();
   });
 
-  it('shows a visitor the first page and sends them to /login for more', async () => {
+  it('shows a visitor the first page under a lock that sends them to /login for more', async () => {
     await page.goto('/influencers');
     expect(await directoryNames()).toHaveLength(10);
-    await page.getByRole('button', { name: 'Go to page 2', exact: true }).click();
+    const lock = page.getByRole('region', { name: 'Locked creators' });
+    await lock.waitFor();
+    expect(await page.getByRole('button', { name: 'Go to page 2', exact: true }).count()).toBe(0);
+    await lock.getByRole('button', { name: 'Unlock Now', exact: true }).click();
     await waitForPath(page, '/login');
+  });
+
+  it('locks the pages a balance does not open, saying what opens them', async () => {
+    const poor = await brand();
+    await openSignedIn(page, server, poor, '/influencers');
+    expect(await directoryNames()).toHaveLength(10);
+    const lock = page.getByRole('region', { name: 'Locked creators' });
+    await lock.waitFor();
+    expect(await lock.textContent()).toContain('Page 2 opens with 15 LinkCoins; you have 0.');
+    expect(await page.getByRole('button', { name: 'Go to page 2', exact: true }).count()).toBe(0);
+    await lock.getByRole('button', { name: 'Need 5 Coins', exact: true }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'You need at least 5 LinkCoins to unlock this content' })
+      .waitFor();
+    // A shared link to page 2 shows page 1 and its lock.
+    await page.goto('/influencers?page=2');
+    await expect.poll(() => new URL(page.url()).searchParams.get('page')).toBeNull();
+    await lock.waitFor();
   });
 
   it('fits a 360 px screen, one card a row, filters behind More', async () => {

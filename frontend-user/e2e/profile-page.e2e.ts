@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { adminEnv, registerUser, type TestUser } from '@linkcoin/services/testing/accounts.ts';
-import { creatorWizard, saveProfile } from '@linkcoin/services/testing/profiles.ts';
+import { creatorWizard, saveProfile, uploadImage } from '@linkcoin/services/testing/profiles.ts';
 import { startTestServer, type TestServer } from '@linkcoin/services/testing/test-server.ts';
 import { apiLogin, holdRequests, storeSession } from './support/accounts.ts';
 import { DESKTOP_VIEWPORT, launchBrowser } from './support/browser.ts';
@@ -62,16 +62,23 @@ async function signIn(user: TestUser): Promise<void> {
   });
 }
 
-const imagePosts = (count: number) =>
-  Array.from({ length: count }, (_, i) => ({
+/** Image posts of the creator's own uploads (uploads have owners). */
+const imagePosts = (links: readonly string[]) =>
+  links.map((postLink, i) => ({
     platform: 'instagram',
     category: i % 2 === 0 ? 'spices' : 'kitchenware',
-    postLink: `${IMAGES}/post-${i + 1}.png`,
+    postLink,
   }));
+
+/** The first image post's picture of the last creator made by `creatorWithPosts`. */
+let firstPost = '';
 
 /** A creator with three accounts (12.5k, 48213 and 4200 followers) and seven posts. */
 async function creatorWithPosts(): Promise<TestUser> {
   const creator = await registerUser(server, { role: 'influencer' });
+  const pictures: string[] = [];
+  for (let i = 0; i < 6; i++) pictures.push(await uploadImage(server, creator));
+  firstPost = pictures[0]!;
   const wizard = creatorWizard();
   await saveProfile(
     server,
@@ -87,7 +94,7 @@ async function creatorWithPosts(): Promise<TestUser> {
         },
       ],
       pastPosts: [
-        ...imagePosts(6),
+        ...imagePosts(pictures),
         {
           platform: 'youtube',
           category: 'recipes',
@@ -141,7 +148,7 @@ describe('the profile page', () => {
     const images = region('image posts');
     const photos = images.getByRole('img', { name: /^Instagram post: / });
     expect(await photos.count()).toBe(6);
-    expect(await photos.first().getAttribute('src')).toBe(`${IMAGES}/post-1.png`);
+    expect(await photos.first().getAttribute('src')).toBe(firstPost);
     const card = await images.getByRole('figure').first().boundingBox();
     expect(card?.width).toBe(250);
     // Only the link with a video id is embedded, muted.

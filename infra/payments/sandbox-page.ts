@@ -152,30 +152,30 @@ const checkoutPage = (token: string, checkout: SandboxCheckout): PageResponse =>
 };
 
 /** GET: the checkout the token describes, or why it cannot be paid. */
-export const renderApprovalPage = (
+export const renderApprovalPage = async (
   sandbox: SandboxPaymentProvider,
   query: FormFields,
-): PageResponse => {
+): Promise<PageResponse> => {
   const token = single(query.token);
   if (!token) return refusalPage('invalid');
-  const opened = sandbox.open(token);
+  const opened = await sandbox.open(token);
   return opened.ok ? checkoutPage(token, opened.checkout) : refusalPage(opened.refusal);
 };
 
 /** POST: approve or decline once; 303 to the checkout's returnUrl with the signed outcome. */
-export const settleApprovalForm = (
+export const settleApprovalForm = async (
   sandbox: SandboxPaymentProvider,
   form: FormFields,
-): PageResponse => {
+): Promise<PageResponse> => {
   const token = single(form.token);
   if (!token) return refusalPage('invalid');
   const decision = single(form.decision);
   const code = single(form.code);
   let settled;
   if (decision === 'approve') {
-    settled = sandbox.settle(token, { kind: 'approve' });
+    settled = await sandbox.settle(token, { kind: 'approve' });
   } else if (decision === 'decline' && code && isPaymentFailureCode(code)) {
-    settled = sandbox.settle(token, { kind: 'decline', code });
+    settled = await sandbox.settle(token, { kind: 'decline', code });
   } else {
     return page(
       400,
@@ -228,11 +228,14 @@ export const sandboxPageHandler =
       else send(res, { status: 404, headers: PAGE_HEADERS, body: 'Not found' });
       return;
     }
+    const failed = (error: unknown) => {
+      if (next) next(error);
+      else send(res, { status: 500, headers: PAGE_HEADERS, body: 'Something went wrong' });
+    };
     if (req.method === 'GET' || req.method === 'HEAD') {
-      send(
-        res,
-        renderApprovalPage(sandbox, Object.fromEntries(url.searchParams)),
-        req.method === 'HEAD',
+      renderApprovalPage(sandbox, Object.fromEntries(url.searchParams)).then(
+        (page) => send(res, page, req.method === 'HEAD'),
+        failed,
       );
       return;
     }
@@ -241,19 +244,21 @@ export const sandboxPageHandler =
       send(res, { status: 405, headers: PAGE_HEADERS, body: 'Method not allowed' });
       return;
     }
-    readForm(req).then(
-      (form) => {
-        if (form === 'too_large') {
-          send(res, { status: 413, headers: PAGE_HEADERS, body: 'Form too large' });
-        } else if (form === 'bad_type') {
-          send(res, { status: 415, headers: PAGE_HEADERS, body: 'Send a urlencoded form' });
-        } else {
-          send(res, settleApprovalForm(sandbox, form));
-        }
-      },
-      (error: unknown) => {
-        if (next) next(error);
-        else send(res, { status: 400, headers: PAGE_HEADERS, body: 'Bad request' });
-      },
-    );
+    readForm(req)
+      .then(
+        async (form) => {
+          if (form === 'too_large') {
+            send(res, { status: 413, headers: PAGE_HEADERS, body: 'Form too large' });
+          } else if (form === 'bad_type') {
+            send(res, { status: 415, headers: PAGE_HEADERS, body: 'Send a urlencoded form' });
+          } else {
+            send(res, await settleApprovalForm(sandbox, form));
+          }
+        },
+        (error: unknown) => {
+          if (next) next(error);
+          else send(res, { status: 400, headers: PAGE_HEADERS, body: 'Bad request' });
+        },
+      )
+      .catch(failed);
   };

@@ -323,16 +323,14 @@ describe('the sandbox approval page', () => {
     expect((await pages.sandbox.fetchOutcome(checkout.providerReference)).kind).toBe('pending');
   });
 
-  it('takes a form already parsed by the framework', () => {
+  it('takes a form already parsed by the framework', async () => {
     // As express.urlencoded() hands it over: arrays when a field repeats.
-    const input = request();
-    return pages.sandbox.createCheckout(input).then((checkout) => {
-      const token = new URL(checkout.approvalUrl).searchParams.get('token')!;
-      expect(renderApprovalPage(pages.sandbox, { token: [token] }).status).toBe(200);
-      const answer = settleApprovalForm(pages.sandbox, { token, decision: ['approve'] });
-      expect(answer.status).toBe(303);
-      expect(answer.headers.Location).toMatch(/^https:\/\/linkcoin\.test\/api\/payment\/return/);
-    });
+    const checkout = await pages.sandbox.createCheckout(request());
+    const token = new URL(checkout.approvalUrl).searchParams.get('token')!;
+    expect((await renderApprovalPage(pages.sandbox, { token: [token] })).status).toBe(200);
+    const answer = await settleApprovalForm(pages.sandbox, { token, decision: ['approve'] });
+    expect(answer.status).toBe(303);
+    expect(answer.headers.Location).toMatch(/^https:\/\/linkcoin\.test\/api\/payment\/return/);
   });
 
   it('sends no webhooks, so it verifies none', async () => {

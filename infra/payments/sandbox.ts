@@ -7,11 +7,12 @@
  * outcome parameters signed by the same secret (with a different derived key), which
  * `verifyReturn` checks exactly as a real provider's callback is checked.
  *
- * Only a small in-memory record is kept (bounded): which checkouts were issued, settled or
- * cancelled, so one cannot be settled twice and reconciliation can see the result. After a
- * restart an unsettled checkout reads as `pending` (the domain expires it on its own clock), and
- * a token already settled before the restart could be settled again: the payment stream refuses
- * to change a settled payment, so that is harmless.
+ * Settlements are durable: given `settlements` (the services keep them in the payment's own
+ * stream), a settlement is recorded there before the browser is sent back, and a checkout is
+ * looked up there before it is shown or settled, so a declined checkout stays declined across
+ * restarts. A small in-memory record (bounded) answers first: which checkouts this process
+ * issued, settled or cancelled. Without `settlements` (the adapter's own tests) only that
+ * record is kept.
  */
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
@@ -46,6 +47,22 @@ export type SandboxPaymentOptions = Readonly<{
   now?: () => Date;
   /** How many checkouts the in-memory record keeps (oldest forgotten first). */
   memory?: number;
+  /** Where settlements outlive the process; in memory only without it. */
+  settlements?: SandboxSettlements;
+}>;
+
+/**
+ * The durable record of what became of each checkout. The services keep it in the payment's own
+ * stream: `record` is the sandbox telling the shop server-to-server (as a provider's webhook
+ * does), and `recall` reads it back.
+ */
+export type SandboxSettlements = Readonly<{
+  /** Why a checkout can no longer be settled, by the durable record; null while it is open. */
+  recall: (
+    checkout: Readonly<{ ref: string; paymentId: string }>,
+  ) => Promise<SandboxRefusal | null>;
+  /** Records a settlement before the browser is sent back; rejects when it could not. */
+  record: (outcome: PaymentOutcome) => Promise<void>;
 }>;
 
 /** The parameters `settle` adds to `returnUrl`, all covered by `sandbox_signature`. */
@@ -133,6 +150,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
   readonly #settled: BoundedMap<string, PaymentOutcome>;
   /** Cancelled references, with the payment id when this process issued them. */
   readonly #cancelled: BoundedMap<string, string | null>;
+  readonly #settlements: SandboxSettlements | null;
 
   constructor(options: SandboxPaymentOptions) {
     if (options.secret.length < 32) {
@@ -155,6 +173,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
     this.#issued = new BoundedMap(memory);
     this.#settled = new BoundedMap(memory);
     this.#cancelled = new BoundedMap(memory);
+    this.#settlements = options.settlements ?? null;
   }
 
   async createCheckout(request: CheckoutRequest): Promise<Checkout> {
@@ -181,7 +200,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
   }
 
   /** What the approval page shows for a token, or why it refuses it. */
-  open(token: string): SandboxOpened {
+  async open(token: string): Promise<SandboxOpened> {
     const checkout = this.#verifyToken(token);
     if (!checkout) return { ok: false, refusal: 'invalid', checkout: null };
     if (this.#settled.has(checkout.ref)) return { ok: false, refusal: 'settled', checkout };
@@ -189,14 +208,19 @@ export class SandboxPaymentProvider implements PaymentProvider {
     if (this.#now().getTime() >= checkout.expiresAt) {
       return { ok: false, refusal: 'expired', checkout };
     }
+    // Settled or closed before a restart: the durable record knows it, not this process.
+    const recalled = await this.#settlements?.recall(checkout);
+    if (recalled) return { ok: false, refusal: recalled, checkout };
     return { ok: true, checkout };
   }
 
   /** Approves or declines a checkout once; gives the URL to send the browser to. */
-  settle(token: string, decision: SandboxDecision): SandboxSettled {
-    const opened = this.open(token);
+  async settle(token: string, decision: SandboxDecision): Promise<SandboxSettled> {
+    const opened = await this.open(token);
     if (!opened.ok) return opened;
     const { checkout } = opened;
+    // Taken at once (before any await), so two settles racing in this process settle one.
+    if (this.#settled.has(checkout.ref)) return { ok: false, refusal: 'settled', checkout };
     const transaction = `sbxpay_${randomBytes(9).toString('base64url')}`;
     const outcome: PaymentOutcome =
       decision.kind === 'approve'
@@ -214,6 +238,13 @@ export class SandboxPaymentProvider implements PaymentProvider {
             code: decision.code,
           };
     this.#settled.set(checkout.ref, outcome);
+    try {
+      await this.#settlements?.record(outcome);
+    } catch (error) {
+      // Not recorded: not settled either, so the buyer may answer again.
+      this.#settled.delete(checkout.ref);
+      throw error;
+    }
     const fields = {
       reference: checkout.ref,
       paymentId: checkout.paymentId,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { grantRoleRequest } from '@linkcoin/domain/accounts/contracts.ts';
 import { ACCOUNT_MESSAGES as M } from '@linkcoin/domain/accounts/messages.ts';
-import { ROLES } from '@linkcoin/domain/accounts/roles.ts';
+import { GRANTABLE_ROLES, ROLES } from '@linkcoin/domain/accounts/roles.ts';
 import { DomainError } from '@linkcoin/domain/shared/errors.ts';
 import type { ReadStore, Query } from '@linkcoin/infra/readstore/port.ts';
 import { signedIn, type Endpoint } from '../http/endpoint.ts';
@@ -19,6 +19,10 @@ const userFilter = z.object({
   id: z.union([z.string().max(64), z.array(z.string().max(64)).max(100)]).optional(),
 });
 const idParams = z.object({ id: z.string().min(1).max(64) });
+const roleParams = z.object({
+  id: z.string().min(1).max(64),
+  role: z.enum(GRANTABLE_ROLES, `role: must be ${GRANTABLE_ROLES.join(' or ')}`),
+});
 
 export type ConsoleUserDeps = Readonly<{
   readStore: ReadStore;
@@ -83,6 +87,19 @@ export const consoleUserEndpoints = ({
         const { id } = parse(idParams, req.params);
         const { role } = parseBody(grantRoleRequest, req);
         const { position } = await accounts.grantRole(id, role, commandMetadata(req, clock));
+        await progress.waitFor(position);
+        res.json(await users().get(id));
+      },
+    },
+    {
+      method: 'delete',
+      path: '/admin/users/:id/roles/:role',
+      summary: "Revoke a granted role (auditor); ends every one of that user's sessions",
+      access: signedIn('admin'),
+      input: { params: roleParams },
+      handler: async (req, res) => {
+        const { id, role } = parse(roleParams, req.params);
+        const { position } = await accounts.revokeRole(id, role, commandMetadata(req, clock));
         await progress.waitFor(position);
         res.json(await users().get(id));
       },

@@ -8,6 +8,7 @@ import { OtpCodes } from './otp-codes.ts';
 import { accountsProjection } from './projection.ts';
 import { createAuthRateLimits } from './rate-limits.ts';
 import { SessionTokens } from './session-tokens.ts';
+import { sessionsRealtime } from './sessions.ts';
 
 /**
  * Accounts: registration with e-mail codes, sign-in (password and Google), sessions, password
@@ -46,6 +47,7 @@ export const accountsContext: BoundedContext = {
       ],
       processes: [],
       authenticator: createAuthenticator({ tokens, commands, clock }),
+      realtime: sessionsRealtime({ bus: platform.bus, logger }),
       onStart: async () => {
         const admin = await accounts.ensureAdmin(config.auth.admin, {
           now: clock.now(),

@@ -33,6 +33,7 @@ import {
 import { profileDecider, profileStreamId } from '@linkcoin/domain/profiles/profile.ts';
 import { walletDecider, walletStreamId } from '@linkcoin/domain/wallet/wallet.ts';
 import { DomainError } from '@linkcoin/domain/shared/errors.ts';
+import { cleanName, currentName } from '@linkcoin/domain/shared/names.ts';
 import type { CommandMetadata } from '@linkcoin/domain/shared/messages.ts';
 import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
 import {
@@ -107,7 +108,7 @@ export const accountHandlers = ({
     ]);
     return {
       _id: account.userId,
-      ownerName: profile.personal.ownerName ?? account.ownerName,
+      ownerName: currentName(profile.personal.ownerName, account.ownerName),
       email: account.email,
       role: account.role,
       roles: rolesOf(account),
@@ -426,7 +427,10 @@ export const accountHandlers = ({
     const account = await openAccount(
       {
         email: identity.email,
-        ownerName: (identity.name ?? identity.email.split('@')[0] ?? 'New member').slice(0, 100),
+        ownerName:
+          cleanName(identity.name ?? '').slice(0, 100) ||
+          cleanName(identity.email.split('@')[0] ?? '') ||
+          'New member',
         role,
         mobile: '',
         passwordHash: null,
@@ -502,21 +506,29 @@ export const accountHandlers = ({
     }
   };
 
-  /** Grants a role to an existing account; answers the position to wait for in the read model. */
-  const grantRole = async (
+  /** Grants or revokes a role of an existing account; answers the position to wait for. */
+  const changeRole = async (
     userId: string,
-    role: GrantableRole,
+    command: Readonly<{ type: 'GrantRole' | 'RevokeRole'; role: GrantableRole }>,
     meta: CommandMetadata,
   ): Promise<{ account: ActiveAccount; position: number | null }> => {
     if (!(await accountById(userId))) throw new DomainError('not_found', M.accountNotFound);
     const result = await commands.handle(accountDecider, accountStreamId(userId), {
-      type: 'GrantRole',
-      data: { role },
+      type: command.type,
+      data: { role: command.role },
       metadata: meta,
     });
     if (result.state.status !== 'active') throw new DomainError('not_found', M.accountNotFound);
     return { account: result.state, position: result.position };
   };
+
+  /** Grants a role to an existing account. */
+  const grantRole = (userId: string, role: GrantableRole, meta: CommandMetadata) =>
+    changeRole(userId, { type: 'GrantRole', role }, meta);
+
+  /** Takes a granted role back; every session of the account ends with it (`RoleRevoked`). */
+  const revokeRole = (userId: string, role: GrantableRole, meta: CommandMetadata) =>
+    changeRole(userId, { type: 'RevokeRole', role }, meta);
 
   /**
    * Makes sure the marketplace has an admin. With ADMIN_EMAIL/ADMIN_PASSWORD that account is
@@ -586,6 +598,7 @@ export const accountHandlers = ({
     logout,
     resetPassword,
     grantRole,
+    revokeRole,
     ensureAdmin,
   };
 };

@@ -1,3 +1,4 @@
+import { cleanName } from '@linkcoin/domain/shared/names.ts';
 import type { AccountEvent } from '@linkcoin/domain/accounts/account.ts';
 import type { AdminUserView } from '@linkcoin/domain/accounts/contracts.ts';
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
@@ -10,7 +11,8 @@ export const ACCOUNTS = 'accounts';
 
 export const accountsProjection: Projection = {
   name: 'accounts',
-  version: 1,
+  // 2: names recorded before they were checked are stored clean (cleanName).
+  version: 2,
   collections: [
     {
       name: ACCOUNTS,
@@ -23,6 +25,7 @@ export const accountsProjection: Projection = {
     'PasswordChanged',
     'LoggedOut',
     'RoleGranted',
+    'RoleRevoked',
     'GoogleAccountLinked',
   ],
   apply: async (recorded, tx) => {
@@ -33,7 +36,7 @@ export const accountsProjection: Projection = {
       await tx.put<AccountView>(ACCOUNTS, id, {
         id,
         email: data.email,
-        ownerName: data.ownerName,
+        ownerName: cleanName(data.ownerName),
         role: data.role,
         roles: [data.role],
         signInMethods: [
@@ -68,6 +71,12 @@ export const accountsProjection: Projection = {
           roles: view.roles.includes(event.data.role)
             ? view.roles
             : [...view.roles, event.data.role],
+        });
+        break;
+      case 'RoleRevoked':
+        await tx.put<AccountView>(ACCOUNTS, id, {
+          ...view,
+          roles: view.roles.filter((role) => role !== event.data.role),
         });
         break;
       case 'GoogleAccountLinked':

@@ -110,7 +110,8 @@ describe('the console’s payments, connections and users', () => {
       bonusCoins: 5,
       rupees: 125,
       credited: true,
-      via: 'callback',
+      // The sandbox records its settlement server to server, as a provider's webhook does.
+      via: 'webhook',
     });
     expect(rows[0]).toMatchObject({
       userId: rival.userId,
@@ -195,6 +196,11 @@ describe('the console’s payments, connections and users', () => {
       .get('/api/pageowners/get-all')
       .query({ userId: creator.userId })
       .set(auth(admin))
+      .expect(200);
+    await api()
+      .put('/api/pageowners/send-status')
+      .set(auth(admin))
+      .send({ userId: creator.userId, status: 'send' })
       .expect(200);
     await api()
       .put('/api/pageowners/send-status')

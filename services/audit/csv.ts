@@ -9,6 +9,22 @@ export type CsvColumns<Row> = readonly (readonly [keyof Row & string, string])[]
 const BATCH = 1000;
 
 /**
+ * Resolves when the response drained or closed, leaving no listener behind: the one of the two
+ * that did not happen is removed (a listener per wait would pile up on a long export).
+ */
+export const drainedOrClosed = async (res: Response): Promise<void> => {
+  const waiting = new AbortController();
+  try {
+    await Promise.race([
+      once(res, 'drain', { signal: waiting.signal }),
+      once(res, 'close', { signal: waiting.signal }),
+    ]);
+  } finally {
+    waiting.abort();
+  }
+};
+
+/**
  * Streams rows to the response as a CSV download (csv-stringify: RFC 4180 quoting, a BOM so
  * spreadsheets read it as UTF-8). Text that a spreadsheet would run as a formula (`=`, `+`,
  * `-`, `@`, tab, CR at the start, as a grant's reason could be) is escaped with a quote:
@@ -34,7 +50,7 @@ export const sendCsv = async <Row extends object>(
     const text = stringify(batch, { ...options, header: first, bom: first });
     first = false;
     // Wait for the client to take what was written; a client gone stops the export.
-    if (!res.write(text)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+    if (!res.write(text)) await drainedOrClosed(res);
   };
   let batch: Row[] = [];
   for await (const row of rows) {

@@ -1,3 +1,4 @@
+import { cleanName } from '@linkcoin/domain/shared/names.ts';
 import type { AccountEvent } from '@linkcoin/domain/accounts/account.ts';
 import type { InstagramOverview, UserOverview } from '@linkcoin/domain/audit/contracts.ts';
 import { WALLET_EVENT_TYPES } from '@linkcoin/domain/wallet/ledger.ts';
@@ -32,6 +33,7 @@ const ACCOUNT_TYPES = [
   'PasswordChanged',
   'LoggedOut',
   'RoleGranted',
+  'RoleRevoked',
   'GoogleAccountLinked',
 ] as const;
 const INSTAGRAM_TYPES = [
@@ -65,7 +67,8 @@ const withInstagram = (
  */
 export const usersProjection: Projection = {
   name: 'audit-users',
-  version: 1,
+  // 2: names recorded before they were checked are stored clean (cleanName).
+  version: 2,
   collections: [
     {
       name: AUDIT_USERS,
@@ -87,7 +90,7 @@ export const usersProjection: Projection = {
       const { data } = event;
       await tx.put<UserOverviewDoc>(AUDIT_USERS, data.userId, {
         id: data.userId,
-        ownerName: data.ownerName,
+        ownerName: cleanName(data.ownerName),
         email: data.email,
         role: data.role,
         roles: [data.role],
@@ -132,6 +135,8 @@ export const usersProjection: Projection = {
           ...doc,
           roles: doc.roles.includes(event.data.role) ? doc.roles : [...doc.roles, event.data.role],
         });
+      case 'RoleRevoked':
+        return save({ ...doc, roles: doc.roles.filter((role) => role !== event.data.role) });
       case 'GoogleAccountLinked':
         return save({
           ...doc,

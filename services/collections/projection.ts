@@ -1,3 +1,4 @@
+import { cleanName } from '@linkcoin/domain/shared/names.ts';
 import type { AccountRegistered } from '@linkcoin/domain/accounts/account.ts';
 import type {
   ConversationClosed,
@@ -142,8 +143,8 @@ const later = (a: string, b: string) => (a > b ? a : b);
  */
 export const collectionsProjection: Projection = {
   name: 'collections',
-  // 2: lines follow the conversation's events, not the wallet's.
-  version: 2,
+  // 2: lines follow the conversation's events, not the wallet's. 3: names stored clean.
+  version: 3,
   collections: [
     { name: COLLECTION_PEOPLE },
     {
@@ -160,13 +161,13 @@ export const collectionsProjection: Projection = {
     const event = recorded as CollectionEvent;
     switch (event.type) {
       case 'AccountRegistered':
-        await updatePerson(tx, event.data.userId, { ownerName: event.data.ownerName });
+        await updatePerson(tx, event.data.userId, { ownerName: cleanName(event.data.ownerName) });
         return;
       case 'PersonalDetailsUpdated':
         // An unnamed save keeps the account's name, as the profile does.
         if (event.data.ownerName !== null) {
           await updatePerson(tx, event.streamId.slice('profile-'.length), {
-            ownerName: event.data.ownerName,
+            ownerName: cleanName(event.data.ownerName),
           });
         }
         return;

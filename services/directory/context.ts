@@ -5,6 +5,7 @@ import { newCreatorBoost } from './boost.ts';
 import { directoryEndpoints } from './endpoints.ts';
 import { directoryHandlers } from './handlers.ts';
 import { directoryProjection } from './projection.ts';
+import { visitorLimit } from './visitor-limit.ts';
 
 /**
  * The creator directory: one read model of every creator (search, filters, ranking), the
@@ -23,6 +24,7 @@ export const directoryContext: BoundedContext = {
       progress,
       isOurImage: uploadedImagesOnly(uploads.urlPrefixes),
       discoveryMaxPages: config.directory.discoveryMaxPages,
+      visitorLimit: visitorLimit(config.directory.visitorRequestsPerMinute),
       seeder: config.env === 'production' ? null : demoSeeder({ commands, uploads, logger: log }),
     });
     return {

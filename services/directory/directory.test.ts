@@ -147,7 +147,11 @@ describe('GET /api/pageowners/users', () => {
 
   beforeAll(async () => {
     server = await startTestServer({
-      env: { ...adminEnv, DISCOVERY_MAX_PAGES: String(MAX_PAGES) },
+      env: {
+        ...adminEnv,
+        DISCOVERY_MAX_PAGES: String(MAX_PAGES),
+        DIRECTORY_VISITOR_REQUESTS_PER_MINUTE: '100000',
+      },
     });
     admin = await loginAdmin(server);
     const accounts = [...NAMED, ...FILLERS, ...BRANDS];
@@ -189,8 +193,14 @@ describe('GET /api/pageowners/users', () => {
     const body = res.body as Answer;
     expect(body.success).toBe(true);
     expect(body.data).toHaveLength(10);
-    expect(body.totalPages).toBe(Math.ceil(entries.length / 10));
+    // A visitor may open one page of the matches; the rest is locked behind signing in.
+    expect(body.totalPages).toBe(1);
     expect(body.total).toBe(entries.length);
+    expect(body.pager).toMatchObject({
+      signedIn: false,
+      totalPages: 1,
+      lockedPages: MAX_PAGES - 1,
+    });
     expect(body.data.map((item) => item._id)).toEqual(expected({}).ids);
     const text = JSON.stringify(body);
     expect(text).not.toMatch(/"(email|mobile|whatsapp|linkCoins|passwordHash)"/);
@@ -212,7 +222,7 @@ describe('GET /api/pageowners/users', () => {
   });
 
   it('orders by visibility and reach by default: verified, then complete, then basic', async () => {
-    const order = (await users({ search: 'qui', limit: '50' }).expect(200)).body.data.map(
+    const order = (await users({ search: 'qui', limit: '50' }, admin).expect(200)).body.data.map(
       (item: Item) => item._id,
     );
     // All three match in their names (the same tier): the rank orders them, so the basic
@@ -223,7 +233,7 @@ describe('GET /api/pageowners/users', () => {
 
   it('searches word prefixes in names, handles, categories and descriptions, ignoring case and accents', async () => {
     const found = async (search: string) =>
-      ((await users({ search, limit: '50' }).expect(200)).body.data as Item[]).map(
+      ((await users({ search, limit: '50' }, admin).expect(200)).body.data as Item[]).map(
         (item) => item._id,
       );
     expect(await found('ZOË')).toContain(idOf(zoe));
@@ -233,6 +243,11 @@ describe('GET /api/pageowners/users', () => {
     expect(await found('cafe')).toContain(idOf(zoe)); // the description, accent folded
     expect(await found('oe')).not.toContain(idOf(zoe)); // prefixes only, not infixes
     expect(await found('zzzzqq')).toEqual([]);
+    // Punctuation is text, not syntax: quotes, stars and operators only separate words.
+    expect(await found('"zoe quix"')).toEqual([idOf(zoe)]);
+    expect(await found('zoe*')).toEqual([idOf(zoe)]);
+    expect(await found('{"$gt":""}')).toEqual(expected({ search: '{"$gt":""}', limit: '50' }).ids);
+    expect(await found('*')).toEqual(expected({ limit: '50' }).ids);
     // The name before the description: a name match comes first.
     const skin = await found('skincare');
     expect(skin).toContain(idOf(zoe));
@@ -270,7 +285,7 @@ describe('GET /api/pageowners/users', () => {
     ];
     for (const query of queries) {
       const want = expected({ ...query, limit: '50' });
-      const body = (await users({ ...query, limit: '50' }).expect(200)).body as Answer;
+      const body = (await users({ ...query, limit: '50' }, admin).expect(200)).body as Answer;
       expect(
         { ids: body.data.map((item) => item._id), totalPages: body.totalPages, total: body.total },
         JSON.stringify(query),
@@ -310,6 +325,7 @@ describe('GET /api/pageowners/users', () => {
       idOf(ravi),
       idOf(quinn),
     ]);
+    // Admins read every listing whole, past any allowance.
     const past = await users({ page: '99', limit: '10' }, admin).expect(200);
     expect(past.body).toMatchObject({ data: [], totalPages: Math.ceil(entries.length / 10) });
   });
@@ -335,10 +351,8 @@ describe('GET /api/pageowners/users', () => {
       [{ verifiedOnly: 'maybe' }, /^verifiedOnly: true or false/],
       [{ view: 'grid' }, /^view: one of directory, discovery/],
       [{ search: 'x'.repeat(101) }, /^search: at most 100 characters/],
-      [
-        { search: '{"$gt":""}' },
-        /^search: letters, digits, spaces and .* \(no quotes, brackets or \$\)$/,
-      ],
+      [{ search: 'asha\u0000' }, /^search: letters, digits, spaces and punctuation only$/],
+      [{ search: 'line\nbreak' }, /^search: letters, digits, spaces and punctuation only$/],
       ['page=1&page=2', /^page: give one value \(lists are comma-joined\)/],
       ['adCategories=skincare&adCategories=cars', /^adCategories: give one value/],
     ];
@@ -351,11 +365,67 @@ describe('GET /api/pageowners/users', () => {
     }
   });
 
-  it('gives a visitor the first page of the directory and asks them to log in for more', async () => {
+  it('gives a visitor the first 10 results of a search and asks them to log in for more', async () => {
     await users({}).expect(200);
     const res = await users({ page: '2' }).expect(401);
     expect(res.body).toEqual({ success: false, message: 'Please log in to see more influencers.' });
-    await users({ page: '2' }, brands.get(0)!).expect(200);
+    // No bigger page either: the allowance is depth into the results, whatever the limit.
+    const bigger: Record<string, string>[] = [
+      { limit: '50' },
+      { limit: '11' },
+      { page: '3', limit: '5' },
+    ];
+    for (const query of bigger) {
+      expect((await users(query).expect(401)).body.message, JSON.stringify(query)).toBe(
+        'Please log in to see more influencers.',
+      );
+    }
+    const halves = [
+      ...((await users({ limit: '5' }).expect(200)).body as Answer).data,
+      ...((await users({ page: '2', limit: '5' }).expect(200)).body as Answer).data,
+    ];
+    expect(halves.map((item) => item._id)).toEqual(expected({}).ids);
+  });
+
+  it('holds the directory to the same coin allowance as the discovery grid, whatever the sort or limit', async () => {
+    const poor = brands.get(0)!;
+    const deeper: Record<string, string>[] = [
+      { page: '2' },
+      { page: '2', sort: 'newest' },
+      { page: '2', adCategories: 'smartphones' },
+      { limit: '30' },
+      { limit: '20', sort: 'price' },
+    ];
+    for (const query of deeper) {
+      const refused = await users(query, poor).expect(403);
+      expect(refused.body, JSON.stringify(query)).toEqual({
+        success: false,
+        message: 'You need at least 5 LinkCoins to unlock this content',
+      });
+    }
+    // Page 1 shows the lock and what opens it, as the grid does.
+    const first = (await users({}, poor).expect(200)).body as Answer;
+    expect(first.totalPages).toBe(1);
+    expect(first.pager).toMatchObject({
+      totalPages: 1,
+      lockedPages: MAX_PAGES - 1,
+      coins: 0,
+      canUnlock: false,
+      coinsForNextPage: 15,
+    });
+    const fifteen = brands.get(15)!;
+    const second = (await users({ page: '2' }, fifteen).expect(200)).body as Answer;
+    expect(second.data.map((item) => item._id)).toEqual(expected({ page: '2' }).ids);
+    expect(second.totalPages).toBe(2);
+    await users({ limit: '20' }, fifteen).expect(200);
+    expect((await users({ page: '3' }, fifteen).expect(403)).body.message).toBe(
+      'Page 3 unlocks with 20 LinkCoins; you have 15.',
+    );
+    expect((await users({ limit: '30' }, fifteen).expect(403)).body.message).toBe(
+      'The first 30 creators unlock with 20 LinkCoins; you have 15.',
+    );
+    // Searching stays free: a narrower search on page 1 is always open.
+    await users({ search: 'zoe', adCategories: 'skincare' }, poor).expect(200);
   });
 
   describe('the discovery grid (view=discovery)', () => {
@@ -387,7 +457,13 @@ describe('GET /api/pageowners/users', () => {
       [4, 1, false, 403, 'You need at least 5 LinkCoins to unlock this content'],
       [5, 1, true, 403, 'Page 2 unlocks with 15 LinkCoins; you have 5.'],
       [15, 2, true, 403, 'Page 3 unlocks with 20 LinkCoins; you have 15.'],
-      [100, MAX_PAGES, true, 400, `The discovery grid has at most ${MAX_PAGES} pages.`],
+      [
+        100,
+        MAX_PAGES,
+        true,
+        400,
+        `Listings show at most ${MAX_PAGES} pages: narrow your search or filters to see other creators.`,
+      ],
     ] as const)(
       'with %i coins opens %i page(s), canUnlock %s, and refuses the next with %i',
       async (coins, pages, canUnlock, status, message) => {
@@ -457,6 +533,31 @@ describe('GET /api/pageowners/visibility/:userId', () => {
     await visibility(brand, creatorUser.userId).expect(403);
     const admin = await loginAdmin(server);
     await visibility(admin, creatorUser.userId).expect(200);
+  });
+});
+
+describe('visitors listing the directory', () => {
+  it('are limited per address; signed-in callers are not', async () => {
+    const server = await startTestServer({ env: { DIRECTORY_VISITOR_REQUESTS_PER_MINUTE: '5' } });
+    try {
+      const brand = await registerUser(server, { role: 'user' });
+      const list = (query: Record<string, string>) =>
+        request(server.url).get('/api/pageowners/users').query(query);
+      for (const sort of ['relevance', 'followers', 'price', 'newest', 'relevance']) {
+        await list({ sort }).expect(200);
+      }
+      const refused = await list({ sort: 'followers' }).expect(429);
+      expect(refused.body).toEqual({
+        success: false,
+        message: 'Too many searches from your network. Please log in, or try again in a minute.',
+      });
+      await list({ view: 'discovery' }).expect(429);
+      for (let i = 0; i < 6; i++) {
+        await list({}).set('Authorization', `Bearer ${brand.token}`).expect(200);
+      }
+    } finally {
+      await server.stop();
+    }
   });
 });
 

@@ -37,7 +37,7 @@ export const directoryEndpoints = (deps: {
     input: { query: directoryQuery },
     handler: async (req, res) => {
       const request = parseQuery(directoryQuery, req);
-      res.json(await deps.directory.search(request, principalOf(req)));
+      res.json(await deps.directory.search(request, principalOf(req), req.ip ?? 'unknown'));
     },
   },
   {

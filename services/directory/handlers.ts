@@ -10,7 +10,8 @@ import { profileStateOf, type DirectoryEntry } from '@linkcoin/domain/directory/
 import { listingDecider, listingStreamId } from '@linkcoin/domain/directory/listing.ts';
 import { DIRECTORY_MESSAGES as M } from '@linkcoin/domain/directory/messages.ts';
 import {
-  checkDiscoveryPage,
+  allowedDepth,
+  checkListingDepth,
   discoveryPager,
   DISCOVERY_PAGE_SIZE,
   type DiscoveryViewer,
@@ -44,6 +45,8 @@ export const directoryHandlers = (deps: {
   discoveryMaxPages: number;
   /** Null where demo data may not be added (production). */
   seeder: DemoSeeder | null;
+  /** Counts a visitor's listing request against their address; refuses past the limit. */
+  visitorLimit: (address: string) => Promise<void>;
 }) => {
   const { commands, readStore, isOurImage, discoveryMaxPages } = deps;
   const directory = () => readStore.collection<DirectoryEntry>(DIRECTORY);
@@ -52,46 +55,40 @@ export const directoryHandlers = (deps: {
   const coinsOf = async (userId: string): Promise<number> =>
     (await commands.load(walletDecider, walletStreamId(userId))).state.balance;
 
-  /** `GET /api/pageowners/users`: the directory, or (view=discovery) the coin-gated grid. */
+  /** Who reads a listing: visitors, members with their balance, admins whole. */
+  const viewerOf = async (caller: Principal | null): Promise<DiscoveryViewer> => {
+    if (!caller) return { signedIn: false };
+    if (caller.roles.includes('admin')) return { signedIn: true, coins: 0, staff: true };
+    return { signedIn: true, coins: await coinsOf(caller.userId) };
+  };
+
+  /**
+   * `GET /api/pageowners/users`: the directory, or (view=discovery) the home page's grid. One
+   * coin gate for both: the page allowance counted as depth into the results
+   * (`checkListingDepth`), whatever the sort, filters or limit; visitors' requests are limited
+   * per address (`visitorAddress`: their client address).
+   */
   const search = async (
     request: DirectoryRequest,
     caller: Principal | null,
+    visitorAddress: string,
   ): Promise<DirectoryAnswer> => {
     const { page } = request;
-    if (request.view === 'discovery') {
-      if (request.limit !== null && request.limit !== DISCOVERY_PAGE_SIZE) {
-        throw new DomainError(
-          'validation',
-          `limit: the discovery grid shows ${DISCOVERY_PAGE_SIZE} a page`,
-        );
-      }
-      const viewer: DiscoveryViewer = caller
-        ? { signedIn: true, coins: await coinsOf(caller.userId) }
-        : { signedIn: false };
-      checkDiscoveryPage(page, viewer, discoveryMaxPages);
-      const limit = DISCOVERY_PAGE_SIZE;
-      const { total, entries } = await searchPage(
-        directory(),
-        request,
-        request.sort,
-        (page - 1) * limit,
-        limit,
+    if (!caller) await deps.visitorLimit(visitorAddress);
+    if (
+      request.view === 'discovery' &&
+      request.limit !== null &&
+      request.limit !== DISCOVERY_PAGE_SIZE
+    ) {
+      throw new DomainError(
+        'validation',
+        `limit: the discovery grid shows ${DISCOVERY_PAGE_SIZE} a page`,
       );
-      const pager = discoveryPager({ page, viewer, maxPages: discoveryMaxPages, results: total });
-      return {
-        success: true,
-        data: entries.map((entry) => directoryItem(entry, isOurImage)),
-        totalPages: pager.totalPages,
-        page,
-        limit,
-        total,
-        view: 'discovery',
-        pager,
-      };
     }
-    // Visitors see the first page; paging needs an account (spec section 6).
-    if (!caller && page > 1) throw new DomainError('unauthorized', M.signInForMore);
-    const limit = request.limit ?? DIRECTORY_PAGE_SIZE;
+    const limit =
+      request.view === 'discovery' ? DISCOVERY_PAGE_SIZE : (request.limit ?? DIRECTORY_PAGE_SIZE);
+    const viewer = await viewerOf(caller);
+    checkListingDepth({ page, limit }, viewer, discoveryMaxPages);
     const { total, entries } = await searchPage(
       directory(),
       request,
@@ -99,14 +96,21 @@ export const directoryHandlers = (deps: {
       (page - 1) * limit,
       limit,
     );
+    const pager = discoveryPager({ page, viewer, maxPages: discoveryMaxPages, results: total });
+    const depth = allowedDepth(viewer, discoveryMaxPages);
     return {
       success: true,
       data: entries.map((entry) => directoryItem(entry, isOurImage)),
-      totalPages: Math.ceil(total / limit),
+      // The pages of this size the viewer may open that have results.
+      totalPages:
+        request.view === 'discovery'
+          ? pager.totalPages
+          : Math.ceil(Math.min(total, depth ?? total) / limit),
       page,
       limit,
       total,
-      view: 'directory',
+      view: request.view,
+      pager,
     };
   };
 

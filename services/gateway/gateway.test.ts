@@ -368,6 +368,34 @@ describe('the gateway itself', () => {
       await g.stop();
     });
 
+    it('refuses a frame under a revoked session and closes its socket, without waiting for a beat', async () => {
+      const g = await start({ heartbeatMs: 60_000 });
+      const socket = await g.open('u-ended');
+      const closed = new Promise<number>((resolve) =>
+        socket.once('close', (code) => resolve(code)),
+      );
+      g.revoked.add('u-ended');
+      socket.send(JSON.stringify({ event: 'echo', data: { text: 'hi' }, ack: 1 }));
+      expect(await closed).toBe(4401);
+      expect(g.frames.get(socket)).toEqual([
+        { event: 'ack', ack: 1, data: { status: 'error', message: GATEWAY_MESSAGES.sessionEnded } },
+      ]);
+      await g.stop();
+    });
+
+    it('closes the sockets of older sessions when told a session ended', async () => {
+      const g = await start({ heartbeatMs: 60_000 });
+      const ended = await g.open('u-ended');
+      const kept = await g.open('u-kept');
+      const closed = new Promise<number>((resolve) => ended.once('close', (code) => resolve(code)));
+      // The sockets were opened at token version 0: version 0 itself ends nothing.
+      expect(g.node().endSessions('u-ended', 0)).toBe(0);
+      expect(g.node().endSessions('u-ended', 1)).toBe(1);
+      expect(await closed).toBe(4401);
+      expect(kept.readyState).toBe(WebSocket.OPEN);
+      await g.stop();
+    });
+
     it('ends the sockets of a session that was revoked (logout) at the next heartbeat', async () => {
       const g = await start({ heartbeatMs: 50 });
       const revoked = await g.open('u-revoked');

@@ -55,7 +55,11 @@ export const GATEWAY_MESSAGES = {
   unknownEvent: 'Unknown event',
   tooFast: 'Too many frames. Please slow down.',
   failed: 'Something went wrong on our side. Please try again.',
+  sessionEnded: 'Your session has ended. Please log in again.',
 } as const;
+
+/** The close code of a socket whose session ended (logout, password reset, revoked role). */
+export const SESSION_ENDED = 4401;
 
 /**
  * The envelope of every frame (docs/ARCHITECTURE.md, "The chat on /ws"): an event name, its
@@ -123,6 +127,7 @@ export class Gateway {
       emitTo: (userId, event, data) => this.#emitTo(userId, event, data),
       users: () => [...this.#sockets.keys()],
       isHere: (userId) => this.#sockets.has(userId),
+      endSessions: (userId, tokenVersion) => this.#endSessions(userId, tokenVersion),
     };
     this.#wss = new WebSocketServer({
       noServer: true,
@@ -266,17 +271,36 @@ export class Gateway {
     }
   }
 
-  /** Logging out (or a password reset) revokes the session: its sockets close at the next beat. */
+  /**
+   * Whether the socket's session still holds: not logged out, reset, revoked or expired. Asked
+   * before every frame and at every beat; a session that ended closes its socket (4401).
+   */
+  async #sessionHolds(socket: Connection): Promise<boolean> {
+    if (!socket.token) return false;
+    const outcome = await this.#options.authenticate({
+      headers: { authorization: `Bearer ${socket.token}` },
+    });
+    return outcome.kind === 'principal';
+  }
+
+  /** The heartbeat's check: an expired or revoked session ends its socket. */
   async #recheck(socket: Connection): Promise<void> {
-    if (!socket.token) return;
     try {
-      const outcome = await this.#options.authenticate({
-        headers: { authorization: `Bearer ${socket.token}` },
-      });
-      if (outcome.kind !== 'principal') socket.close(4401, 'Session ended');
+      if (!(await this.#sessionHolds(socket))) socket.close(SESSION_ENDED, 'Session ended');
     } catch (error) {
       this.#options.logger.warn({ err: error }, 'websocket session could not be checked');
     }
+  }
+
+  /** A session revocation seen on the bus: the user's older sockets on this node close now. */
+  #endSessions(userId: string, tokenVersion: number): number {
+    let closed = 0;
+    for (const socket of this.#sockets.get(userId) ?? []) {
+      if ((socket.principal?.tokenVersion ?? -1) >= tokenVersion) continue;
+      socket.close(SESSION_ENDED, 'Session ended');
+      closed += 1;
+    }
+    return closed;
   }
 
   #opened(socket: Connection, principal: Principal): void {
@@ -373,6 +397,19 @@ export class Gateway {
       return void fail(GATEWAY_MESSAGES.notJson);
     }
     const { event, data, ack } = parsed;
+    // A frame under a session that ended is refused, whether or not its revocation arrived.
+    let holds: boolean;
+    try {
+      holds = await this.#sessionHolds(socket);
+    } catch (error) {
+      this.#options.logger.error({ err: error, event }, 'websocket session could not be checked');
+      return void fail(GATEWAY_MESSAGES.failed, ack);
+    }
+    if (!holds) {
+      fail(GATEWAY_MESSAGES.sessionEnded, ack);
+      socket.close(SESSION_ENDED, 'Session ended');
+      return;
+    }
     try {
       await this.#frames.consume(client.principal.userId);
     } catch {

@@ -26,6 +26,11 @@ export type RealtimeNode = Readonly<{
   users: () => readonly string[];
   /** Whether a user has an open socket on this node. */
   isHere: (userId: string) => boolean;
+  /**
+   * Ends a user's sessions issued before `tokenVersion` on this node: their sockets are closed
+   * with 4401 at once. Answers how many closed.
+   */
+  endSessions: (userId: string, tokenVersion: number) => number;
 }>;
 
 /** One event a client may send: its data's schema, and the handler answering the ack's data. */

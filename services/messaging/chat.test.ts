@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
+import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   MessageView,
@@ -17,7 +18,15 @@ import type { DeliveredMessage } from '@linkcoin/infra/bus/port.ts';
 import type { ForwardedEvent } from '../forwarder/forwarder.ts';
 import { GATEWAY_MESSAGES } from '../gateway/gateway.ts';
 import { resolve, TOKENS } from '../runtime/tokens.ts';
-import { headPosition, registerUser, type TestUser } from '../testing/accounts.ts';
+import {
+  adminEnv,
+  grantAuditor,
+  headPosition,
+  loginAdmin,
+  registerUser,
+  verifiedEmail,
+  type TestUser,
+} from '../testing/accounts.ts';
 import { startGatewayNode, type GatewayNode } from '../testing/gateway-node.ts';
 import { ChatClient, openConversation, wsUrlOf } from '../testing/messaging.ts';
 import { adjustableClock, startTestServer, type TestServer } from '../testing/test-server.ts';
@@ -56,6 +65,8 @@ describe('the chat on /ws', () => {
     server = await startTestServer({
       clock,
       env: {
+        ...adminEnv,
+        LOGIN_ATTEMPTS_PER_WINDOW: '100000',
         CHAT_MESSAGES_PER_MINUTE: String(MESSAGES_PER_MINUTE),
         AUTH_REQUESTS_PER_IP_PER_WINDOW: '100000',
         OTP_REQUESTS_PER_WINDOW: '100000',
@@ -388,6 +399,70 @@ describe('the chat on /ws', () => {
         userId: creator.userId,
         isOnline: false,
       });
+    });
+
+    /** The sockets close well before the 30-second heartbeat could have closed them. */
+    const closesAtOnce = async (socket: ChatClient) => {
+      await expect.poll(() => socket.socket.readyState, { timeout: 5_000 }).toBe(WebSocket.CLOSED);
+      expect((await socket.closed).code).toBe(4401);
+    };
+
+    it('ends a session on every node at once when it logs out, and stores nothing sent under it', async () => {
+      const { brand, creator } = await pair();
+      const here = await connect(brand);
+      const there = await connect(brand, second.url);
+      const other = await connect(creator, second.url);
+      expect((await here.sendMessage(brand, creator, 'Before logout')).status).toBe('ok');
+      await request(server.url)
+        .post('/api/pageowners/logout')
+        .set('Authorization', `Bearer ${brand.token}`)
+        .expect(200);
+      // Sent right after: refused (or the socket is already gone), never stored.
+      here.socket.send(
+        JSON.stringify({
+          event: 'send_message',
+          data: { sender: brand.userId, receiver: creator.userId, content: 'After logout' },
+          ack: 99,
+        }),
+      );
+      await closesAtOnce(here);
+      await closesAtOnce(there);
+      const answer = here.frames.find((frame) => frame.ack === 99);
+      if (answer) {
+        expect(answer.data).toEqual({ status: 'error', message: GATEWAY_MESSAGES.sessionEnded });
+      }
+      const sent = (await history(creator, brand)).conversation.map((m) => m.content);
+      expect(sent).toEqual(['Before logout']);
+      expect(other.socket.readyState).toBe(WebSocket.OPEN);
+      // A new session connects again.
+      const login = await request(server.url)
+        .post('/api/pageowners/login')
+        .send({ email: brand.email, password: brand.password })
+        .expect(200);
+      const again = await connect({ ...brand, token: login.body.token as string });
+      expect((await again.sendMessage(brand, creator, 'Signed in again')).status).toBe('ok');
+    });
+
+    it('ends it the same way after a password reset and when a role is revoked', async () => {
+      const { brand } = await pair();
+      const sockets = [await connect(brand), await connect(brand, second.url)];
+      clock.advance(61_000); // one e-mail code a minute: the registration's was just sent
+      const verificationToken = await verifiedEmail(server, brand.email, 'password_reset');
+      await request(server.url)
+        .post('/api/pageowners/forget-password')
+        .send({ email: brand.email, newPassword: 'a brand new secret', verificationToken })
+        .expect(200);
+      for (const socket of sockets) await closesAtOnce(socket);
+
+      const auditor = await registerUser(server, { role: 'user' });
+      const admin = await loginAdmin(server);
+      await grantAuditor(server, admin, auditor.userId);
+      const watched = [await connect(auditor), await connect(auditor, second.url)];
+      await request(server.url)
+        .delete(`/api/admin/users/${auditor.userId}/roles/auditor`)
+        .set('Authorization', `Bearer ${admin.token}`)
+        .expect(200);
+      for (const socket of watched) await closesAtOnce(socket);
     });
   });
 });

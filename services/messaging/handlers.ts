@@ -14,11 +14,14 @@ import {
   type ConversationState,
 } from '@linkcoin/domain/messaging/conversation.ts';
 import {
+  isPushServiceEndpoint,
   pushSubscriptionsDecider,
   pushSubscriptionsStreamId,
   type PushSubscription,
 } from '@linkcoin/domain/messaging/push-subscriptions.ts';
+import { profileDecider, profileStreamId } from '@linkcoin/domain/profiles/profile.ts';
 import { DomainError } from '@linkcoin/domain/shared/errors.ts';
+import { currentName } from '@linkcoin/domain/shared/names.ts';
 import type { CommandMetadata } from '@linkcoin/domain/shared/messages.ts';
 import { presenceDecider, presenceStreamId } from '@linkcoin/domain/messaging/presence.ts';
 import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
@@ -192,20 +195,13 @@ export const messagingHandlers = (deps: {
       })
       .map((c) => c.pairId);
 
-  const isKnownPushService = (endpoint: string): boolean => {
-    const host = new URL(endpoint).hostname.toLowerCase();
-    return deps.pushServiceHosts.some(
-      (allowed) => host === allowed || host.endsWith(`.${allowed}`),
-    );
-  };
-
   const saveSubscription = async (
     userId: string,
     token: PushSubscriptionJson,
     meta: CommandMetadata,
   ): Promise<void> => {
     // The server will POST to this address: only push services, never anything else.
-    if (!isKnownPushService(token.endpoint)) {
+    if (!isPushServiceEndpoint(token.endpoint, deps.pushServiceHosts)) {
       throw new DomainError('validation', H.unknownPushService);
     }
     await commands.handle(pushSubscriptionsDecider, pushSubscriptionsStreamId(userId), {
@@ -231,10 +227,15 @@ export const messagingHandlers = (deps: {
     });
   };
 
-  /** A user's name and address, for notices (null when the account is gone). */
+  /** A user's current name and address, for notices (null when the account is gone). */
   const personOf = async (userId: string) => {
-    const { state } = await commands.load(accountDecider, accountStreamId(userId));
-    return state.status === 'active' ? { name: state.ownerName, email: state.email } : null;
+    const [{ state }, { state: profile }] = await Promise.all([
+      commands.load(accountDecider, accountStreamId(userId)),
+      commands.load(profileDecider, profileStreamId(userId)),
+    ]);
+    return state.status === 'active'
+      ? { name: currentName(profile.personal.ownerName, state.ownerName), email: state.email }
+      : null;
   };
 
   /** A user came online somewhere or went offline everywhere: one event per flip. */

@@ -18,6 +18,7 @@ import { listen } from '../runtime/http-server.ts';
 import { headPosition, registerUser, type TestUser } from '../testing/accounts.ts';
 import { eventsAfter } from '../security/fixtures.ts';
 import { ChatClient, openConversation, storeMessage, wsUrlOf } from '../testing/messaging.ts';
+import { saveProfile } from '../testing/profiles.ts';
 import { adjustableClock, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { messagingContextWith } from './context.ts';
 import { MESSAGING_HANDLER_MESSAGES as H } from './handlers.ts';
@@ -152,6 +153,17 @@ describe('notifications', () => {
           H.unknownPushService,
         ],
         [{ ...subscription, endpoint: 'https://evil.example/hook' }, 400, H.unknownPushService],
+        // A known push host on another port: a probe of whatever listens there.
+        [
+          { ...subscription, endpoint: `https://${PUSH_HOST}:8443/send/x` },
+          400,
+          H.unknownPushService,
+        ],
+        [
+          { ...subscription, endpoint: `https://${PUSH_HOST}:22/send/x` },
+          400,
+          H.unknownPushService,
+        ],
         [{ ...subscription, keys: { ...subscription.keys, p256dh: 'short' } }, 400, /p256dh/],
         [{ ...subscription, keys: { ...subscription.keys, auth: '' } }, 400, /auth/],
         [{ endpoint: subscription.endpoint }, 400, /keys/],
@@ -307,5 +319,26 @@ describe('notifications', () => {
     expect((await unreadMails())[1]).toContain('a message');
     // Every mail to the creator is accounted for: two notices, no more.
     expect(await unreadMails()).toHaveLength(2);
+  });
+
+  it('names the sender by the name they go by now, not the one they registered with', async () => {
+    const brand = await registerUser(server, { role: 'user', ownerName: 'Registered Name' });
+    const creator = await registerUser(server, { role: 'influencer', ownerName: 'Asha' });
+    await saveProfile(server, brand, { ownerName: 'Tiffin Tales Foods' }).expect(200);
+    await openConversation(server, brand, creator);
+    await storeMessage(server, brand, creator, 'Hello');
+    clock.advance(31 * 60_000);
+    const outbox = join(server.dataDir, 'outbox');
+    const notices = async () => {
+      const files = (await readdir(outbox)).filter((f) => f.endsWith('.eml'));
+      const mails = await Promise.all(files.map((f) => readFile(join(outbox, f), 'utf8')));
+      return mails
+        .map((mail) => mail.replace(/=\r?\n/g, ''))
+        .filter((mail) => mail.includes(`To: ${creator.email}`) && mail.includes('not read yet'));
+    };
+    await expect.poll(notices, { timeout: 10_000 }).toHaveLength(1);
+    const [mail] = await notices();
+    expect(mail).toContain('Tiffin Tales Foods');
+    expect(mail).not.toContain('Registered Name');
   });
 });

@@ -1,6 +1,8 @@
 import { accountDecider, accountStreamId } from '@linkcoin/domain/accounts/account.ts';
+import { currentName } from '@linkcoin/domain/shared/names.ts';
 import { profileDecider, profileStreamId } from '@linkcoin/domain/profiles/profile.ts';
 import { sandboxPageHandler } from '@linkcoin/infra/payments/sandbox-page.ts';
+import type { PaymentOutcome } from '@linkcoin/infra/payments/port.ts';
 import { SandboxPaymentProvider } from '@linkcoin/infra/payments/sandbox.ts';
 import type { BoundedContext } from '../runtime/bounded-context.ts';
 import { createClientKeys } from '../http/idempotency.ts';
@@ -20,12 +22,18 @@ export const paymentsContext: BoundedContext = {
   projections: [],
   create: ({ config, clock, commands, logger, secrets, publicUrl }) => {
     const log = logger.child({ component: 'payments' });
+    // The sandbox's settlements live in the payment streams, through the handlers made below.
+    const settlements = {
+      recall: (checkout: { ref: string; paymentId: string }) => payments.recall(checkout),
+      record: (outcome: PaymentOutcome) => payments.recordSettlement(outcome, clock.now()),
+    };
     const provider = openPaymentProvider({
       config,
       secret: secrets.jwtSecret,
       publicUrl,
       clock,
       logger: log,
+      sandboxSettlements: settlements,
     });
     const payments = paymentHandlers({ commands, provider, publicUrl, logger: log });
     const buyerName = async (userId: string) => {
@@ -33,7 +41,10 @@ export const paymentsContext: BoundedContext = {
         commands.load(profileDecider, profileStreamId(userId)),
         commands.load(accountDecider, accountStreamId(userId)),
       ]);
-      return profile.personal.ownerName ?? (account.status === 'active' ? account.ownerName : '');
+      return currentName(
+        profile.personal.ownerName,
+        account.status === 'active' ? account.ownerName : '',
+      );
     };
     return {
       endpoints: paymentEndpoints({

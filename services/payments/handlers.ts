@@ -26,6 +26,7 @@ import {
   type PaymentOutcome,
   type PaymentProvider,
 } from '@linkcoin/infra/payments/port.ts';
+import type { SandboxRefusal } from '@linkcoin/infra/payments/sandbox.ts';
 
 type Started = Exclude<PaymentState, { status: 'none' }>;
 
@@ -158,6 +159,39 @@ export const paymentHandlers = (deps: {
     return result.state;
   };
 
+  /**
+   * The sandbox's durable memory (infra/payments/sandbox.ts): why one of its checkouts can no
+   * longer be settled, read from the payment's stream, so a restart forgets nothing.
+   */
+  const recall = async (checkout: {
+    ref: string;
+    paymentId: string;
+  }): Promise<SandboxRefusal | null> => {
+    const payment = await load(checkout.paymentId);
+    if (!payment) return 'invalid';
+    // Another checkout of the same payment (a raced retry's) was cancelled when it lost.
+    if (payment.providerReference !== checkout.ref) return 'cancelled';
+    switch (payment.status) {
+      case 'pending':
+        return null;
+      case 'expired':
+        return 'expired';
+      case 'approved':
+      case 'failed':
+        return 'settled';
+    }
+  };
+
+  /** The sandbox settled a checkout: recorded as a provider's webhook is, before the redirect. */
+  const recordSettlement = async (outcome: PaymentOutcome, now: Date): Promise<void> => {
+    await record(outcome, 'webhook', {
+      now,
+      actorUserId: null,
+      correlationId: randomUUID(),
+      causationId: null,
+    });
+  };
+
   /** A payment as its buyer (or an admin) sees it. */
   const view = async (paymentId: string): Promise<PaymentView | null> => {
     const payment = await load(paymentId);
@@ -223,7 +257,7 @@ export const paymentHandlers = (deps: {
     }
   };
 
-  return { start, record, view, expire, resultPage, provider };
+  return { start, record, recall, recordSettlement, view, expire, resultPage, provider };
 };
 
 export type FailureCode = PaymentFailureCode;

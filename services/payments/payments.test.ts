@@ -3,6 +3,9 @@
  * return settles, the credits process credits the buyer once; bad input and forged or replayed
  * confirmations change nothing.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES } from '@linkcoin/domain/payments/messages.ts';
@@ -170,6 +173,10 @@ describe('buying LinkCoins in the sandbox', () => {
   it('refuses forged returns and changes nothing', async () => {
     const started = await pay(server, brand, { packageId: 'scale' }).expect(201);
     const returnUrl = await settleInSandbox(server, started.body.approvalURL, 'approve');
+    // The sandbox recorded its approval as it settled; the credits process follows it.
+    await expect
+      .poll(async () => (await paymentOf(brand, started.body.paymentId)).body.payment.credited)
+      .toBe(true);
     const head = await headPosition(server);
     const tamper = (name: string, value: string | null) => {
       const forged = new URL(returnUrl);
@@ -265,6 +272,46 @@ describe('buying LinkCoins in the sandbox', () => {
   });
   it('leaves every coin adding up: the ledger invariants hold over the whole log', async () => {
     await expectLedgerInvariantsHold(server);
+  });
+});
+
+describe('a declined sandbox checkout across a restart', () => {
+  it('stays declined: the page refuses it and nothing is credited', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'linkcoin-sandbox-restart-'));
+    let server = await startTestServer({ dataDir, env: adminEnv });
+    try {
+      const buyer = await registerUser(server, { role: 'user' });
+      const started = await pay(server, buyer, { packageId: 'starter' }).expect(201);
+      const paymentId = started.body.paymentId as string;
+      const declined = await settleInSandbox(server, started.body.approvalURL as string, {
+        decline: 'CARD_DECLINED',
+      });
+      await returnToShop(server, declined).expect(303);
+      await server.stop();
+      // The sandbox's memory is gone; its settlements are in the log.
+      server = await startTestServer({ dataDir, env: adminEnv });
+      const page = new URL(started.body.approvalURL as string);
+      const shown = await request(server.url).get(`${page.pathname}${page.search}`);
+      expect(shown.status).toBe(409);
+      expect(shown.text).toContain('This sandbox checkout has already been settled.');
+      const before = await headPosition(server);
+      const form = new URLSearchParams({
+        token: page.searchParams.get('token') ?? '',
+        decision: 'approve',
+      });
+      const late = await request(server.url).post(page.pathname).type('form').send(form.toString());
+      expect(late.status).toBe(409);
+      expect(await headPosition(server)).toBe(before);
+      const payment = await request(server.url)
+        .get(`/api/payment/${paymentId}`)
+        .set('Authorization', `Bearer ${buyer.token}`)
+        .expect(200);
+      expect(payment.body.payment).toMatchObject({ status: 'failed', credited: false });
+      expect(await balanceOf(server, buyer)).toBe(0);
+    } finally {
+      await server.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,5 +1,8 @@
 import { RazorpayPaymentProvider } from '@linkcoin/infra/payments/razorpay.ts';
-import { SandboxPaymentProvider } from '@linkcoin/infra/payments/sandbox.ts';
+import {
+  SandboxPaymentProvider,
+  type SandboxSettlements,
+} from '@linkcoin/infra/payments/sandbox.ts';
 import type { PaymentProvider } from '@linkcoin/infra/payments/port.ts';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../runtime/config.ts';
@@ -15,6 +18,8 @@ export const openPaymentProvider = (deps: {
   publicUrl: () => string;
   clock: Clock;
   logger: Logger;
+  /** Where the sandbox keeps its settlements (the payment streams). */
+  sandboxSettlements: SandboxSettlements;
 }): PaymentProvider | null => {
   const payments = deps.config.payments;
   switch (payments.adapter) {
@@ -26,6 +31,7 @@ export const openPaymentProvider = (deps: {
         secret: payments.secret ?? deps.secret,
         approvalPageUrl: () => `${deps.publicUrl()}${SANDBOX_PAGE_PATH}`,
         now: () => deps.clock.now(),
+        settlements: deps.sandboxSettlements,
       });
     case 'razorpay':
       return new RazorpayPaymentProvider({

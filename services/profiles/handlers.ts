@@ -7,10 +7,17 @@ import { DomainError } from '@linkcoin/domain/shared/errors.ts';
 import type { CommandMetadata } from '@linkcoin/domain/shared/messages.ts';
 import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
 import type { ReadStore } from '@linkcoin/infra/readstore/port.ts';
+import { UPLOAD_LIMIT_MESSAGES } from '@linkcoin/domain/uploads/messages.ts';
+import {
+  newPictures,
+  notOwnedPicture,
+  uploadsDecider,
+  uploadsStreamId,
+} from '@linkcoin/domain/uploads/uploads.ts';
 import type { ImageUrlRule } from '@linkcoin/domain/uploads/urls.ts';
 import type { ProjectionProgress } from '../runtime/projection-progress.ts';
 import { PROFILES, type ProfileDoc } from './projection.ts';
-import { profileView } from './view.ts';
+import { isPublicProfile, profileView } from './view.ts';
 
 export type ProfileHandlerDeps = Readonly<{
   commands: CommandHandler;
@@ -32,8 +39,13 @@ export const profileHandlers = ({
 
   // The view as JSON text, kept by the read store while the profile is unchanged: a profile is
   // read far more often than it is saved. One rendering without the contact fields, one with.
+  // Admins run the desk: their accounts are nobody's public profile (`isPublicProfile`).
   const renderView = (withContact: boolean) =>
-    profiles.renderer((doc) => JSON.stringify(profileView(doc, withContact, isOurImage)));
+    profiles.renderer((doc) =>
+      withContact || isPublicProfile(doc)
+        ? JSON.stringify(profileView(doc, withContact, isOurImage))
+        : null,
+    );
   const views = { public: renderView(false), withContact: renderView(true) };
 
   /** The profile as `profileView` shows it, as JSON text; a refusal when there is none. */
@@ -63,6 +75,15 @@ export const profileHandlers = ({
     const { state: account } = await commands.load(accountDecider, accountStreamId(userId));
     if (account.status !== 'active') {
       throw new DomainError('not_found', ACCOUNT_MESSAGES.accountNotFound);
+    }
+    // Uploads have owners: a new picture must be one of this profile owner's live uploads.
+    const [{ state: profile }, { state: uploads }] = await Promise.all([
+      commands.load(profileDecider, profileStreamId(userId)),
+      commands.load(uploadsDecider, uploadsStreamId(userId)),
+    ]);
+    const foreign = notOwnedPicture(newPictures(changes, profile), uploads);
+    if (foreign) {
+      throw new DomainError('validation', UPLOAD_LIMIT_MESSAGES.notYourUpload(foreign.field));
     }
     const result = await commands.handle(profileDecider, profileStreamId(userId), {
       type: 'UpdateProfile',

@@ -7,6 +7,7 @@ import {
 } from '@linkcoin/domain/profiles/contracts.ts';
 import { PRODUCT_CATEGORIES } from '@linkcoin/domain/profiles/options.ts';
 import { idsNeeded, profileDecider, profileStreamId } from '@linkcoin/domain/profiles/profile.ts';
+import { UPLOAD_LIMIT_MESSAGES } from '@linkcoin/domain/uploads/messages.ts';
 import { TINY_PNG } from '@linkcoin/infra/uploads/contract.ts';
 import { resolve, TOKENS } from '../runtime/tokens.ts';
 import {
@@ -16,7 +17,7 @@ import {
   registerUser,
   type TestUser,
 } from '../testing/accounts.ts';
-import { creatorWizard, saveProfile } from '../testing/profiles.ts';
+import { creatorWizard, saveProfile, uploadImage } from '../testing/profiles.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 
 describe('creator profiles over HTTP', () => {
@@ -119,6 +120,20 @@ describe('creator profiles over HTTP', () => {
     await request(server.url)
       .get('/api/pageowners/user/no-such-user')
       .expect(404, { success: false, message: 'User not found.' });
+  });
+
+  it('serves no admin account as a public profile, except to itself and other admins', async () => {
+    const path = `/api/pageowners/user/${admin.userId}`;
+    await request(server.url).get(path).expect(404, { success: false, message: 'User not found.' });
+    await request(server.url)
+      .get(path)
+      .set('Authorization', `Bearer ${brand.token}`)
+      .expect(404, { success: false, message: 'User not found.' });
+    const own = await request(server.url)
+      .get(path)
+      .set('Authorization', `Bearer ${admin.token}`)
+      .expect(200);
+    expect(own.body.data).toMatchObject({ _id: admin.userId, role: 'admin' });
   });
 
   it('answers every read with the profile as saved last, as JSON', async () => {
@@ -375,6 +390,39 @@ describe('creator profiles over HTTP', () => {
         post('youtube', picture),
         400,
         LINK_MESSAGES.notAVideoLink('postLink'),
+      );
+    });
+
+    it("refuses a picture that is another user's upload or no upload at all", async () => {
+      const other = await registerUser(server, { role: 'influencer' });
+      const uploadedBy = (user: TestUser) => uploadImage(server, user);
+      const theirs = await uploadedBy(other);
+      const never = theirs.replace(/[0-9a-f]{8}-/, '00000000-');
+      for (const url of [theirs, never]) {
+        await refusedWithoutAppending(
+          { profilePicUrl: url },
+          400,
+          UPLOAD_LIMIT_MESSAGES.notYourUpload('profilePicUrl'),
+        );
+        await refusedWithoutAppending(
+          account({ profileDashboardPic: url }),
+          400,
+          UPLOAD_LIMIT_MESSAGES.notYourUpload('profileDashboardPic'),
+        );
+        await refusedWithoutAppending(
+          post('instagram', url),
+          400,
+          UPLOAD_LIMIT_MESSAGES.notYourUpload('postLink'),
+        );
+      }
+      // Their own upload is theirs to use; an admin saving it for them names theirs too.
+      await saveProfile(server, other, { profilePicUrl: theirs }).expect(200);
+      await refusedWithoutAppending(
+        { profilePicUrl: await uploadedBy(creator) },
+        400,
+        UPLOAD_LIMIT_MESSAGES.notYourUpload('profilePicUrl'),
+        admin,
+        other.userId,
       );
     });
 

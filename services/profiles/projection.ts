@@ -1,3 +1,4 @@
+import { cleanName } from '@linkcoin/domain/shared/names.ts';
 import type { AccountEvent } from '@linkcoin/domain/accounts/account.ts';
 import type { Role } from '@linkcoin/domain/accounts/roles.ts';
 import type {
@@ -5,7 +6,7 @@ import type {
   Pricing,
   SocialAccountView,
 } from '@linkcoin/domain/profiles/contracts.ts';
-import type { ProfileEvent } from '@linkcoin/domain/profiles/profile.ts';
+import { PROFILE_EVENT_TYPES, type ProfileEvent } from '@linkcoin/domain/profiles/profile.ts';
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
 import type { Projection } from '@linkcoin/infra/readstore/projections.ts';
 
@@ -78,7 +79,7 @@ export const evolveProfileDoc = (doc: ProfileDoc, event: ProfileEvent, at: strin
   switch (event.type) {
     case 'PersonalDetailsUpdated':
       return next({
-        ownerName: event.data.ownerName ?? doc.ownerName,
+        ownerName: event.data.ownerName === null ? doc.ownerName : cleanName(event.data.ownerName),
         mobile: event.data.mobile,
         whatsapp: event.data.whatsapp,
         description: event.data.description,
@@ -128,6 +129,12 @@ export const evolveProfileDoc = (doc: ProfileDoc, event: ProfileEvent, at: strin
             : a,
         ),
       });
+    case 'SocialAccountVerificationWithdrawn':
+      return next({
+        profileDetails: doc.profileDetails.map((a) =>
+          a.id === event.data.accountId ? { ...a, verified: false, verifiedBy: null } : a,
+        ),
+      });
     case 'PastPostAdded':
       return next({ pastPosts: [...doc.pastPosts, event.data.post] });
     case 'PastPostUpdated':
@@ -148,26 +155,12 @@ export const evolveProfileDoc = (doc: ProfileDoc, event: ProfileEvent, at: strin
   }
 };
 
-const PROFILE_EVENTS: readonly ProfileEvent['type'][] = [
-  'PersonalDetailsUpdated',
-  'ProfilePictureChanged',
-  'PlatformsChosen',
-  'CategoriesChosen',
-  'AudienceDescribed',
-  'PricingSet',
-  'SocialAccountAdded',
-  'SocialAccountUpdated',
-  'SocialAccountRemoved',
-  'SocialAccountVerified',
-  'PastPostAdded',
-  'PastPostUpdated',
-  'PastPostRemoved',
-  'PastPostsOrdered',
-];
+const PROFILE_EVENTS = PROFILE_EVENT_TYPES;
 
 export const profilesProjection: Projection = {
   name: 'profiles',
-  version: 1,
+  // 2: names recorded before they were checked are stored clean (cleanName).
+  version: 2,
   collections: [
     {
       name: PROFILES,
@@ -179,9 +172,13 @@ export const profilesProjection: Projection = {
       textSearch: ['ownerName', 'handles'],
     },
   ],
-  eventTypes: ['AccountRegistered', 'RoleGranted', ...PROFILE_EVENTS],
+  eventTypes: ['AccountRegistered', 'RoleGranted', 'RoleRevoked', ...PROFILE_EVENTS],
   apply: async (recorded, tx) => {
-    if (recorded.type === 'AccountRegistered' || recorded.type === 'RoleGranted') {
+    if (
+      recorded.type === 'AccountRegistered' ||
+      recorded.type === 'RoleGranted' ||
+      recorded.type === 'RoleRevoked'
+    ) {
       const event = recorded as RecordedEvent<AccountEvent>;
       if (event.type === 'AccountRegistered') {
         const { data } = event;
@@ -190,7 +187,7 @@ export const profilesProjection: Projection = {
           data.userId,
           derive({
             id: data.userId,
-            ownerName: data.ownerName,
+            ownerName: cleanName(data.ownerName),
             email: data.email,
             mobile: data.mobile,
             whatsapp: '',
@@ -220,6 +217,14 @@ export const profilesProjection: Projection = {
           await tx.put<ProfileDoc>(PROFILES, doc.id, {
             ...doc,
             roles: [...doc.roles, event.data.role],
+          });
+        }
+      } else if (event.type === 'RoleRevoked') {
+        const doc = await tx.get<ProfileDoc>(PROFILES, event.data.userId);
+        if (doc?.roles.includes(event.data.role)) {
+          await tx.put<ProfileDoc>(PROFILES, doc.id, {
+            ...doc,
+            roles: doc.roles.filter((role) => role !== event.data.role),
           });
         }
       }

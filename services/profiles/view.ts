@@ -10,6 +10,13 @@ export const showsContactTo = (viewer: Principal | null, profileId: string): boo
   viewer !== null && (viewer.userId === profileId || isAdmin(viewer));
 
 /**
+ * Whether anyone may see a profile: not an admin's account (role, presence and the rest are the
+ * desk's business); its owner and other admins still do (`showsContactTo`).
+ */
+export const isPublicProfile = (doc: Pick<ProfileDoc, 'roles'>): boolean =>
+  !doc.roles.includes('admin');
+
+/**
  * A profile as a viewer may see it: with the contact fields and the balance (`withContact`, see
  * `showsContactTo`) or without.
  *

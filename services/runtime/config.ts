@@ -112,6 +112,14 @@ const environmentSchema = z
     SINGLETON_LEASE_TTL_MS: z.coerce.number().int().min(1000).max(300_000).default(15_000),
 
     DISCOVERY_MAX_PAGES: z.coerce.number().int().min(1).max(1000).default(10),
+    INSTAGRAM_REQUESTS_PER_ADDRESS_PER_DAY: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(1_000_000)
+      .default(20),
+    INSTAGRAM_TRIES_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(50),
+    DIRECTORY_VISITOR_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
 
     WS_ALLOWED_ORIGINS: csv.optional(),
     WS_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
@@ -267,9 +275,17 @@ export type AppConfig = Readonly<{
    * another process takes the role over within this time.
    */
   singletonLeaseTtlMs: number;
+  verification: Readonly<{
+    /** Instagram code requests recorded from one client address in any 24 hours. */
+    requestsPerAddressPerDay: number;
+    /** Wrong Instagram codes typed from one client address in any 24 hours. */
+    triesPerAddressPerDay: number;
+  }>;
   directory: Readonly<{
-    /** The most pages the discovery grid opens, whatever the balance (spec section 9's cap). */
+    /** The most pages of 10 any listing opens, whatever the balance (spec section 9's cap). */
     discoveryMaxPages: number;
+    /** Listing requests a visitor (not signed in) may make per minute from one address. */
+    visitorRequestsPerMinute: number;
   }>;
   gateway: Readonly<{
     /** Browser origins allowed to open /ws (the public URL's, plus WS_ALLOWED_ORIGINS). */
@@ -469,7 +485,14 @@ export const loadConfig = (
         : null,
     processes: { tickMs: env.PROCESS_TICK_MS },
     singletonLeaseTtlMs: env.SINGLETON_LEASE_TTL_MS,
-    directory: { discoveryMaxPages: env.DISCOVERY_MAX_PAGES },
+    verification: {
+      requestsPerAddressPerDay: env.INSTAGRAM_REQUESTS_PER_ADDRESS_PER_DAY,
+      triesPerAddressPerDay: env.INSTAGRAM_TRIES_PER_ADDRESS_PER_DAY,
+    },
+    directory: {
+      discoveryMaxPages: env.DISCOVERY_MAX_PAGES,
+      visitorRequestsPerMinute: env.DIRECTORY_VISITOR_REQUESTS_PER_MINUTE,
+    },
     gateway: {
       allowedOrigins: allowedOrigins(publicUrl, env),
       maxConnections: env.WS_MAX_CONNECTIONS,

@@ -25,6 +25,9 @@ type Probe = Readonly<{
   rawQuery?: string;
 }>;
 
+/** Query fields that take any text a person types (punctuation included). */
+const FREE_TEXT = new Set(['GET /pageowners/users search']);
+
 const deep = (depth: number): unknown => {
   let value: unknown = 'bottom';
   for (let i = 0; i < depth; i++) value = [value];
@@ -144,10 +147,17 @@ const probesFor = (endpoint: Endpoint, valid: RequestSpec): Probe[] => {
         name: `${field} huge`,
         spec: { ...valid, query: { ...valid.query, [field]: 'h'.repeat(3000) } },
       },
-      {
-        name: `${field} as JSON garbage`,
-        spec: { ...valid, query: { ...valid.query, [field]: '{"$gt":""}]' } },
-      },
+      // A free-text field searches punctuation as text (issue 18): JSON in it is just words,
+      // so what it must refuse is a control character.
+      FREE_TEXT.has(`${keyOf(endpoint)} ${field}`)
+        ? {
+            name: `${field} with a control character`,
+            spec: { ...valid, query: { ...valid.query, [field]: 'as\u0000ha' } },
+          }
+        : {
+            name: `${field} as JSON garbage`,
+            spec: { ...valid, query: { ...valid.query, [field]: '{"$gt":""}]' } },
+          },
     );
   }
   // Each path parameter.

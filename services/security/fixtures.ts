@@ -12,6 +12,7 @@ import { TINY_PNG } from '@linkcoin/infra/uploads/contract.ts';
 import { resolve, TOKENS } from '../runtime/tokens.ts';
 import {
   adminEnv,
+  grantAuditor,
   latestOtp,
   loginAdmin,
   registerUser,
@@ -21,7 +22,7 @@ import {
 import { changeCollection, grantCoins } from '../testing/collections.ts';
 import { openConversation, storeMessage } from '../testing/messaging.ts';
 import { pay, settleInSandbox } from '../testing/payments.ts';
-import { creatorWizard, saveProfile } from '../testing/profiles.ts';
+import { creatorWizard, instagramWizard, saveProfile } from '../testing/profiles.ts';
 import { adjustableClock, startTestServer, type TestServer } from '../testing/test-server.ts';
 
 /** A request, as the suite sends it: who calls, and what goes in each part. */
@@ -89,6 +90,9 @@ export const suiteServer = async () => {
       OTP_REQUESTS_PER_WINDOW: '100000',
       OTP_VERIFY_ATTEMPTS_PER_WINDOW: '100000',
       AUTH_REQUESTS_PER_IP_PER_WINDOW: '1000000',
+      INSTAGRAM_REQUESTS_PER_ADDRESS_PER_DAY: '1000000',
+      INSTAGRAM_TRIES_PER_ADDRESS_PER_DAY: '1000000',
+      DIRECTORY_VISITOR_REQUESTS_PER_MINUTE: '100000',
     },
   });
   return { server, clock };
@@ -112,20 +116,7 @@ export const newTarget = (
   };
   const creator = once(async () => {
     const user = await afterMinute(registerUser(server, { role: 'influencer' }));
-    await saveProfile(
-      server,
-      user,
-      creatorWizard({
-        profileDetails: [
-          {
-            platform: 'instagram',
-            profileName: handle,
-            profilePicUrl: `https://instagram.com/${handle}`,
-            followers: '12.5k',
-          },
-        ],
-      }),
-    ).expect(200);
+    await saveProfile(server, user, instagramWizard(handle)).expect(200);
     return user;
   });
   const admin = once(() => loginAdmin(server));
@@ -138,15 +129,26 @@ export const newTarget = (
       return { brand: payer, creator: owner };
     }),
     payment: once(async () => {
-      const started = await pay(server, await brand(), { packageId: 'growth' }).expect(201);
-      return {
-        paymentId: started.body.paymentId as string,
-        approvedReturn: await settleInSandbox(
-          server,
-          started.body.approvalURL as string,
-          'approve',
-        ),
-      };
+      const buyer = await brand();
+      const started = await pay(server, buyer, { packageId: 'growth' }).expect(201);
+      const paymentId = started.body.paymentId as string;
+      const approvedReturn = await settleInSandbox(
+        server,
+        started.body.approvalURL as string,
+        'approve',
+      );
+      // The sandbox records its approval as it settles; the credits process follows it. Waited
+      // for here, so nothing the suite sends later is mistaken for what moved the log.
+      for (let tries = 0; ; tries += 1) {
+        const seen = await request(server.url)
+          .get(`/api/payment/${paymentId}`)
+          .set('Authorization', `Bearer ${buyer.token}`)
+          .expect(200);
+        if (seen.body.payment.credited === true) break;
+        if (tries > 200) throw new Error('the approved payment was never credited');
+        await new Promise((done) => setTimeout(done, 25));
+      }
+      return { paymentId, approvedReturn };
     }),
     server,
     handle,
@@ -220,6 +222,50 @@ const connectionId = async (t: Target): Promise<string> => {
     .set('Authorization', `Bearer ${(await t.admin()).token}`)
     .expect(200);
   return listed.body[0].id as string;
+};
+
+/**
+ * The creator's handle verified by the creator (sent by the admin, the right code typed), and a
+ * second creator with the same handle on their profile: the account is someone else's to them.
+ */
+const claimed = new WeakMap<Target, ReturnType<typeof claimHandle>>();
+/** Once per target: a run may build two requests on it. */
+const claimedHandle = (t: Target) => {
+  let made = claimed.get(t);
+  if (!made) claimed.set(t, (made = claimHandle(t)));
+  return made;
+};
+const claimHandle = async (t: Target) => {
+  const owner = await t.creator();
+  const admin = await t.admin();
+  // The handle on the owner's profile again (an earlier step of a run may have saved another).
+  await saveProfile(t.server, owner, instagramWizard(t.handle)).expect(200);
+  const { otp } = await t.instagramRequest();
+  await request(t.server.url)
+    .put('/api/pageowners/send-status')
+    .set('Authorization', `Bearer ${admin.token}`)
+    .send({ userId: owner.userId, status: 'send' })
+    .expect(200);
+  await request(t.server.url)
+    .put('/api/pageowners/send-status')
+    .set('Authorization', `Bearer ${owner.token}`)
+    .send({ userId: owner.userId, status: 'verified', otp })
+    .expect(200);
+  const claimant = await registerUser(t.server, { role: 'influencer' });
+  await saveProfile(t.server, claimant, instagramWizard(t.handle)).expect(200);
+  return { owner, claimant, admin, id: `instagram:${t.handle}` };
+};
+
+/** The second creator's open request to the desk about the claimed handle. */
+const openDispute = async (t: Target) => {
+  const claimed = await claimedHandle(t);
+  const filed = await request(t.server.url)
+    .post('/api/pageowners/handle-disputes')
+    .set('Authorization', `Bearer ${claimed.claimant.token}`)
+    .send({ userId: claimed.claimant.userId, platform: 'instagram', handle: t.handle });
+  // 201, or 200 when an earlier step of the run filed it already.
+  if (filed.status !== 201 && filed.status !== 200) throw new Error(`dispute: ${filed.status}`);
+  return { ...claimed, disputeId: filed.body.disputeId as string };
 };
 
 export const FIXTURES: Readonly<Record<string, EndpointFixture>> = {
@@ -388,6 +434,54 @@ export const FIXTURES: Readonly<Record<string, EndpointFixture>> = {
       return {
         as: creator,
         body: { userId: creator.userId, status: 'verified', otp: wrongCode(otp) },
+      };
+    },
+  },
+  'POST /pageowners/handle-disputes': {
+    valid: async (t) => {
+      const { claimant } = await claimedHandle(t);
+      return {
+        as: claimant,
+        body: { userId: claimant.userId, platform: 'instagram', handle: t.handle, message: 'Mine' },
+      };
+    },
+    refused: async (t) => {
+      const { owner } = await claimedHandle(t);
+      return { as: owner, body: { userId: owner.userId, platform: 'instagram', handle: t.handle } };
+    },
+  },
+  'GET /admin/handle-claims': {
+    valid: async (t) => ({ as: await t.admin(), query: { range: '[0,9]' } }),
+    refused: async (t) => ({ as: await t.creator(), query: { range: '[0,9]' } }),
+  },
+  'GET /admin/handle-claims/:id': {
+    valid: async (t) => {
+      const { admin, id } = await claimedHandle(t);
+      return { as: admin, params: { id } };
+    },
+    refused: async (t) => ({ as: await t.admin(), params: { id: 'instagram:nobody.here' } }),
+  },
+  'POST /admin/handle-claims/:id/assign': {
+    valid: async (t) => {
+      const { admin, id, claimant, disputeId } = await openDispute(t);
+      return { as: admin, params: { id }, body: { userId: claimant.userId, disputeId } };
+    },
+    refused: async (t) => {
+      const { admin, id, owner } = await claimedHandle(t);
+      return { as: admin, params: { id }, body: { userId: owner.userId } };
+    },
+  },
+  'POST /admin/handle-claims/:id/dismiss': {
+    valid: async (t) => {
+      const { admin, id, disputeId } = await openDispute(t);
+      return { as: admin, params: { id }, body: { disputeId } };
+    },
+    refused: async (t) => {
+      const { admin, id } = await claimedHandle(t);
+      return {
+        as: admin,
+        params: { id },
+        body: { disputeId: '00000000-0000-4000-8000-000000000000' },
       };
     },
   },
@@ -639,6 +733,17 @@ export const FIXTURES: Readonly<Record<string, EndpointFixture>> = {
       as: await t.admin(),
       params: { id: 'nobody-at-all' },
       body: { role: 'auditor' },
+    }),
+  },
+  'DELETE /admin/users/:id/roles/:role': {
+    valid: async (t) => {
+      const member = await t.brand();
+      await grantAuditor(t.server, await t.admin(), member.userId);
+      return { as: await t.admin(), params: { id: member.userId, role: 'auditor' } };
+    },
+    refused: async (t) => ({
+      as: await t.admin(),
+      params: { id: 'nobody-at-all', role: 'auditor' },
     }),
   },
   'GET /admin/audit/:id/ledger': {

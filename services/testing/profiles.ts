@@ -1,5 +1,6 @@
 import request from 'supertest';
 import type { ProfileUpdateRequest } from '@linkcoin/domain/profiles/contracts.ts';
+import { TINY_PNG } from '@linkcoin/infra/uploads/contract.ts';
 import type { TestUser } from './accounts.ts';
 import type { TestServer } from './test-server.ts';
 
@@ -41,6 +42,28 @@ export const creatorWizard = (
   ],
   ...overrides,
 });
+
+/** An Instagram account as the wizard sends it, for a creator's profile. */
+export const instagramAccount = (handle: string, followers: string | number = '12.5k') => ({
+  platform: 'instagram',
+  profileName: handle,
+  profilePicUrl: `https://instagram.com/${encodeURIComponent(handle)}`,
+  followers,
+});
+
+/** A creator's whole wizard whose only social accounts are these Instagram handles. */
+export const instagramWizard = (...handles: string[]): ProfileUpdateRequest =>
+  creatorWizard({ profileDetails: handles.map((handle) => instagramAccount(handle)) });
+
+/** Uploads a small picture as `user`, as the wizard does; answers its URL. */
+export const uploadImage = async (server: TestServer, user: TestUser): Promise<string> => {
+  const uploaded = await request(server.url)
+    .post('/api/uploads/image')
+    .set('Authorization', `Bearer ${user.token}`)
+    .attach('file', Buffer.from(TINY_PNG), { filename: 'picture.png', contentType: 'image/png' })
+    .expect(201);
+  return uploaded.body.secure_url as string;
+};
 
 export const saveProfile = (
   server: TestServer,

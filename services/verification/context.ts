@@ -1,5 +1,9 @@
 import { YouTubeClient } from '@linkcoin/infra/youtube/client.ts';
 import type { BoundedContext } from '../runtime/bounded-context.ts';
+import { deskHandlers } from './desk.ts';
+import { deskEndpoints } from './desk-endpoints.ts';
+import { handleClaimsProjection } from './handle-claims.ts';
+import { addressCaps } from './instagram/address-caps.ts';
 import { CodeVault } from './instagram/code-vault.ts';
 import { consoleOtpRecordEndpoints } from './instagram/console-endpoints.ts';
 import { instagramEndpoints } from './instagram/endpoints.ts';
@@ -13,18 +17,29 @@ import { youTubeHandlers } from './youtube/handlers.ts';
 /**
  * Verification of creators' social accounts: Instagram by a code an admin sends by direct
  * message (with the console's OTP dashboard and the 5-hour expiry), YouTube by the signed-in
- * Google account's channel, and the process that marks every verification on the profile.
+ * Google account's channel, one verified owner per handle (the desk's claims, disputes and
+ * assignments), and the process that claims and marks every verification on the profile.
  */
 export const verificationContext: BoundedContext = {
   name: 'verification',
-  projections: [otpRecordsProjection],
+  projections: [otpRecordsProjection, handleClaimsProjection],
   create: ({ config, logger, clock, commands, readStore, progress, secrets }) => {
     const vault = new CodeVault(secrets.jwtSecret);
     const instagram = instagramHandlers({
       commands,
       vault,
       progress,
+      caps: addressCaps({
+        requestsPerDay: config.verification.requestsPerAddressPerDay,
+        triesPerDay: config.verification.triesPerAddressPerDay,
+      }),
       logger: logger.child({ component: 'instagram' }),
+    });
+    const desk = deskHandlers({
+      commands,
+      readStore,
+      progress,
+      logger: logger.child({ component: 'verification-desk' }),
     });
     const youtube = youTubeHandlers({
       commands,
@@ -42,6 +57,7 @@ export const verificationContext: BoundedContext = {
         ...instagramEndpoints({ instagram, readStore, vault, clock }),
         ...youTubeEndpoints({ youtube, clock }),
         ...consoleOtpRecordEndpoints({ readStore, instagram, vault, clock }),
+        ...deskEndpoints({ desk, readStore, clock }),
       ],
       processes: [
         instagramExpiry({ commands, logger: processLogger, tickMs: config.processes.tickMs }),

@@ -18,7 +18,7 @@ import {
 } from 'react-admin';
 import { ROLE_LABELS } from '@linkcoin/domain/accounts/roles.ts';
 import { auditPath, type AuditTab } from '../audit/auditPath';
-import { GrantAuditorButton } from './GrantAuditorButton';
+import { AuditorRoleButton } from './AuditorRoleButton';
 import { SafeEmailField } from '../fields/SafeFields';
 import { InstagramStatusField, RolesField, SignInMethodsField, VerifiedField } from './fields';
 import { EMAIL_PROOF_LABELS } from './labels';
@@ -62,7 +62,7 @@ function UserShowActions() {
       <AuditButton tab="ledger" label="Coin ledger" icon={<ReceiptLongRoundedIcon />} />
       <AuditButton tab="verifications" label="Verifications" icon={<VerifiedRoundedIcon />} />
       <AuditButton tab="as-of" label="As of" icon={<HistoryRoundedIcon />} />
-      <GrantAuditorButton />
+      <AuditorRoleButton />
     </TopToolbar>
   );
 }

@@ -207,7 +207,7 @@ const queryMix = (count: number, pages: number): Record<string, string>[] => {
 const percentile = (sorted: readonly number[], p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-/** The bench's caller: one signed-in brand, without the accounts context's sign-in round trip. */
+/** The bench's caller: one signed-in admin, without the accounts context's sign-in round trip. */
 const benchCaller: BoundedContext = {
   name: 'bench-caller',
   projections: [],
@@ -219,10 +219,11 @@ const benchCaller: BoundedContext = {
         ? {
             kind: 'principal',
             principal: {
-              userId: 'bench-brand',
-              email: 'brand@bench.local',
-              role: 'user',
-              roles: ['user'],
+              // An admin: the deep pages measure the indexes, past any coin allowance.
+              userId: 'bench-admin',
+              email: 'admin@bench.local',
+              role: 'admin',
+              roles: ['admin'],
               tokenVersion: 0,
             },
           }

@@ -62,19 +62,27 @@ export const instagramEndpoints = ({
     method: 'post',
     path: '/pageowners/store',
     summary:
-      'Ask for an Instagram verification code for a handle on the profile; the profile link is ' +
-      "derived from the handle (https://www.instagram.com/<handle>/): the spec's profileUrl is " +
-      'accepted and ignored',
+      'Ask for an Instagram verification code for a handle on the profile (201; 200 with the ' +
+      'request still open for that handle); the profile link is derived from the handle ' +
+      "(https://www.instagram.com/<handle>/): the spec's profileUrl is accepted and ignored",
     access: signedIn('influencer', 'admin'),
     subject: { in: 'body', field: 'userId' },
     input: { body: storeRequest },
     handler: async (req, res) => {
       const input = parseBody(storeRequest, req);
-      const result = await instagram.request(
+      const { open, ...result } = await instagram.request(
         input.userId,
         input.profileName,
         commandMetadata(req, clock),
+        req.ip ?? 'unknown',
       );
+      // Asking again while a request is open answers that one: 200, nothing new recorded.
+      if (open) {
+        const message =
+          result.status === 'send' ? INSTAGRAM_MESSAGES.alreadySent : INSTAGRAM_MESSAGES.stillOpen;
+        res.json({ success: true, message, ...result });
+        return;
+      }
       res.status(201).json({ success: true, message: INSTAGRAM_MESSAGES.requested, ...result });
     },
   },
@@ -116,7 +124,7 @@ export const instagramEndpoints = ({
       if (caller.userId !== input.userId) {
         throw new DomainError('forbidden', ACCOUNT_MESSAGES.notYourAccount);
       }
-      await instagram.verify(input.userId, input.otp, meta);
+      await instagram.verify(input.userId, input.otp, meta, req.ip ?? 'unknown');
       res.json({ success: true, message: INSTAGRAM_MESSAGES.verified, status: 'verified' });
     },
   },

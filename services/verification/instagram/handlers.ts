@@ -3,21 +3,32 @@ import type { Logger } from 'pino';
 import { profileDecider, profileStreamId } from '@linkcoin/domain/profiles/profile.ts';
 import { DomainError } from '@linkcoin/domain/shared/errors.ts';
 import type { CommandMetadata, RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
+import {
+  assertTriesLeft,
+  claimedByOther,
+  claimKey,
+  handleClaimDecider,
+  handleClaimStreamId,
+} from '@linkcoin/domain/verification/handle-claim.ts';
 import { accountForHandle } from '@linkcoin/domain/verification/handles.ts';
 import {
+  assertRequestAllowed,
   INSTAGRAM_MESSAGES,
   instagramVerificationDecider,
   instagramVerificationStreamId,
+  openRequestFor,
   statusAt,
   type InstagramAccountVerified,
   type InstagramOtpStatus,
 } from '@linkcoin/domain/verification/instagram.ts';
 import {
+  claimHandleFor,
   markVerifiedOnProfile,
   type RecordedVerification,
 } from '@linkcoin/domain/verification/mark-verified.ts';
 import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
 import type { ProjectionProgress } from '../../runtime/projection-progress.ts';
+import type { AddressCaps } from './address-caps.ts';
 import type { CodeVault } from './code-vault.ts';
 
 export type InstagramStatus = Readonly<{
@@ -30,18 +41,37 @@ export type InstagramStatus = Readonly<{
   otp?: string;
 }>;
 
+/** A code request: a new one, or the one still open for that handle (`open`). */
+export type RequestAnswer = Readonly<{
+  requestId: string;
+  status: InstagramOtpStatus;
+  open: boolean;
+}>;
+
 export type InstagramHandlerDeps = Readonly<{
   commands: CommandHandler;
   vault: CodeVault;
   progress: ProjectionProgress;
+  caps: AddressCaps;
   logger: Logger;
 }>;
 
 /**
  * The Instagram verification use cases (DESIGN 5.2): the server compares; nobody but admins sees
- * codes. Refusals are `DomainError`s (the decider's, and these handlers' own).
+ * codes. A code counts only once the desk sent it; requests and wrong codes are capped per
+ * account (the verification stream), per handle (the handle's claim stream) and per client
+ * address; a handle has one verified owner (`handle-claim.ts`). Refusals are `DomainError`s.
  */
-export const instagramHandlers = ({ commands, vault, progress, logger }: InstagramHandlerDeps) => {
+export const instagramHandlers = ({
+  commands,
+  vault,
+  progress,
+  caps,
+  logger,
+}: InstagramHandlerDeps) => {
+  const claimStream = (handle: string) =>
+    handleClaimStreamId('instagram', claimKey('instagram', handle));
+
   /**
    * Marks the account verified on the profile: the same command, with the same idempotency key,
    * as the verified-accounts process manager sends (`markVerifiedOnProfile`), so a crash between
@@ -70,32 +100,50 @@ export const instagramHandlers = ({ commands, vault, progress, logger }: Instagr
   };
 
   /**
-   * The creator asks for a code for one of the Instagram accounts on their profile. The link the
-   * admin follows to send it is derived from the handle by the decider: no client gives it.
+   * The creator asks for a code for one of the Instagram accounts on their profile. While a
+   * request for that handle is open it is the answer (no new request, no new row on the desk);
+   * otherwise the request is counted against the handle (refused when another creator holds it
+   * or its requests of the day are used up) and recorded. The link the admin follows is derived
+   * from the handle by the decider: no client gives it.
    */
-  const request = async (userId: string, profileName: string, meta: CommandMetadata) => {
+  const request = async (
+    userId: string,
+    profileName: string,
+    meta: CommandMetadata,
+    address: string,
+  ): Promise<RequestAnswer> => {
     const { state: profile } = await commands.load(profileDecider, profileStreamId(userId));
     const account = accountForHandle(profile.accounts, 'instagram', profileName);
     if (!account) throw new DomainError('validation', INSTAGRAM_MESSAGES.notInProfile);
+    const handle = account.profileName;
+    const stream = instagramVerificationStreamId(userId);
+    const { state } = await commands.load(instagramVerificationDecider, stream);
+    const open = openRequestFor(state, handle, meta.now);
+    if (open) return { requestId: open.requestId, status: statusAt(open, meta.now), open: true };
+    // Refused here first (the decider asks again), so a refused request counts nowhere.
+    assertRequestAllowed(state, handle, meta.now);
+    await caps.check('requests', address);
     const requestId = randomUUID();
+    await commands.handle(handleClaimDecider, claimStream(handle), {
+      type: 'CountCodeRequest',
+      data: { platform: 'instagram', key: claimKey('instagram', handle), userId, requestId },
+      metadata: meta,
+    });
     const code = vault.generate();
-    const result = await commands.handle(
-      instagramVerificationDecider,
-      instagramVerificationStreamId(userId),
-      {
-        type: 'RequestInstagramVerification',
-        data: {
-          requestId,
-          userId,
-          profileName: account.profileName,
-          codeHash: vault.hash(requestId, code),
-          sealedCode: vault.seal(code),
-        },
-        metadata: meta,
+    const result = await commands.handle(instagramVerificationDecider, stream, {
+      type: 'RequestInstagramVerification',
+      data: {
+        requestId,
+        userId,
+        profileName: handle,
+        codeHash: vault.hash(requestId, code),
+        sealedCode: vault.seal(code),
       },
-    );
+      metadata: meta,
+    });
+    await caps.count('requests', address);
     await progress.waitFor(result.position);
-    return { requestId, status: 'pending' as const };
+    return { requestId, status: 'pending', open: false };
   };
 
   /** A user's current request as of `now`; the code only when `revealCode` (admins). */
@@ -150,21 +198,54 @@ export const instagramHandlers = ({ commands, vault, progress, logger }: Instagr
     await markSent(userId, state.current.requestId, meta);
   };
 
-  /** The creator types the code; on a match the account is verified on the profile too. */
-  const verify = async (userId: string, otp: string, meta: CommandMetadata): Promise<void> => {
+  /**
+   * The creator types the code. Refused before it uses a try: no code sent yet (the decider),
+   * the handle held by another creator, the day's wrong codes used up (per handle, per address).
+   * A wrong code counts against the account, the handle and the address. A right one claims the
+   * handle (one verified owner: losing a race is answered like the refusal, the desk lists both
+   * verifications) and marks the account verified on the profile.
+   */
+  const verify = async (
+    userId: string,
+    otp: string,
+    meta: CommandMetadata,
+    address: string,
+  ): Promise<void> => {
     const stream = instagramVerificationStreamId(userId);
     const { state } = await commands.load(instagramVerificationDecider, stream);
-    if (!state.current) throw new DomainError('not_found', INSTAGRAM_MESSAGES.noOtp);
+    const current = state.current;
+    if (!current) throw new DomainError('not_found', INSTAGRAM_MESSAGES.noOtp);
+    const claims = claimStream(current.profileName);
+    const { state: claim } = await commands.load(handleClaimDecider, claims);
+    const taken = claimedByOther(claim, 'instagram', userId);
+    if (taken) throw taken;
+    assertTriesLeft(claim, meta.now);
+    await caps.check('tries', address);
     const result = await commands.handle(instagramVerificationDecider, stream, {
       type: 'VerifyInstagramOtp',
-      data: { codeHash: vault.hash(state.current.requestId, otp) },
+      data: { codeHash: vault.hash(current.requestId, otp) },
       metadata: meta,
     });
     const verified = result.events.find(
       (event): event is RecordedEvent<InstagramAccountVerified> =>
         event.type === 'InstagramAccountVerified',
     );
-    if (!verified) throw new DomainError('validation', INSTAGRAM_MESSAGES.invalidOtp);
+    if (!verified) {
+      await commands.handle(handleClaimDecider, claims, {
+        type: 'CountFailedAttempt',
+        data: {
+          platform: 'instagram',
+          key: claimKey('instagram', current.profileName),
+          userId,
+          requestId: current.requestId,
+        },
+        metadata: meta,
+      });
+      await caps.count('tries', address);
+      throw new DomainError('validation', INSTAGRAM_MESSAGES.invalidOtp);
+    }
+    // The same claim, with the same key, as the verified-accounts process sends.
+    await commands.handle(handleClaimDecider, claims, claimHandleFor(verified, meta));
     const position = await markProfileVerified(verified, userId, meta);
     await progress.waitFor(position ?? result.position);
   };

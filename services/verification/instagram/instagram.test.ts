@@ -1,6 +1,8 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolve, TOKENS } from '../../runtime/tokens.ts';
+import { HANDLE_CLAIM_MESSAGES } from '@linkcoin/domain/verification/handle-claim.ts';
+import { INSTAGRAM_MESSAGES } from '@linkcoin/domain/verification/instagram.ts';
 import {
   adminEnv,
   headPosition,
@@ -8,7 +10,7 @@ import {
   registerUser,
   type TestUser,
 } from '../../testing/accounts.ts';
-import { creatorWizard, saveProfile } from '../../testing/profiles.ts';
+import { creatorWizard, instagramWizard, saveProfile } from '../../testing/profiles.ts';
 import { adjustableClock, startTestServer, type TestServer } from '../../testing/test-server.ts';
 
 const HOUR = 3_600_000;
@@ -22,20 +24,7 @@ describe('Instagram verification over HTTP', () => {
 
   const creatorWithInstagram = async (handle = `chef.${Date.now()}`) => {
     const creator = await registerUser(server, { role: 'influencer' });
-    await saveProfile(
-      server,
-      creator,
-      creatorWizard({
-        profileDetails: [
-          {
-            platform: 'instagram',
-            profileName: handle,
-            profilePicUrl: `https://instagram.com/${handle}`,
-            followers: '12.5k',
-          },
-        ],
-      }),
-    ).expect(200);
+    await saveProfile(server, creator, instagramWizard(handle)).expect(200);
     return { creator, handle };
   };
   const requestCode = (creator: TestUser, handle: string) =>
@@ -50,7 +39,7 @@ describe('Instagram verification over HTTP', () => {
   /** The code, as an admin reads it in the console. */
   const adminReadsCode = async (
     creator: TestUser,
-  ): Promise<{ id: string; otp: string; status: string }> => {
+  ): Promise<{ id: string; otp: string; status: string; failedAttempts: number }> => {
     const res = await api()
       .get('/api/pageowners/get-all')
       .query({ userId: creator.userId })
@@ -60,7 +49,15 @@ describe('Instagram verification over HTTP', () => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer({ clock, env: { ...adminEnv, PROCESS_TICK_MS: '100' } });
+    server = await startTestServer({
+      clock,
+      env: {
+        ...adminEnv,
+        PROCESS_TICK_MS: '100',
+        INSTAGRAM_REQUESTS_PER_ADDRESS_PER_DAY: '1000',
+        INSTAGRAM_TRIES_PER_ADDRESS_PER_DAY: '1000',
+      },
+    });
     admin = await loginAdmin(server);
   });
   afterAll(async () => {
@@ -224,13 +221,21 @@ describe('Instagram verification over HTTP', () => {
     expect(await headPosition(server)).toBe(before);
   });
 
-  it('replaces an open code with a new request, at most once a minute', async () => {
+  it('answers the open request when asked again: no new row on the desk until it expires', async () => {
     const { creator, handle } = await creatorWithInstagram();
-    await requestCode(creator, handle).expect(201);
-    const first = await adminReadsCode(creator);
-    await requestCode(creator, handle).expect(429);
-    clock.advance(61_000);
-    await requestCode(creator, handle).expect(201);
+    const first = await requestCode(creator, handle).expect(201);
+    const before = await headPosition(server);
+    for (let again = 0; again < 5; again++) {
+      clock.advance(61_000);
+      const answer = await requestCode(creator, handle).expect(200);
+      expect(answer.body).toMatchObject({
+        success: true,
+        requestId: first.body.requestId,
+        status: 'pending',
+        message: INSTAGRAM_MESSAGES.stillOpen,
+      });
+    }
+    expect(await headPosition(server)).toBe(before);
     const records = (
       await api()
         .get('/api/pageowners/get-all')
@@ -238,11 +243,146 @@ describe('Instagram verification over HTTP', () => {
         .set(auth(admin))
         .expect(200)
     ).body.data.data;
-    expect(records).toHaveLength(2);
-    expect(records.find((r: { id: string }) => r.id === first.id).status).toBe('expired');
-    expect(records.find((r: { id: string }) => r.id !== first.id).status).toBe('pending');
+    expect(records).toHaveLength(1);
+    // Sent, it says so; expired, a new request opens.
+    await api()
+      .put('/api/pageowners/send-status')
+      .set(auth(admin))
+      .send({ userId: creator.userId, status: 'send' })
+      .expect(200);
+    expect((await requestCode(creator, handle).expect(200)).body.message).toBe(
+      INSTAGRAM_MESSAGES.alreadySent,
+    );
+    clock.advance(5 * HOUR);
+    const next = await requestCode(creator, handle).expect(201);
+    expect(next.body.requestId).not.toBe(first.body.requestId);
   });
 
+  it('refuses a code typed before the desk sent it, without using a try; the owner verifies after', async () => {
+    const { creator, handle } = await creatorWithInstagram();
+    await requestCode(creator, handle).expect(201);
+    const record = await adminReadsCode(creator);
+    const verify = (otp: string) =>
+      api()
+        .put('/api/pageowners/send-status')
+        .set(auth(creator))
+        .send({ userId: creator.userId, status: 'verified', otp });
+    const before = await headPosition(server);
+    // Even the right code: nobody can legitimately know it before it is sent.
+    for (const otp of [record.otp, record.otp === '000000' ? '111111' : '000000']) {
+      await verify(otp).expect(409, { success: false, message: INSTAGRAM_MESSAGES.notSentYet });
+    }
+    expect(await headPosition(server)).toBe(before);
+    expect((await adminReadsCode(creator)).failedAttempts).toBe(0);
+    await api()
+      .put('/api/pageowners/send-status')
+      .set(auth(admin))
+      .send({ userId: creator.userId, status: 'send' })
+      .expect(200);
+    await verify(record.otp).expect(200);
+    expect((await adminReadsCode(creator)).status).toBe('verified');
+  });
+
+  it('gives a handle one verified owner: a second creator cannot verify it and may ask the desk', async () => {
+    const { creator: first, handle } = await creatorWithInstagram();
+    await requestCode(first, handle).expect(201);
+    const code = await adminReadsCode(first);
+    await api()
+      .put('/api/pageowners/send-status')
+      .set(auth(admin))
+      .send({ userId: first.userId, status: 'send' })
+      .expect(200);
+    // A second creator had asked before the first verified: their request is open.
+    const { creator: second } = await creatorWithInstagram(handle.toUpperCase());
+    await requestCode(second, handle).expect(201);
+    await api()
+      .put('/api/pageowners/send-status')
+      .set(auth(first))
+      .send({ userId: first.userId, status: 'verified', otp: code.otp })
+      .expect(200);
+    // Now the second cannot type a code (no try used) nor ask again, and no row is added.
+    const secondCode = await adminReadsCode(second);
+    await api()
+      .put('/api/pageowners/send-status')
+      .set(auth(admin))
+      .send({ userId: second.userId, status: 'send' })
+      .expect(200);
+    const before = await headPosition(server);
+    await api()
+      .put('/api/pageowners/send-status')
+      .set(auth(second))
+      .send({ userId: second.userId, status: 'verified', otp: secondCode.otp })
+      .expect(409, { success: false, message: INSTAGRAM_MESSAGES.claimedByOther });
+    expect(await headPosition(server)).toBe(before);
+    const third = await creatorWithInstagram(handle);
+    const beforeThird = await headPosition(server);
+    await requestCode(third.creator, handle).expect(409, {
+      success: false,
+      message: INSTAGRAM_MESSAGES.claimedByOther,
+    });
+    expect(await headPosition(server)).toBe(beforeThird);
+    const verifiedOwners = async () =>
+      (
+        (await api().get('/api/pageowners/users').query({ search: handle }).expect(200)).body
+          .data as { _id: string; verified: boolean }[]
+      )
+        .filter((item) => item.verified)
+        .map((item) => item._id);
+    expect(await verifiedOwners()).toEqual([first.userId]);
+
+    // The second asks the desk, which sees both claims and moves the verification.
+    const dispute = await api()
+      .post('/api/pageowners/handle-disputes')
+      .set(auth(second))
+      .send({ userId: second.userId, platform: 'instagram', handle, message: 'This is my page.' })
+      .expect(201);
+    expect(dispute.body).toMatchObject({ success: true, message: HANDLE_CLAIM_MESSAGES.disputed });
+    await api()
+      .post('/api/pageowners/handle-disputes')
+      .set(auth(second))
+      .send({ userId: second.userId, platform: 'instagram', handle })
+      .expect(200, {
+        success: true,
+        message: HANDLE_CLAIM_MESSAGES.disputed,
+        disputeId: dispute.body.disputeId,
+      });
+    const id = `instagram:${handle}`;
+    const desk = await api()
+      .get('/api/admin/handle-claims')
+      .query({ filter: JSON.stringify({ needsDesk: true, q: handle }), range: '[0,9]' })
+      .set(auth(admin))
+      .expect(200);
+    expect(desk.body).toEqual([
+      expect.objectContaining({
+        id,
+        ownerId: first.userId,
+        openDisputes: 1,
+        needsDesk: true,
+        claims: [expect.objectContaining({ userId: first.userId, withdrawn: false })],
+        disputes: [
+          expect.objectContaining({
+            claimantId: second.userId,
+            message: 'This is my page.',
+            status: 'open',
+          }),
+        ],
+      }),
+    ]);
+    const moved = await api()
+      .post(`/api/admin/handle-claims/${encodeURIComponent(id)}/assign`)
+      .set(auth(admin))
+      .send({ userId: second.userId, disputeId: dispute.body.disputeId })
+      .expect(200);
+    expect(moved.body).toMatchObject({ ownerId: second.userId, needsDesk: false, openDisputes: 0 });
+    expect(await verifiedOwners()).toEqual([second.userId]);
+    const firstProfile = await api().get(`/api/pageowners/user/${first.userId}`).expect(200);
+    expect(firstProfile.body.data.profileDetails[0]).toMatchObject({ verified: false });
+    // The move is events: the profiles' streams say so.
+    const events = await resolve(server.runtime.container, TOKENS.EventStore).readStream(
+      `profile-${first.userId}`,
+    );
+    expect(events.map((event) => event.type)).toContain('SocialAccountVerificationWithdrawn');
+  });
   it('expires a code not verified within five hours', async () => {
     const { creator, handle } = await creatorWithInstagram();
     await requestCode(creator, handle).expect(201);

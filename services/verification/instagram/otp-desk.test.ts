@@ -11,7 +11,7 @@ import {
   type TestUser,
 } from '../../testing/accounts.ts';
 import { OTP_RECORDS, type OtpRecordDoc } from './otp-records.ts';
-import { creatorWizard, saveProfile } from '../../testing/profiles.ts';
+import { instagramWizard, saveProfile } from '../../testing/profiles.ts';
 import { adjustableClock, startTestServer, type TestServer } from '../../testing/test-server.ts';
 
 // Issue 7, deliverables 3 and 9, for the Instagram desk: the link an admin follows is derived
@@ -32,22 +32,10 @@ describe('the Instagram OTP desk over HTTP', () => {
     return `${word}.${sequence}${Date.now().toString(36)}`;
   };
 
-  const creatorWithInstagram = async (handle: string) => {
+  /** A creator with Instagram accounts on the profile (a second one replaces an open request). */
+  const creatorWithInstagram = async (...handles: string[]) => {
     const creator = await registerUser(server, { role: 'influencer' });
-    await saveProfile(
-      server,
-      creator,
-      creatorWizard({
-        profileDetails: [
-          {
-            platform: 'instagram',
-            profileName: handle,
-            profilePicUrl: `https://instagram.com/${encodeURIComponent(handle)}`,
-            followers: '12.5k',
-          },
-        ],
-      }),
-    ).expect(200);
+    await saveProfile(server, creator, instagramWizard(...handles)).expect(200);
     return creator;
   };
   const requestCode = (creator: TestUser, profileName: string, profileUrl?: string) =>
@@ -194,11 +182,16 @@ describe('the Instagram OTP desk over HTTP', () => {
   describe('Send Otp', () => {
     it("marks the admin's record, and refuses it once a newer request replaced it", async () => {
       const handle = uniqueHandle('mira');
-      const creator = await creatorWithInstagram(handle);
+      const second = uniqueHandle('mira');
+      const creator = await creatorWithInstagram(handle, second);
       await requestCode(creator, handle).expect(201);
       const [a] = await recordsOf(creator);
       clock.advance(61_000);
-      await requestCode(creator, handle).expect(201);
+      // Asked again for the same handle: the open request answers, no new record.
+      await requestCode(creator, handle).expect(200);
+      expect(await recordsOf(creator)).toHaveLength(1);
+      // For the other account on the profile: a new request, replacing the open one.
+      await requestCode(creator, second).expect(201);
       const b = (await recordsOf(creator)).find((row) => row.id !== a!.id)!;
 
       // The admin had record A open and presses Send Otp: refused, B untouched, nothing appended.
@@ -220,10 +213,11 @@ describe('the Instagram OTP desk over HTTP', () => {
 
     it("keeps the spec's send-status marking the current request", async () => {
       const handle = uniqueHandle('kiran');
-      const creator = await creatorWithInstagram(handle);
+      const second = uniqueHandle('kiran');
+      const creator = await creatorWithInstagram(handle, second);
       await requestCode(creator, handle).expect(201);
       clock.advance(61_000);
-      await requestCode(creator, handle).expect(201);
+      await requestCode(creator, second).expect(201);
       await api()
         .put('/api/pageowners/send-status')
         .set(auth(admin))

@@ -3,7 +3,15 @@ import { profileDecider, profileStreamId } from '@linkcoin/domain/profiles/profi
 import { DomainError } from '@linkcoin/domain/shared/errors.ts';
 import type { CommandMetadata, RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
 import { accountForHandle } from '@linkcoin/domain/verification/handles.ts';
-import { markVerifiedOnProfile } from '@linkcoin/domain/verification/mark-verified.ts';
+import {
+  handleClaimDecider,
+  handleClaimStreamId,
+} from '@linkcoin/domain/verification/handle-claim.ts';
+import {
+  claimHandleFor,
+  claimOf,
+  markVerifiedOnProfile,
+} from '@linkcoin/domain/verification/mark-verified.ts';
 import {
   YOUTUBE_MESSAGES,
   youTubeVerificationDecider,
@@ -86,6 +94,15 @@ export const youTubeHandlers = ({ commands, client, progress, logger }: YouTubeH
       await progress.waitFor(result.position);
       throw new DomainError('validation', YOUTUBE_MESSAGES.failed);
     }
+    // One verified owner per channel: the same claim, with the same key, as the verified-accounts
+    // process sends. Held by another creator, it is refused here (409, with the offer to ask the
+    // desk); the verification stays on record and the desk lists both.
+    const claim = claimOf(verified);
+    await commands.handle(
+      handleClaimDecider,
+      handleClaimStreamId(claim.platform, claim.key),
+      claimHandleFor(verified, meta),
+    );
     // The same command, with the same key, as the verified-accounts process manager sends.
     const marked = await commands.handle(
       profileDecider,

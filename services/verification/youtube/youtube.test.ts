@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { YOUTUBE_MESSAGES } from '@linkcoin/domain/verification/youtube.ts';
 import { resolve, TOKENS } from '../../runtime/tokens.ts';
 import { headPosition, registerUser, type TestUser } from '../../testing/accounts.ts';
 import { creatorWizard, saveProfile } from '../../testing/profiles.ts';
@@ -177,6 +178,27 @@ describe('YouTube verification over HTTP', () => {
       followers: 48213,
       followersCount: 48213,
     });
+  });
+
+  it('gives a channel one verified owner: a second creator proving it too is refused, for the desk', async () => {
+    // The first creator verified the channel in the test above.
+    const second = await registerUser(server, { role: 'influencer' });
+    await saveProfile(server, second, creatorWizard()).expect(200);
+    await verify(second, { handle: '@AshaCooksTV', accessToken: 'token-asha' }).expect(409, {
+      success: false,
+      message: YOUTUBE_MESSAGES.claimedByOther,
+    });
+    const profile = (
+      await request(server.url).get(`/api/pageowners/user/${second.userId}`).expect(200)
+    ).body.data;
+    expect(
+      profile.profileDetails.find((a: { platform: string }) => a.platform === 'youtube'),
+    ).toMatchObject({ verified: false });
+    // The proof is on record, so the desk lists both claims on the channel.
+    const store = resolve(server.runtime.container, TOKENS.EventStore);
+    expect((await store.readStream(`youtube-${second.userId}`)).at(-1)?.type).toBe(
+      'YouTubeChannelVerified',
+    );
   });
 
   it('never answers success to a replayed Idempotency-Key: every request is checked with Google', async () => {

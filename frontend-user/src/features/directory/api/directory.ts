@@ -13,12 +13,24 @@ const fetchUsers = (query: URLSearchParams, signal: AbortSignal) =>
   // With the bearer token when signed in: the server pages (and unlocks) by who is asking.
   apiRequest<DirectoryAnswer>(`/pageowners/users?${query.toString()}`, { auth: true, signal });
 
-/** The directory (/influencers): one page of a search, 10 a page. */
-export const directoryQueryOptions = (filters: DirectoryFilters, viewerId: string | null) => {
+/**
+ * The directory (/influencers): one page of a search, 10 a page. The balance is part of the key:
+ * the directory's pages open with LinkCoins as the grid's do.
+ */
+export const directoryQueryOptions = (
+  filters: DirectoryFilters,
+  viewer: { userId: string; coins: number } | null,
+) => {
   const query = toApiQuery(filters);
   query.set('limit', String(DIRECTORY_PAGE_SIZE));
   return queryOptions({
-    queryKey: ['directory', 'search', viewerId ?? 'visitor', query.toString()],
+    queryKey: [
+      'directory',
+      'search',
+      viewer?.userId ?? 'visitor',
+      viewer?.coins ?? 0,
+      query.toString(),
+    ],
     queryFn: ({ signal }) => fetchUsers(query, signal),
     // The previous page stays on screen (dimmed) while the next one loads.
     placeholderData: keepPreviousData,

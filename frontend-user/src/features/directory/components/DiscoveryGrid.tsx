@@ -5,27 +5,21 @@ import ChevronRightRoundedIcon from '@mui/icons-material/ChevronRightRounded';
 import { useQuery } from '@tanstack/react-query';
 import { DIRECTORY_MESSAGES } from '@linkcoin/domain/directory/messages.ts';
 import { useNavigate } from 'react-router-dom';
-import { useToast } from '../../../components/toast/useToast';
 import { errorStatus } from '../../../lib/api-client';
 import { useAuth } from '../../auth/auth-context';
 import { InfluencerDetailModal } from '../../profiles/components/InfluencerDetailModal';
-import { usePurchaseDialog } from '../../wallet/purchase-dialog-context';
 import { discoveryQueryOptions } from '../api/directory';
 import { useFetchFailedToast } from '../hooks/useFetchFailedToast';
 import { CARD_GRID_SX } from '../utils/card-display';
 import {
-  UNLOCK_TEXTS,
   nextAction,
   pageOfText,
-  showsLockedOverlay,
-  unlockAction,
-  unlockLabel,
   type DiscoveryPagerState,
   type DiscoveryViewer,
 } from '../utils/discovery-pager';
 import { DiscoveryActions } from './DiscoveryActions';
 import { InfluencerCard } from './InfluencerCard';
-import { LockedOverlay } from './LockedOverlay';
+import { PagerLock } from './PagerLock';
 
 /**
  * The home page's discovery grid (spec section 2, "Discovery listing"): cards with Add to List
@@ -35,8 +29,6 @@ import { LockedOverlay } from './LockedOverlay';
 export function DiscoveryGrid() {
   const { user, isAuthenticated } = useAuth();
   const navigate = useNavigate();
-  const toast = useToast();
-  const { openPurchase } = usePurchaseDialog();
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<string | null>(null);
   const top = useRef<HTMLElement>(null);
@@ -65,27 +57,6 @@ export function DiscoveryGrid() {
     setPage(target);
     top.current?.scrollIntoView({ block: 'start' });
   };
-
-  const unlock = () => {
-    switch (unlockAction(viewer)) {
-      case 'login':
-        void navigate('/login');
-        return;
-      case 'needCoins':
-        toast.error(UNLOCK_TEXTS.unlockNeedsCoins);
-        return;
-      case 'unlock':
-        // The unlock flow: more coins open more pages (spec section 9).
-        openPurchase();
-        return;
-    }
-  };
-
-  const nextCoins = answer?.pager?.coinsForNextPage ?? null;
-  const hint =
-    viewer.signedIn && nextCoins !== null
-      ? `Page ${pager.totalPages + 1} opens with ${nextCoins} LinkCoins; you have ${viewer.coins}.`
-      : null;
 
   return (
     <Box
@@ -133,9 +104,11 @@ export function DiscoveryGrid() {
                 </Box>
               ))}
             </Box>
-            {showsLockedOverlay(pager) && (
-              <LockedOverlay label={unlockLabel(viewer)} onUnlock={unlock} hint={hint} />
-            )}
+            <PagerLock
+              viewer={viewer}
+              pager={pager}
+              coinsForNextPage={answer.pager?.coinsForNextPage ?? null}
+            />
             <Stack
               component="nav"
               aria-label="Discovery pages"

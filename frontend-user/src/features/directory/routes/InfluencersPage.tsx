@@ -13,14 +13,17 @@ import { useQuery } from '@tanstack/react-query';
 import { DIRECTORY_MESSAGES } from '@linkcoin/domain/directory/messages.ts';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { PageTitle } from '../../../components/PageTitle';
+import { errorStatus } from '../../../lib/api-client';
 import { useAuth } from '../../auth/auth-context';
 import { InfluencerDetailModal } from '../../profiles/components/InfluencerDetailModal';
 import { directoryQueryOptions } from '../api/directory';
 import { DirectoryBanner } from '../components/DirectoryBanner';
 import { DirectoryFilterBar } from '../components/DirectoryFilterBar';
+import { PagerLock } from '../components/PagerLock';
 import { InfluencerCard } from '../components/InfluencerCard';
 import { useFetchFailedToast } from '../hooks/useFetchFailedToast';
 import { CARD_GRID_SX } from '../utils/card-display';
+import type { DiscoveryViewer } from '../utils/discovery-pager';
 import {
   filtersFromParams,
   filtersToParams,
@@ -43,11 +46,17 @@ export function InfluencersPage() {
   const navigate = useNavigate();
   const [selected, setSelected] = useState<string | null>(null);
   const listTop = useRef<HTMLHeadingElement>(null);
+  const signedIn = isAuthenticated && user !== null;
   const query = useQuery({
-    ...directoryQueryOptions(filters, user?._id ?? null),
+    ...directoryQueryOptions(
+      filters,
+      signedIn ? { userId: user._id, coins: user.linkCoins } : null,
+    ),
     enabled: isAuthenticated || filters.page === 1,
   });
-  useFetchFailedToast(query.errorUpdatedAt, query.isError);
+  // A page the balance does not open (a shared link, coins spent): the first page and its lock.
+  const refused = query.isError && [401, 403].includes(errorStatus(query.error) ?? 0);
+  useFetchFailedToast(query.errorUpdatedAt, query.isError && !refused);
 
   const show = (next: DirectoryFilters, replace = false) => {
     setParams(filtersToParams(next), { replace });
@@ -64,10 +73,18 @@ export function InfluencersPage() {
 
   // Paging needs an account (spec section 6): a visitor's shared link past page 1 signs in first.
   if (!isAuthenticated && filters.page > 1) return <Navigate to="/login" replace />;
+  if (refused && filters.page > 1) {
+    return (
+      <Navigate to={{ search: filtersToParams({ ...filters, page: 1 }).toString() }} replace />
+    );
+  }
 
   const answer = query.data;
   const items = answer?.data ?? [];
   const totalPages = Math.max(1, answer?.totalPages ?? 1);
+  const viewer: DiscoveryViewer = signedIn
+    ? { signedIn: true, coins: answer?.pager.coins ?? user.linkCoins }
+    : { signedIn: false };
   const refreshing = query.isFetching && query.isPlaceholderData;
 
   return (
@@ -132,6 +149,19 @@ export function InfluencersPage() {
                     <InfluencerCard item={item} onOpen={(it) => setSelected(it._id)} chatIcon />
                   </Box>
                 ))}
+              </Box>
+            )}
+            {answer && items.length > 0 && (
+              <Box sx={{ mt: 3 }}>
+                <PagerLock
+                  viewer={viewer}
+                  pager={{
+                    page: answer.page,
+                    totalPages: answer.pager.totalPages,
+                    lockedPages: answer.pager.lockedPages,
+                  }}
+                  coinsForNextPage={answer.pager.coinsForNextPage}
+                />
               </Box>
             )}
             {answer && totalPages > 1 && (

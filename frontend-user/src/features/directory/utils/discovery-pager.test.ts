@@ -7,6 +7,7 @@ import {
   showsLockedOverlay,
   unlockAction,
   unlockedPages,
+  unlockHint,
   unlockLabel,
   type DiscoveryViewer,
 } from './discovery-pager';
@@ -63,6 +64,17 @@ describe('the discovery pager and unlock rules (spec sections 2, 8 and 9)', () =
     expect(showsLockedOverlay({ page: 1, totalPages: 2, lockedPages: 1 })).toBe(false);
     expect(showsLockedOverlay({ page: 2, totalPages: 2, lockedPages: 1 })).toBe(true);
     expect(showsLockedOverlay({ page: 2, totalPages: 2, lockedPages: 0 })).toBe(false);
+  });
+
+  it('says under the lock what opens the next page, to signed-in viewers', () => {
+    expect(unlockHint(user(0), { totalPages: 1 }, 15)).toBe(
+      'Page 2 opens with 15 LinkCoins; you have 0.',
+    );
+    expect(unlockHint(user(15), { totalPages: 2 }, 20)).toBe(
+      'Page 3 opens with 20 LinkCoins; you have 15.',
+    );
+    expect(unlockHint(visitor, { totalPages: 1 }, 15)).toBeNull();
+    expect(unlockHint(user(100), { totalPages: 10 }, null)).toBeNull();
   });
 
   it('reads Page X of Y', () => {

@@ -66,6 +66,16 @@ export const nextAction = (viewer: DiscoveryViewer, pager: DiscoveryPagerState):
 export const showsLockedOverlay = (pager: DiscoveryPagerState): boolean =>
   pager.lockedPages > 0 && pager.page >= pager.totalPages;
 
+/** What opens the next locked page, under the lock (signed-in viewers: the balance it needs). */
+export const unlockHint = (
+  viewer: DiscoveryViewer,
+  pager: Pick<DiscoveryPagerState, 'totalPages'>,
+  coinsForNextPage: number | null,
+): string | null =>
+  viewer.signedIn && coinsForNextPage !== null
+    ? `Page ${pager.totalPages + 1} opens with ${coinsForNextPage} LinkCoins; you have ${viewer.coins}.`
+    : null;
+
 /** The pager's middle text. */
 export const pageOfText = (pager: Pick<DiscoveryPagerState, 'page' | 'totalPages'>): string =>
   `Page ${pager.page} of ${Math.max(1, pager.totalPages)}`;

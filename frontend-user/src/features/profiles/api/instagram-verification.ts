@@ -107,3 +107,27 @@ export function useVerifyInstagramOtp({
     },
   });
 }
+
+export type DeskReviewInput = {
+  userId: string;
+  platform: 'instagram' | 'youtube';
+  handle: string;
+  /** What the creator tells the desk (may be empty). */
+  message: string;
+};
+
+/**
+ * POST /api/pageowners/handle-disputes: asks the verification desk to look at an account another
+ * creator holds. Asking again while the request is open answers that one.
+ */
+export const askDeskReview = (input: DeskReviewInput) =>
+  apiRequest<{ success: boolean; message: string; disputeId: string }>(
+    '/pageowners/handle-disputes',
+    { method: 'POST', body: input, auth: true },
+  );
+
+export function useAskDeskReview({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof askDeskReview> } = {}) {
+  return useMutation({ ...mutationConfig, mutationFn: askDeskReview });
+}

@@ -12,6 +12,7 @@ import {
 import { useClockUntil } from '../../hooks/useClockUntil';
 import { resendAllowedAt, resendWaitSeconds, resendWaitText } from '../../utils/instagram-resend';
 import type { AccountDraft } from '../../utils/profile-form';
+import { DeskReviewOffer } from './DeskReviewOffer';
 import { VerificationCard } from './VerificationCard';
 import { VerifiedMark } from './VerifiedMark';
 
@@ -29,7 +30,7 @@ function statusNote(record: InstagramVerificationStatus | null): string | null {
     case 'pending':
       return INSTAGRAM_MESSAGES.requested;
     case 'send':
-      return 'Your code has been sent to your Instagram inbox by direct message. Enter it below.';
+      return INSTAGRAM_MESSAGES.alreadySent;
     case 'expired':
       return INSTAGRAM_MESSAGES.expired;
     default:
@@ -166,11 +167,19 @@ export function InstagramVerificationCard({
           {verify.isPending ? 'Verifying...' : 'Verify OTP'}
         </Button>
       </Stack>
-      {error && (
-        <Alert severity="error" role="alert">
+      {error === INSTAGRAM_MESSAGES.claimedByOther ? (
+        <DeskReviewOffer
+          userId={userId}
+          platform="instagram"
+          handle={account.profileName.trim()}
+          refusal={error}
+        />
+      ) : error ? (
+        // A code typed before it was sent is a wait, not a mistake.
+        <Alert severity={error === INSTAGRAM_MESSAGES.notSentYet ? 'info' : 'error'} role="alert">
           {error}
         </Alert>
-      )}
+      ) : null}
     </VerificationCard>
   );
 }

@@ -1,0 +1,39 @@
+/**
+ * People's names are text (issue 18): NFC, no control characters (a line break, a NUL, a tab),
+ * no line or paragraph separators, no bidirectional overrides, embeddings or isolates (U+202A–U+202E, U+2066–U+2069, which let a
+ * name reverse what follows it on screen and in mails), whitespace collapsed. A name typed today
+ * is refused with a clear message when it holds such characters; a name recorded before (events
+ * are never edited) is shown cleaned by `cleanName`, wherever it is read.
+ */
+import { z } from 'zod';
+
+const CONTROL = /[\p{Cc}\p{Zl}\p{Zp}]/u;
+const CONTROLS = /[\p{Cc}\p{Zl}\p{Zp}]/gu;
+const DIRECTION = /[\u202A-\u202E\u2066-\u2069]/u;
+const DIRECTIONS = /[\u202A-\u202E\u2066-\u2069]/gu;
+const SPACES = /\s+/gu;
+
+export const NAME_MESSAGES = {
+  control: 'Names cannot contain line breaks, tabs or other control characters.',
+  direction: 'Names cannot contain characters that change the direction of text.',
+} as const;
+
+/** A name as it is shown: NFC, control characters as spaces, direction controls dropped, spaces collapsed. */
+export const cleanName = (name: string): string =>
+  name.normalize('NFC').replace(CONTROLS, ' ').replace(DIRECTIONS, '').replace(SPACES, ' ').trim();
+
+/** The name a person goes by now: the profile's when the wizard set one, else the registered one. */
+export const currentName = (profileName: string | null, registeredName: string): string =>
+  cleanName(profileName ?? registeredName);
+
+/**
+ * A name field (zod): refuses control and direction characters, then keeps the name clean
+ * (`cleanName`) and between 1 and `max` characters, with the form's own messages for those.
+ */
+export const nameText = (messages: Readonly<{ required: string; tooLong: string }>, max: number) =>
+  z
+    .string(messages.required)
+    .refine((name) => !CONTROL.test(name), NAME_MESSAGES.control)
+    .refine((name) => !DIRECTION.test(name), NAME_MESSAGES.direction)
+    .transform(cleanName)
+    .pipe(z.string().min(1, messages.required).max(max, messages.tooLong));
