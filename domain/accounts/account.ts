@@ -25,7 +25,14 @@ export type AccountRegistered = Event<
 >;
 export type PasswordChanged = Event<
   'PasswordChanged',
-  { userId: string; passwordHash: string; reason: 'reset'; tokenVersion: number; changedAt: string }
+  {
+    userId: string;
+    passwordHash: string;
+    /** `reset`: through a code mailed to the address; `change`: signed in, with the old one. */
+    reason: 'reset' | 'change';
+    tokenVersion: number;
+    changedAt: string;
+  }
 >;
 /** Every token issued before is revoked: tokens carry the version they were issued at. */
 export type LoggedOut = Event<'LoggedOut', { userId: string; tokenVersion: number; at: string }>;
@@ -46,12 +53,14 @@ export type RegisterAccount = Command<
   Omit<AccountRegistered['data'], 'registeredAt'>
 >;
 export type ResetPassword = Command<'ResetPassword', { passwordHash: string }>;
+/** The signed-in owner changes the password (the handler checked the current one). */
+export type ChangePassword = Command<'ChangePassword', { passwordHash: string }>;
 export type LogOut = Command<'LogOut', Record<string, never>>;
 export type GrantRole = Command<'GrantRole', { role: GrantableRole }>;
 export type LinkGoogleAccount = Command<'LinkGoogleAccount', { googleSub: string }>;
 
 export type AccountCommand =
-  RegisterAccount | ResetPassword | LogOut | GrantRole | LinkGoogleAccount;
+  RegisterAccount | ResetPassword | ChangePassword | LogOut | GrantRole | LinkGoogleAccount;
 
 export type ActiveAccount = Readonly<{
   status: 'active';
@@ -86,14 +95,15 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
       case 'RegisterAccount':
         if (state.status === 'active') throw new DomainError('conflict', M.emailAlreadyRegistered);
         return { type: 'AccountRegistered', data: { ...command.data, registeredAt: at } };
-      case 'ResetPassword': {
+      case 'ResetPassword':
+      case 'ChangePassword': {
         const account = active(state, M.noUserWithEmail);
         return {
           type: 'PasswordChanged',
           data: {
             userId: account.userId,
             passwordHash: command.data.passwordHash,
-            reason: 'reset',
+            reason: command.type === 'ResetPassword' ? 'reset' : 'change',
             tokenVersion: account.tokenVersion + 1,
             changedAt: at,
           },

@@ -92,6 +92,21 @@ export const googleSignInRequest = z.object({
 });
 export type GoogleSignInRequest = z.input<typeof googleSignInRequest>;
 
+/** POST /api/pageowners/change-password: signed in, with the current password. */
+export const changePasswordRequest = z
+  .object({
+    currentPassword: z
+      .string(M.enterCurrentPassword)
+      .min(1, M.enterCurrentPassword)
+      .max(MAX_PASSWORD_LENGTH, M.wrongCurrentPassword),
+    newPassword: passwordField,
+  })
+  .refine((value) => value.currentPassword !== value.newPassword, {
+    message: M.samePassword,
+    path: ['newPassword'],
+  });
+export type ChangePasswordRequest = z.input<typeof changePasswordRequest>;
+
 export const forgetPasswordRequest = z.object({
   email: emailField,
   newPassword: passwordField,
