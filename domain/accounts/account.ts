@@ -13,6 +13,8 @@ export type AccountRegistered = Event<
     userId: string;
     email: string;
     ownerName: string;
+    /** A brand's company name given at sign-up (absent from accounts opened before it existed). */
+    companyName?: string | null;
     role: PrimaryRole;
     mobile: string;
     /** scrypt hash; null for an account opened with Google only. */
@@ -67,6 +69,7 @@ export type ActiveAccount = Readonly<{
   userId: string;
   email: string;
   ownerName: string;
+  companyName: string | null;
   role: PrimaryRole;
   grantedRoles: readonly GrantableRole[];
   passwordHash: string | null;
@@ -152,6 +155,7 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
         userId,
         email,
         ownerName,
+        companyName: event.data.companyName ?? null,
         role,
         grantedRoles: [],
         passwordHash,

@@ -4,6 +4,7 @@
  * the front ends build their forms on them.
  */
 import { z } from 'zod';
+import { MAX_COMPANY_NAME_LENGTH } from '../profiles/names.ts';
 import { phoneField } from '../shared/phone.ts';
 import { ACCOUNT_MESSAGES as M } from './messages.ts';
 import { GRANTABLE_ROLES, REGISTRATION_ROLES, ROLES, type Role } from './roles.ts';
@@ -20,20 +21,20 @@ export const emailField = z
   .string(M.enterEmail)
   .trim()
   .min(1, M.enterEmail)
-  .max(254, 'Email addresses are at most 254 characters')
+  .max(254, 'Email addresses can be at most 254 characters long.')
   .pipe(z.email('Please enter a valid email address'))
   .transform(normaliseEmail);
 
 export const passwordField = z
   .string()
   .min(MIN_PASSWORD_LENGTH, M.passwordTooShort)
-  .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
+  .max(MAX_PASSWORD_LENGTH, `Password can be at most ${MAX_PASSWORD_LENGTH} characters long.`);
 
 export const ownerNameField = z
   .string()
   .trim()
   .min(1, M.enterNameAndEmail)
-  .max(MAX_NAME_LENGTH, `Name must be at most ${MAX_NAME_LENGTH} characters`);
+  .max(MAX_NAME_LENGTH, `Your name can be at most ${MAX_NAME_LENGTH} characters long.`);
 
 /**
  * A code as mailed: exactly OTP_LENGTH digits. Anything else is refused here, at the edge, so a
@@ -66,8 +67,15 @@ export const registerRequest = z
     email: emailField,
     password: passwordField,
     confirmPassword: z.string().max(MAX_PASSWORD_LENGTH),
-    role: z.enum(REGISTRATION_ROLES, 'role: must be user or influencer'),
-    mobile: phoneField('mobile').optional().default(''),
+    role: z.enum(REGISTRATION_ROLES, M.chooseRole),
+    mobile: phoneField('Phone numbers').optional().default(''),
+    /** A brand's company name (optional); empty is none. */
+    companyName: z
+      .string(M.companyNameText)
+      .trim()
+      .max(MAX_COMPANY_NAME_LENGTH, M.companyNameTooLong)
+      .optional()
+      .default(''),
     verificationToken: verificationTokenField,
   })
   .refine((value) => value.password === value.confirmPassword, {
@@ -78,15 +86,15 @@ export type RegisterRequest = z.input<typeof registerRequest>;
 
 export const loginRequest = z.object({
   email: emailField,
-  password: z.string('password: required').min(1, 'password: required').max(MAX_PASSWORD_LENGTH),
+  password: z
+    .string(M.enterPassword)
+    .min(1, M.enterPassword)
+    .max(MAX_PASSWORD_LENGTH, M.wrongCredentials),
 });
 export type LoginRequest = z.input<typeof loginRequest>;
 
 export const googleSignInRequest = z.object({
-  credential: z
-    .string('credential: required')
-    .min(20, 'credential: not a Google ID token')
-    .max(8192),
+  credential: z.string(M.googleRejected).min(20, M.googleRejected).max(8192, M.googleRejected),
   /** Given on the registration screens; absent on login, where an unknown address is refused. */
   role: z.enum(REGISTRATION_ROLES).optional(),
 });
@@ -125,6 +133,12 @@ export const sessionUser = z.object({
   /** Every role held: the registered one plus granted ones (auditor). */
   roles: z.array(z.enum(ROLES)),
   linkCoins: z.number(),
+  /** A brand's company name, when given. */
+  companyName: z.string().nullable(),
+  /** The handle shown beside the name (names.ts), when there is one. */
+  handle: z.string().nullable(),
+  /** The uploaded profile photo, or '' (the avatar shows the initial). */
+  profilePicUrl: z.string(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 

@@ -14,7 +14,10 @@ import {
 } from './pricing.ts';
 import { MAX_GRANT_COINS, MAX_GRANT_REASON } from './wallet.ts';
 
-const userIdField = z.string('userId: required').min(1, 'userId: required').max(64);
+const userIdField = z
+  .string('The user id is missing.')
+  .min(1, 'The user id is missing.')
+  .max(64, 'The user id is not valid.');
 
 /**
  * `POST /api/payment/pay`: the spec's `{ userId, totalAmount }` (the mobile app), or

@@ -30,6 +30,12 @@ import type { IssuedToken, SessionTokens } from './session-tokens.ts';
 export const SESSION_MODE_HEADER = 'x-linkcoin-session';
 export const REFRESH_COOKIE = 'linkcoin_refresh';
 export const REFRESH_COOKIE_PATH = '/api/pageowners/refresh';
+/**
+ * Beside it, a cookie scripts may read, holding no secret: it tells the apps that this browser
+ * has a session worth refreshing, so a visitor's page load asks nothing. It comes and goes with
+ * the refresh cookie.
+ */
+export const SIGNED_IN_COOKIE = 'linkcoin_signed_in';
 
 /** Whether a sign-in request asks for a browser session (cookie and short access token). */
 export const wantsBrowserSession = (req: Request): boolean =>
@@ -45,25 +51,34 @@ export const refreshCookieOf = (req: Request): string | null => {
 
 export type BrowserRefresh = Readonly<{ cookie: string; expiresAt: Date }>;
 
-/** Sets (or, with null, clears) the refresh cookie on an answer. */
+/** Sets (or, with null, clears) the refresh cookie and its readable companion on an answer. */
 export const setRefreshCookie = (
   req: Request,
   res: Response,
   refresh: BrowserRefresh | null,
   httpsPublicUrl: boolean,
 ): void => {
-  res.append(
-    'Set-Cookie',
+  const lifetime = refresh ? { expires: refresh.expiresAt } : { maxAge: 0 };
+  const secure = req.secure || httpsPublicUrl;
+  res.append('Set-Cookie', [
     stringifySetCookie({
       name: REFRESH_COOKIE,
       value: refresh?.cookie ?? '',
       httpOnly: true,
-      secure: req.secure || httpsPublicUrl,
+      secure,
       sameSite: 'strict',
       path: REFRESH_COOKIE_PATH,
-      ...(refresh ? { expires: refresh.expiresAt } : { maxAge: 0 }),
+      ...lifetime,
     }),
-  );
+    stringifySetCookie({
+      name: SIGNED_IN_COOKIE,
+      value: refresh ? '1' : '',
+      secure,
+      sameSite: 'strict',
+      path: '/',
+      ...lifetime,
+    }),
+  ]);
 };
 
 export type IssuedBrowserSession = Readonly<{

@@ -30,6 +30,12 @@ import {
   signInGuardStreamId,
   type SignInGuardEvent,
 } from '@linkcoin/domain/accounts/sign-in-guard.ts';
+import {
+  companyNameOf,
+  currentCompanyName,
+  currentName,
+  primaryHandle,
+} from '@linkcoin/domain/profiles/names.ts';
 import { profileDecider, profileStreamId } from '@linkcoin/domain/profiles/profile.ts';
 import { walletDecider, walletStreamId } from '@linkcoin/domain/wallet/wallet.ts';
 import { DomainError } from '@linkcoin/domain/shared/errors.ts';
@@ -73,6 +79,7 @@ export type AccountHandlerDeps = Readonly<{
 type NewAccount = Readonly<{
   email: string;
   ownerName: string;
+  companyName?: string | null;
   role: PrimaryRole;
   mobile: string;
   passwordHash: string | null;
@@ -117,13 +124,21 @@ export const accountHandlers = ({
       commands.load(profileDecider, profileStreamId(account.userId)),
       commands.load(walletDecider, walletStreamId(account.userId)),
     ]);
+    const ownerName = currentName(account, profile);
     return {
       _id: account.userId,
-      ownerName: profile.personal.ownerName ?? account.ownerName,
+      ownerName,
       email: account.email,
       role: account.role,
       roles: rolesOf(account),
       linkCoins: wallet.balance,
+      companyName: currentCompanyName(account.companyName, profile.personal.companyName),
+      handle: primaryHandle(
+        profile.accounts.map((a) => ({ ...a, verified: a.verifiedBy !== null })),
+        profile.personal.legacyHandle,
+        ownerName,
+      ),
+      profilePicUrl: profile.profilePicUrl,
     };
   };
 
@@ -302,6 +317,7 @@ export const accountHandlers = ({
       password: string;
       role: RegistrationRole;
       mobile: string;
+      companyName?: string;
       verificationToken: string;
     },
     meta: CommandMetadata,
@@ -317,6 +333,8 @@ export const accountHandlers = ({
       {
         email: input.email,
         ownerName: input.ownerName,
+        // Only brands have a company.
+        companyName: input.role === 'user' ? companyNameOf(input.companyName) : null,
         role: input.role,
         mobile: input.mobile,
         passwordHash,

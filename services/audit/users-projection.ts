@@ -3,6 +3,12 @@ import type { InstagramOverview, UserOverview } from '@linkcoin/domain/audit/con
 import { WALLET_EVENT_TYPES } from '@linkcoin/domain/wallet/ledger.ts';
 import type { WalletEvent } from '@linkcoin/domain/wallet/wallet.ts';
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
+import { companyNameOf, legacyOwnerName } from '@linkcoin/domain/profiles/names.ts';
+import type {
+  CompanyNameChanged,
+  OwnerNameChanged,
+  PersonalDetailsUpdated,
+} from '@linkcoin/domain/profiles/profile.ts';
 import type { InstagramVerificationEvent } from '@linkcoin/domain/verification/instagram.ts';
 import {
   effectiveStatus,
@@ -25,7 +31,8 @@ type Followed =
   | RecordedEvent<AccountEvent>
   | RecordedEvent<WalletEvent>
   | RecordedEvent<InstagramVerificationEvent>
-  | RecordedEvent<YouTubeVerificationEvent>;
+  | RecordedEvent<YouTubeVerificationEvent>
+  | RecordedEvent<PersonalDetailsUpdated | OwnerNameChanged | CompanyNameChanged>;
 
 const ACCOUNT_TYPES = [
   'AccountRegistered',
@@ -41,6 +48,7 @@ const INSTAGRAM_TYPES = [
   'InstagramVerificationExpired',
 ] as const;
 const YOUTUBE_TYPES = ['YouTubeChannelVerified', 'YouTubeVerificationFailed'] as const;
+const NAME_TYPES = ['PersonalDetailsUpdated', 'OwnerNameChanged', 'CompanyNameChanged'] as const;
 
 const withVerified = (doc: UserOverviewDoc): UserOverviewDoc => {
   const verified: UserOverview['verified'] = [
@@ -65,7 +73,8 @@ const withInstagram = (
  */
 export const usersProjection: Projection = {
   name: 'audit-users',
-  version: 1,
+  // 2: the name as the profile changes it (names.ts), and a brand's company.
+  version: 2,
   collections: [
     {
       name: AUDIT_USERS,
@@ -80,7 +89,13 @@ export const usersProjection: Projection = {
       textSearch: ['ownerName', 'email'],
     },
   ],
-  eventTypes: [...ACCOUNT_TYPES, ...WALLET_EVENT_TYPES, ...INSTAGRAM_TYPES, ...YOUTUBE_TYPES],
+  eventTypes: [
+    ...ACCOUNT_TYPES,
+    ...WALLET_EVENT_TYPES,
+    ...INSTAGRAM_TYPES,
+    ...YOUTUBE_TYPES,
+    ...NAME_TYPES,
+  ],
   apply: async (recorded, tx) => {
     const event = recorded as Followed;
     if (event.type === 'AccountRegistered') {
@@ -88,6 +103,7 @@ export const usersProjection: Projection = {
       await tx.put<UserOverviewDoc>(AUDIT_USERS, data.userId, {
         id: data.userId,
         ownerName: data.ownerName,
+        companyName: data.role === 'user' ? companyNameOf(data.companyName) : null,
         email: data.email,
         role: data.role,
         roles: [data.role],
@@ -179,6 +195,16 @@ export const usersProjection: Projection = {
             youtubeLastCheck: { at: event.data.at, outcome: 'verified' },
           }),
         );
+      case 'PersonalDetailsUpdated': {
+        const { ownerName } = legacyOwnerName(event.data.ownerName);
+        return ownerName === null ? undefined : save({ ...doc, ownerName });
+      }
+      case 'OwnerNameChanged':
+        return save({ ...doc, ownerName: event.data.ownerName });
+      case 'CompanyNameChanged':
+        return doc.role === 'user'
+          ? save({ ...doc, companyName: event.data.companyName })
+          : undefined;
       case 'YouTubeVerificationFailed':
         return save({
           ...doc,

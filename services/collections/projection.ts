@@ -7,10 +7,8 @@ import type {
   MessagesRead,
 } from '@linkcoin/domain/messaging/conversation.ts';
 import type { PresenceChanged } from '@linkcoin/domain/messaging/presence.ts';
-import type {
-  PersonalDetailsUpdated,
-  ProfilePictureChanged,
-} from '@linkcoin/domain/profiles/profile.ts';
+import { companyNameOf, legacyOwnerName, primaryHandle } from '@linkcoin/domain/profiles/names.ts';
+import type { ProfileEvent } from '@linkcoin/domain/profiles/profile.ts';
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
 import type { CollectionEntry } from '@linkcoin/domain/wallet/collection-contracts.ts';
 import type { CoinRefunded } from '@linkcoin/domain/wallet/wallet.ts';
@@ -20,6 +18,9 @@ import type { Projection } from '@linkcoin/infra/readstore/projections.ts';
 
 export const COLLECTION_ENTRIES = 'collection_entries';
 export const COLLECTION_PEOPLE = 'collection_people';
+const PERSON_SOURCES = 'collection_person_sources';
+
+const profileOwner = (event: RecordedEvent): string => event.streamId.slice('profile-'.length);
 
 /** A user as a contact is shown: kept from the account, profile and presence events. */
 export type PersonDoc = {
@@ -27,6 +28,18 @@ export type PersonDoc = {
   ownerName: string;
   profilePicUrl: string;
   isOnline: boolean;
+  /** A brand's company (names.ts); null for creators. */
+  companyName: string | null;
+  /** The handle shown beside the name (names.ts). */
+  handle: string | null;
+};
+
+/** What the handle and the company follow, kept beside the person (not on the list lines). */
+type PersonSources = {
+  id: string;
+  isBrand: boolean;
+  legacyHandle: string | null;
+  accounts: { id: string; platform: string; profileName: string; verified: boolean }[];
 };
 
 /**
@@ -63,14 +76,22 @@ const unknownPerson = (id: string): PersonDoc => ({
   ownerName: '',
   profilePicUrl: '',
   isOnline: false,
+  companyName: null,
+  handle: null,
+});
+
+const noSources = (id: string): PersonSources => ({
+  id,
+  isBrand: false,
+  legacyHandle: null,
+  accounts: [],
 });
 
 const contactOf = ({ id: _id, ...contact }: PersonDoc): EntryDoc['contact'] => contact;
 
 type CollectionEvent =
   | RecordedEvent<AccountRegistered>
-  | RecordedEvent<PersonalDetailsUpdated>
-  | RecordedEvent<ProfilePictureChanged>
+  | RecordedEvent<ProfileEvent>
   | RecordedEvent<PresenceChanged>
   | RecordedEvent<ConversationOpened>
   | RecordedEvent<ConversationExtended>
@@ -82,7 +103,13 @@ type CollectionEvent =
 const EVENT_TYPES: readonly CollectionEvent['type'][] = [
   'AccountRegistered',
   'PersonalDetailsUpdated',
+  'OwnerNameChanged',
+  'CompanyNameChanged',
   'ProfilePictureChanged',
+  'SocialAccountAdded',
+  'SocialAccountUpdated',
+  'SocialAccountRemoved',
+  'SocialAccountVerified',
   'PresenceChanged',
   'ConversationOpened',
   'ConversationExtended',
@@ -103,18 +130,33 @@ const updatePerson = async (
   change: Partial<Omit<PersonDoc, 'id'>>,
 ): Promise<void> => {
   const known = await tx.get<PersonDoc>(COLLECTION_PEOPLE, userId);
-  if (
-    known &&
-    (Object.keys(change) as (keyof typeof change)[]).every((k) => known[k] === change[k])
-  ) {
-    return;
-  }
-  const person = { ...(known ?? unknownPerson(userId)), ...change };
+  const keys = Object.keys(change) as (keyof typeof change)[];
+  // A change of what the handle follows passes no field: the person is derived again.
+  if (known && keys.length > 0 && keys.every((k) => known[k] === change[k])) return;
+  const merged = { ...(known ?? unknownPerson(userId)), ...change };
+  const sources = (await tx.get<PersonSources>(PERSON_SOURCES, userId)) ?? noSources(userId);
+  const person: PersonDoc = {
+    ...merged,
+    handle: primaryHandle(sources.accounts, sources.legacyHandle, merged.ownerName),
+    companyName: sources.isBrand ? merged.companyName : null,
+  };
+  if (known && JSON.stringify(known) === JSON.stringify(person)) return;
   await tx.put<PersonDoc>(COLLECTION_PEOPLE, userId, person);
   const lines = await tx.find<EntryDoc>(COLLECTION_ENTRIES, { where: { contactId: userId } });
   for (const line of lines) {
     await tx.put<EntryDoc>(COLLECTION_ENTRIES, line.id, { ...line, contact: contactOf(person) });
   }
+};
+
+/** Changes what a person's handle follows, then the person (and the lines showing them). */
+const updateSources = async (
+  tx: ProjectionTransaction,
+  userId: string,
+  change: (sources: PersonSources) => PersonSources,
+): Promise<void> => {
+  const sources = (await tx.get<PersonSources>(PERSON_SOURCES, userId)) ?? noSources(userId);
+  await tx.put<PersonSources>(PERSON_SOURCES, userId, change(sources));
+  await updatePerson(tx, userId, {});
 };
 
 /** Changes both sides' lines of a pair (one indexed query), where `change` answers a line. */
@@ -142,10 +184,11 @@ const later = (a: string, b: string) => (a > b ? a : b);
  */
 export const collectionsProjection: Projection = {
   name: 'collections',
-  // 2: lines follow the conversation's events, not the wallet's.
-  version: 2,
+  // 2: lines follow the conversation's events, not the wallet's. 3: names, handles, companies.
+  version: 3,
   collections: [
     { name: COLLECTION_PEOPLE },
+    { name: PERSON_SOURCES },
     {
       name: COLLECTION_ENTRIES,
       indexes: [
@@ -160,20 +203,66 @@ export const collectionsProjection: Projection = {
     const event = recorded as CollectionEvent;
     switch (event.type) {
       case 'AccountRegistered':
-        await updatePerson(tx, event.data.userId, { ownerName: event.data.ownerName });
+        await tx.put<PersonSources>(PERSON_SOURCES, event.data.userId, {
+          ...noSources(event.data.userId),
+          isBrand: event.data.role === 'user',
+        });
+        await updatePerson(tx, event.data.userId, {
+          ownerName: event.data.ownerName,
+          companyName: companyNameOf(event.data.companyName),
+        });
         return;
-      case 'PersonalDetailsUpdated':
-        // An unnamed save keeps the account's name, as the profile does.
-        if (event.data.ownerName !== null) {
-          await updatePerson(tx, event.streamId.slice('profile-'.length), {
-            ownerName: event.data.ownerName,
-          });
+      case 'PersonalDetailsUpdated': {
+        // An unnamed save keeps the name; an old one may hold a handle (names.ts).
+        const userId = profileOwner(event);
+        const legacy = legacyOwnerName(event.data.ownerName);
+        if (legacy.ownerName !== null)
+          await updatePerson(tx, userId, { ownerName: legacy.ownerName });
+        if (legacy.legacyHandle !== null) {
+          const legacyHandle = legacy.legacyHandle;
+          await updateSources(tx, userId, (sources) => ({ ...sources, legacyHandle }));
         }
         return;
+      }
+      case 'OwnerNameChanged':
+        await updatePerson(tx, profileOwner(event), { ownerName: event.data.ownerName });
+        return;
+      case 'CompanyNameChanged':
+        await updatePerson(tx, profileOwner(event), { companyName: event.data.companyName });
+        return;
       case 'ProfilePictureChanged':
-        await updatePerson(tx, event.streamId.slice('profile-'.length), {
+        await updatePerson(tx, profileOwner(event), {
           profilePicUrl: event.data.profilePicUrl,
         });
+        return;
+      case 'SocialAccountAdded':
+      case 'SocialAccountUpdated': {
+        const { id, platform, profileName } = event.data.account;
+        await updateSources(tx, profileOwner(event), (sources) => {
+          const known = sources.accounts.find((a) => a.id === id);
+          const account = { id, platform, profileName, verified: known?.verified ?? false };
+          return {
+            ...sources,
+            accounts: known
+              ? sources.accounts.map((a) => (a.id === id ? account : a))
+              : [...sources.accounts, account],
+          };
+        });
+        return;
+      }
+      case 'SocialAccountRemoved':
+        await updateSources(tx, profileOwner(event), (sources) => ({
+          ...sources,
+          accounts: sources.accounts.filter((a) => a.id !== event.data.accountId),
+        }));
+        return;
+      case 'SocialAccountVerified':
+        await updateSources(tx, profileOwner(event), (sources) => ({
+          ...sources,
+          accounts: sources.accounts.map((a) =>
+            a.id === event.data.accountId ? { ...a, verified: true } : a,
+          ),
+        }));
         return;
       case 'PresenceChanged':
         await updatePerson(tx, event.data.userId, { isOnline: event.data.online });

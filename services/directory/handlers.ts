@@ -62,7 +62,7 @@ export const directoryHandlers = (deps: {
       if (request.limit !== null && request.limit !== DISCOVERY_PAGE_SIZE) {
         throw new DomainError(
           'validation',
-          `limit: the discovery grid shows ${DISCOVERY_PAGE_SIZE} a page`,
+          `The discovery grid shows ${DISCOVERY_PAGE_SIZE} creators a page.`,
         );
       }
       const viewer: DiscoveryViewer = caller

@@ -6,7 +6,7 @@ import {
   type DirectoryEvent,
 } from '@linkcoin/domain/directory/entry.ts';
 import { TEXT_FIELDS } from '@linkcoin/domain/directory/search.ts';
-import type { ProfileEvent } from '@linkcoin/domain/profiles/profile.ts';
+import { PROFILE_EVENT_TYPES } from '@linkcoin/domain/profiles/profile.ts';
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
 import type { CollectionDefinition } from '@linkcoin/infra/readstore/port.ts';
 import type { Projection } from '@linkcoin/infra/readstore/projections.ts';
@@ -39,22 +39,7 @@ export const directoryCollection: CollectionDefinition = {
   textSearch: [...TEXT_FIELDS],
 };
 
-const PROFILE_EVENTS: readonly ProfileEvent['type'][] = [
-  'PersonalDetailsUpdated',
-  'ProfilePictureChanged',
-  'PlatformsChosen',
-  'CategoriesChosen',
-  'AudienceDescribed',
-  'PricingSet',
-  'SocialAccountAdded',
-  'SocialAccountUpdated',
-  'SocialAccountRemoved',
-  'SocialAccountVerified',
-  'PastPostAdded',
-  'PastPostUpdated',
-  'PastPostRemoved',
-  'PastPostsOrdered',
-];
+const PROFILE_EVENTS = PROFILE_EVENT_TYPES;
 
 /** The user a creator's event belongs to: `profile-42`, `presence-42`, `listing-42` -> `42`. */
 const userOf = (event: RecordedEvent): string =>
@@ -67,7 +52,8 @@ const userOf = (event: RecordedEvent): string =>
  */
 export const directoryProjection: Projection = {
   name: 'directory',
-  version: 1,
+  // 2: names and handles apart (the handle beside the name; old handles searched as handles).
+  version: 2,
   collections: [directoryCollection],
   eventTypes: ['AccountRegistered', ...PROFILE_EVENTS, 'PresenceChanged', 'NewCreatorBoostEnded'],
   apply: async (recorded, tx) => {

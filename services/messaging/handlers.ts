@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { accountDecider, accountStreamId } from '@linkcoin/domain/accounts/account.ts';
+import { currentName } from '@linkcoin/domain/profiles/names.ts';
+import { profileDecider, profileStreamId } from '@linkcoin/domain/profiles/profile.ts';
 import type {
   ConversationAnswer,
   MessageView,
@@ -38,7 +40,7 @@ export const MESSAGING_HANDLER_MESSAGES = {
   notYourself: 'You can only send messages as yourself.',
   joinAsYourself: 'You can only join as yourself.',
   readYourOwn: 'You can only mark messages sent to you as read.',
-  unknownPushService: 'token.endpoint: not the address of a known push service',
+  unknownPushService: 'Notifications could not be turned on in this browser.',
   pushNotConfigured: 'Notifications are not available',
 } as const;
 
@@ -233,8 +235,13 @@ export const messagingHandlers = (deps: {
 
   /** A user's name and address, for notices (null when the account is gone). */
   const personOf = async (userId: string) => {
-    const { state } = await commands.load(accountDecider, accountStreamId(userId));
-    return state.status === 'active' ? { name: state.ownerName, email: state.email } : null;
+    const [{ state }, { state: profile }] = await Promise.all([
+      commands.load(accountDecider, accountStreamId(userId)),
+      commands.load(profileDecider, profileStreamId(userId)),
+    ]);
+    return state.status === 'active'
+      ? { name: currentName(state, profile), email: state.email }
+      : null;
   };
 
   /** A user came online somewhere or went offline everywhere: one event per flip. */

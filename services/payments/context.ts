@@ -1,4 +1,5 @@
 import { accountDecider, accountStreamId } from '@linkcoin/domain/accounts/account.ts';
+import { currentName } from '@linkcoin/domain/profiles/names.ts';
 import { profileDecider, profileStreamId } from '@linkcoin/domain/profiles/profile.ts';
 import { sandboxPageHandler } from '@linkcoin/infra/payments/sandbox-page.ts';
 import { SandboxPaymentProvider } from '@linkcoin/infra/payments/sandbox.ts';
@@ -33,7 +34,7 @@ export const paymentsContext: BoundedContext = {
         commands.load(profileDecider, profileStreamId(userId)),
         commands.load(accountDecider, accountStreamId(userId)),
       ]);
-      return profile.personal.ownerName ?? (account.status === 'active' ? account.ownerName : '');
+      return account.status === 'active' ? currentName(account, profile) : '';
     };
     return {
       endpoints: paymentEndpoints({

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { currentCompanyName, legacyOwnerName, primaryHandle } from './names.ts';
+
+describe('names and handles', () => {
+  it('reads an old "Insta or YouTube Username" as a handle when it is one, else as a name', () => {
+    expect(legacyOwnerName('asha.cooks')).toEqual({ ownerName: null, legacyHandle: 'asha.cooks' });
+    expect(legacyOwnerName('@Asha_K')).toEqual({ ownerName: null, legacyHandle: 'Asha_K' });
+    expect(legacyOwnerName('Asha Khan')).toEqual({ ownerName: 'Asha Khan', legacyHandle: null });
+    expect(legacyOwnerName(' ')).toEqual({ ownerName: null, legacyHandle: null });
+    expect(legacyOwnerName(null)).toEqual({ ownerName: null, legacyHandle: null });
+  });
+
+  it('shows a verified Instagram handle first, never one that is the name itself', () => {
+    const accounts = [
+      { platform: 'youtube', profileName: 'AshaTalks', verified: false },
+      { platform: 'instagram', profileName: '@asha.cooks', verified: true },
+    ];
+    expect(primaryHandle(accounts, null, 'Asha Khan')).toBe('asha.cooks');
+    expect(primaryHandle(accounts.slice(0, 1), null, 'Asha Khan')).toBe('AshaTalks');
+    expect(primaryHandle([], 'asha.k', 'Asha Khan')).toBe('asha.k');
+    expect(primaryHandle([], 'ashakhan', 'Asha Khan')).toBeNull();
+    expect(primaryHandle([], null, 'Asha Khan')).toBeNull();
+  });
+
+  it("takes a brand's company from the profile once changed there, else from sign-up", () => {
+    expect(currentCompanyName('Spice Route', undefined)).toBe('Spice Route');
+    expect(currentCompanyName('Spice Route', null)).toBeNull();
+    expect(currentCompanyName(undefined, 'Masala Co')).toBe('Masala Co');
+  });
+});
