@@ -6,6 +6,7 @@ import { SandboxPaymentProvider } from '@linkcoin/infra/payments/sandbox.ts';
 import type { BoundedContext } from '../runtime/bounded-context.ts';
 import { createClientKeys } from '../http/idempotency.ts';
 import { purchaseCredits } from './credits.ts';
+import { paymentReceipts } from './receipts.ts';
 import { paymentEndpoints } from './endpoints.ts';
 import { paymentExpiry } from './expiry.ts';
 import { paymentHandlers } from './handlers.ts';
@@ -19,7 +20,7 @@ import { openPaymentProvider, SANDBOX_PAGE_PATH } from './provider.ts';
 export const paymentsContext: BoundedContext = {
   name: 'payments',
   projections: [],
-  create: ({ config, clock, commands, logger, secrets, publicUrl }) => {
+  create: ({ config, clock, commands, logger, secrets, publicUrl, mailer }) => {
     const log = logger.child({ component: 'payments' });
     const provider = openPaymentProvider({
       config,
@@ -46,6 +47,14 @@ export const paymentsContext: BoundedContext = {
       }),
       processes: [
         purchaseCredits({ commands, logger: log }),
+        paymentReceipts({
+          commands,
+          mailer,
+          logger: log,
+          buyerName,
+          walletUrl: () => `${publicUrl()}/wallet`,
+          clock,
+        }),
         paymentExpiry({ payments, logger: log, tickMs: config.processes.tickMs }),
       ],
       pages:

@@ -4,6 +4,7 @@
  * confirmations change nothing.
  */
 import request from 'supertest';
+import { mailsTo } from '../testing/mail.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES } from '@linkcoin/domain/payments/messages.ts';
 import { IDEMPOTENCY_MESSAGES } from '@linkcoin/domain/shared/idempotency.ts';
@@ -72,10 +73,14 @@ describe('buying LinkCoins in the sandbox', () => {
       rupees: 125,
       credited: true,
     });
-    const wallet = await request(server.url)
-      .get('/api/wallet/me')
-      .set('Authorization', `Bearer ${buyer.token}`)
-      .expect(200);
+    const walletOfBuyer = () =>
+      request(server.url)
+        .get('/api/wallet/me')
+        .set('Authorization', `Bearer ${buyer.token}`)
+        .expect(200);
+    // The history is a read model: it follows the stream's balance (read above) shortly after.
+    await expect.poll(async () => (await walletOfBuyer()).body.entries.length).toBe(1);
+    const wallet = await walletOfBuyer();
     expect(wallet.body).toMatchObject({ success: true, balance: 30, page: 1, totalPages: 1 });
     expect(wallet.body.entries).toEqual([
       expect.objectContaining({
@@ -85,6 +90,19 @@ describe('buying LinkCoins in the sandbox', () => {
         paymentId: started.body.paymentId,
       }),
     ]);
+    // The receipt the success screen promises: amount, coins, payment id and date, in both parts.
+    const receipts = async () =>
+      (await mailsTo(server, buyer.email)).filter((mail) => mail.subject.includes('receipt'));
+    await expect
+      .poll(async () => (await receipts()).map((mail) => mail.subject))
+      .toEqual(['Your LinkCoin receipt: 30 LinkCoins for ₹125']);
+    const [receipt] = await receipts();
+    expect(receipt?.body).toContain('Content-Type: text/plain');
+    expect(receipt?.body).toContain('Content-Type: text/html');
+    expect(receipt?.body).toContain('Amount paid  ₹125');
+    expect(receipt?.body).toContain('LinkCoins  30 LinkCoins (25 + 5 free)');
+    expect(receipt?.body).toContain(`Payment ID  ${started.body.paymentId as string}`);
+    expect(receipt?.body).toMatch(/Date {2}\d{1,2} \w+ 20\d\d, \d{1,2}:\d\d (am|pm) IST/i);
     // The login's user carries the balance too.
     const login = await request(server.url)
       .post('/api/pageowners/login')
