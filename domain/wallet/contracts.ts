@@ -97,10 +97,16 @@ export const walletQuery = z.object({
   page: wholeNumberField('page', 1, 100_000).optional(),
   limit: wholeNumberField('limit', 1, 100).optional(),
 });
+/** A history line as its owner reads it: with the name of the person it is about. */
+export type WalletEntryView = WalletEntry & {
+  /** The creator (or user) a connection, renewal, removal or refund is about, by name now. */
+  targetName: string | null;
+};
+
 export type WalletAnswer = {
   success: true;
   balance: number;
-  entries: WalletEntry[];
+  entries: WalletEntryView[];
   page: number;
   totalPages: number;
 };

@@ -173,6 +173,7 @@ describe('the collection', () => {
       coins: -1,
       balanceAfter: 2,
       targetUserId: creator.userId,
+      targetName: 'Asha Cooks',
     });
   });
 
