@@ -169,6 +169,7 @@ export type PublicConfig = {
 export const registrationFormSchema = z
   .object({
     ownerName: z.string(),
+    companyName: z.string().max(MAX_COMPANY_NAME_LENGTH, M.companyNameTooLong).optional(),
     email: z.string(),
     password: z.string(),
     confirmPassword: z.string(),
@@ -192,6 +193,29 @@ export const resetPasswordFormSchema = z
       ctx.addIssue({ code: 'custom', path: ['newPassword'], message: M.passwordTooShort });
     }
   });
+
+/** The signed-in Change Password form: the current password, the new one twice. */
+export const changePasswordFormSchema = z
+  .object({
+    currentPassword: z.string(),
+    newPassword: z.string(),
+    confirmPassword: z.string(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.currentPassword === '') {
+      ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: M.enterCurrentPassword });
+    }
+    if (!value.newPassword || !value.confirmPassword) {
+      ctx.addIssue({ code: 'custom', path: ['newPassword'], message: M.enterAndConfirmPassword });
+    } else if (value.newPassword !== value.confirmPassword) {
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: M.passwordsDoNotMatch });
+    } else if (value.newPassword.length < MIN_PASSWORD_LENGTH) {
+      ctx.addIssue({ code: 'custom', path: ['newPassword'], message: M.passwordTooShort });
+    } else if (value.newPassword === value.currentPassword) {
+      ctx.addIssue({ code: 'custom', path: ['newPassword'], message: M.samePassword });
+    }
+  });
+export type ChangePasswordForm = z.input<typeof changePasswordFormSchema>;
 
 /** A row of the console's users resource (`GET /api/admin/users`), as the accounts read model keeps it. */
 export type AdminUserView = {

@@ -9,7 +9,6 @@ export type GrantFormErrors = Partial<Record<'coins' | 'reason', string>>;
 /** A checked grant, as sent. */
 export type GrantBody = Readonly<{ coins: number; reason: string }>;
 
-
 export function validateGrant(values: GrantFormValues): GrantFormErrors {
   const parsed = grantCoinsRequest.safeParse({
     coins: values.coins ?? undefined,

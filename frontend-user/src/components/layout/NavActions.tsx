@@ -2,11 +2,12 @@ import { Box, Button } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAuth } from '../../features/auth/auth-context';
 import { UserMenu } from '../../features/auth/components/UserMenu';
+import { MessagesNavButton } from '../../features/messaging/components/MessagesNavButton';
 import { LinkCoinBalanceButton } from '../../features/wallet/components/LinkCoinBalanceButton';
 
 /**
- * The right-hand side of the navigation bar: the signed-in user's LinkCoin balance (it opens the
- * purchase dialog) and menu, or the Login button for visitors.
+ * The right-hand side of the navigation bar: the signed-in user's Messages (with the unread
+ * count), LinkCoin balance (it opens the purchase dialog) and menu, or the Login button.
  */
 export function NavActions() {
   const { isAuthenticated, user } = useAuth();
@@ -14,6 +15,7 @@ export function NavActions() {
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
       {isAuthenticated && user ? (
         <>
+          <MessagesNavButton />
           <LinkCoinBalanceButton balance={user.linkCoins} />
           <UserMenu user={user} />
         </>

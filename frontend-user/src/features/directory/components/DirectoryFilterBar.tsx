@@ -28,6 +28,7 @@ import {
   advancedFilterCount,
   cleanLocations,
   followersRangeProblem,
+  sortExplanation,
   type DirectoryFilters,
   type DirectorySort,
 } from '../utils/directory-params';
@@ -202,6 +203,7 @@ export function DirectoryFilterBar({ filters, onChange }: DirectoryFilterBarProp
             select
             label="Sort by"
             value={filters.sort}
+            helperText={sortExplanation(filters)}
             onChange={(event) => {
               typing.current = false;
               onChange({ sort: event.target.value as DirectorySort });
