@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ADMIN, adminEnv, registerUser } from '@linkcoin/services/testing/accounts.ts';
 import { creatorWizard, saveProfile } from '@linkcoin/services/testing/profiles.ts';
 import { startTestServer, type TestServer } from '@linkcoin/services/testing/test-server.ts';
-import { apiLogin, storeSession } from '../../frontend-user/e2e/support/accounts.ts';
+import { signInBrowser } from '../../frontend-user/e2e/support/accounts.ts';
 import { DESKTOP_VIEWPORT, launchBrowser } from '../../frontend-user/e2e/support/browser.ts';
 import { expectMainHeading } from '../../frontend-user/e2e/support/navigation.ts';
 import { consoleLogIn, waitForConsoleRoute } from './support/console.ts';
@@ -30,14 +30,8 @@ describe('Instagram verification, creator to console and back', () => {
     return page;
   };
 
-  const signIn = async (page: Page, user: Parameters<typeof apiLogin>[1], path: string) => {
-    const session = await apiLogin(server, user);
-    await page.goto('/aboutus');
-    await storeSession(page, {
-      token: session.token,
-      tokenExpiration: Date.now() + session.expiresIn * 1000,
-      user: session.user,
-    });
+  const signIn = async (page: Page, user: Parameters<typeof signInBrowser>[2], path: string) => {
+    await signInBrowser(page, server, user);
     await page.goto(path);
   };
 

@@ -9,7 +9,7 @@ import {
 } from '@linkcoin/services/testing/accounts.ts';
 import { creatorWizard, saveProfile } from '@linkcoin/services/testing/profiles.ts';
 import type { TestServer } from '@linkcoin/services/testing/test-server.ts';
-import { confirmToast } from './support/chat.ts';
+import { confirmDialog, spendButton } from './support/chat.ts';
 import { useBrowserTest } from './support/harness.ts';
 import { currentPath, expectMainHeading, waitForPath } from './support/navigation.ts';
 import { pickAutocomplete, selectOption } from './support/profiles.ts';
@@ -212,12 +212,14 @@ describe('the influencer directory at /influencers', () => {
     all.push(...(await directoryNames()));
     expect(all.sort()).toEqual(GAMERS);
 
-    // The chat icon leads to the conversation; a click on a card opens the detail modal.
+    // Cards have Add to List and the chat icon; a click on a card opens the detail modal.
     await page.goto('/influencers?search=ravi');
     await expectNames(['Ravi Roams']);
-    expect(
-      await page.getByRole('link', { name: 'Chat with Ravi Roams' }).getAttribute('href'),
-    ).toBe(`/MessagingApp/${ids.get('Ravi Roams')}`);
+    await page.getByRole('button', { name: 'Chat with Ravi Roams' }).waitFor();
+    await page
+      .getByRole('list', { name: 'Influencers' })
+      .getByRole('button', { name: 'Add to List', exact: true })
+      .waitFor();
     await page.getByRole('button', { name: 'View profile of Ravi Roams' }).click();
     const modal = page.getByRole('dialog', { name: 'Ravi Roams' });
     await modal.getByRole('heading', { name: 'Ravi Roams' }).waitFor();
@@ -311,9 +313,9 @@ describe('the discovery grid on the home page', () => {
     const first = discoveryCards().first();
     const name = (await first.getAttribute('aria-label')) ?? '';
     await first.getByRole('button', { name: 'Add to List', exact: true }).click();
-    await confirmToast(page, 'Spend 1 LinkCoin to add this user to your list. Are you sure?')
-      .getByRole('button', { name: 'OK', exact: true })
-      .click();
+    await spendButton(
+      confirmDialog(page, 'Spend 1 LinkCoin to add this user to your list. Are you sure?'),
+    ).click();
     await page
       .getByRole('status')
       .filter({ hasText: 'User added to collection successfully!' })

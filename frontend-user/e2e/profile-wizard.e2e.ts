@@ -8,7 +8,7 @@ import {
 } from '@linkcoin/services/testing/accounts.ts';
 import { creatorWizard, saveProfile } from '@linkcoin/services/testing/profiles.ts';
 import { adjustableClock, type TestServer } from '@linkcoin/services/testing/test-server.ts';
-import { apiLogin, fieldLabelled, holdRequests, storeSession } from './support/accounts.ts';
+import { fieldLabelled, holdRequests, signInBrowser } from './support/accounts.ts';
 import { expectMainHeading, waitForPath } from './support/navigation.ts';
 import { imageSize, pickAutocomplete, pngImage, selectOption } from './support/profiles.ts';
 import { useBrowserTest } from './support/harness.ts';
@@ -42,13 +42,7 @@ const account = (n: number) => page.getByRole('group', { name: `Account ${n}`, e
 
 /** Opens the wizard as `user`, signed in through a stored session. */
 async function openWizard(user: TestUser): Promise<void> {
-  const session = await apiLogin(server, user);
-  await page.goto('/aboutus');
-  await storeSession(page, {
-    token: session.token,
-    tokenExpiration: Date.now() + session.expiresIn * 1000,
-    user: session.user,
-  });
+  await signInBrowser(page, server, user);
   await page.goto('/UpdateProfile');
   await expectMainHeading(page, 'Update Profile');
   await stepHeading('Personal Details').waitFor();
@@ -93,7 +87,7 @@ describe('a creator', () => {
     await expect
       .poll(() => preview.getAttribute('src').catch(() => null))
       .toMatch(/^\/uploads\/[\w-]+\.png$/);
-    await field('Insta or YouTube Username').fill('asha.cooks');
+    await field('Full name').fill('asha.cooks');
     await field('Phone Number').fill('+91 98765 43210');
     await field('Description').fill('Home chef sharing quick Maharashtrian recipes.');
     await button('Save & Next').click();
@@ -391,7 +385,7 @@ describe('a creator', () => {
   it('cannot leave step 2 while a price or an account detail is missing', async () => {
     const creator = await registerUser(server, { role: 'influencer' });
     await openWizard(creator);
-    await field('Insta or YouTube Username').fill('ravi.travels');
+    await field('Full name').fill('ravi.travels');
     await button('Save & Next').click();
     await stepHeading('Add Social Media Accounts').waitFor();
     await field('Story Post').fill('800');
@@ -507,7 +501,11 @@ describe('a failed save', () => {
     await button('Save & Next').click();
     const failure = page.getByRole('alertdialog');
     await failure.getByRole('alert').filter({ hasText: 'Failed to update profile' }).waitFor();
-    await failure.getByText(/^mobile: /).waitFor();
+    // In the product's voice, never the field's path (issue 19).
+    await failure
+      .getByText('Phone numbers may contain digits, spaces, dashes and a leading +')
+      .first()
+      .waitFor();
     await failure.getByRole('button', { name: 'OK' }).click();
     await stepHeading('Personal Details').waitFor();
 

@@ -54,7 +54,14 @@ let sequence = 0;
 /** Registers through the real endpoints (code from the outbox) and logs in. */
 export const registerUser = async (
   server: TestServer,
-  options: { role?: RegistrationRole; email?: string; ownerName?: string; password?: string } = {},
+  options: {
+    role?: RegistrationRole;
+    email?: string;
+    ownerName?: string;
+    password?: string;
+    /** A brand's company name. */
+    companyName?: string;
+  } = {},
 ): Promise<TestUser> => {
   sequence += 1;
   const email = options.email ?? `member${sequence}-${Date.now()}@example.in`;
@@ -68,6 +75,7 @@ export const registerUser = async (
       password,
       confirmPassword: password,
       role: options.role ?? 'user',
+      ...(options.companyName ? { companyName: options.companyName } : {}),
       verificationToken,
     })
     .expect(201);

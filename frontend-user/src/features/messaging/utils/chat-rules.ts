@@ -78,7 +78,8 @@ export function timeLeftText(expiresAt: string | null, now: number): string | nu
   const left = Date.parse(expiresAt) - now;
   if (Number.isNaN(left) || left <= 0) return null;
   if (left >= DAY_MS) {
-    const days = Math.floor(left / DAY_MS);
+    // Just after adding, a chat has "7 days left" (not 6 days and 23 hours).
+    const days = Math.round(left / DAY_MS);
     return `${days} day${days === 1 ? '' : 's'} left`;
   }
   const hours = Math.floor(left / HOUR_MS);
