@@ -6,7 +6,7 @@ import type {
 } from '@linkcoin/domain/accounts/contracts.ts';
 import {
   announceSession,
-  BROWSER_SESSION_HEADERS,
+  CONSOLE_SESSION_HEADERS,
   clearSession,
   getSessionToken,
   getSessionUser,
@@ -98,7 +98,7 @@ export const authProvider: AuthProvider = {
     const answer = await call<AuthAnswer>('/login', {
       method: 'POST',
       body: JSON.stringify({ email: username, password }),
-      headers: BROWSER_SESSION_HEADERS,
+      headers: CONSOLE_SESSION_HEADERS,
     });
     if (!isConsoleUser(answer.user)) throw new Error(CONSOLE_ONLY);
     saveSession({

@@ -22,6 +22,11 @@ export const BROWSER_SESSION_HEADERS: Readonly<Record<string, string>> = {
   'X-LinkCoin-Session': 'browser',
 };
 
+/** The console's sign-in: a browser session for admins and auditors only. */
+export const CONSOLE_SESSION_HEADERS: Readonly<Record<string, string>> = {
+  'X-LinkCoin-Session': 'console',
+};
+
 /** The server's readable companion of the refresh cookie. */
 export const SIGNED_IN_COOKIE = 'linkcoin_signed_in';
 

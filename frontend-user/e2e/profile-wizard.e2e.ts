@@ -68,8 +68,9 @@ describe('a creator', () => {
 
     // The four steps, as clickable dots and labels.
     const steps = page.getByRole('navigation', { name: 'Profile steps' }).getByRole('tab');
+    // A step done on the saved profile shows a tick instead of its number: the name is given.
     expect(await steps.allTextContents()).toEqual([
-      '1Personal Details',
+      'Personal Details',
       '2Add Social Media Accounts',
       '3Verification',
       '4Upload Posts',
@@ -468,7 +469,7 @@ describe('a brand', () => {
     const brand = await registerUser(server, { role: 'user', ownerName: 'Chai Point' });
     await openWizard(brand);
     const steps = page.getByRole('navigation', { name: 'Profile steps' }).getByRole('tab');
-    expect(await steps.allTextContents()).toEqual(['1Personal Details']);
+    expect(await steps.allTextContents()).toEqual(['Personal Details']);
     expect(await button('Save & Next').count()).toBe(0);
     expect(await button('Previous').isDisabled()).toBe(true);
     // The picture's upload control reads Uploading... while the image is on its way.

@@ -116,7 +116,7 @@ describe('stored payloads saved through the API', () => {
         const card = page.getByRole('region', { name: `Instagram verification for ${handle}` });
         await card.getByRole('button', { name: 'Send OTP' }).click();
         await page
-          .getByText(/must be an Instagram username/)
+          .getByText(/Enter an Instagram username/)
           .first()
           .waitFor();
       }

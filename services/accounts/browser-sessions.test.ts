@@ -133,6 +133,16 @@ describe('browser sessions over HTTP', () => {
     await api().post('/api/pageowners/refresh').set('Cookie', cookieHeader(cookie)).expect(401);
   });
 
+  it("opens the console's session for admins and auditors only", async () => {
+    const brand = await registerUser(server);
+    const res = await api()
+      .post('/api/pageowners/login')
+      .set('X-LinkCoin-Session', 'console')
+      .send({ email: brand.email, password: brand.password })
+      .expect(200);
+    expect(refreshCookie(res)).toBeNull();
+  });
+
   it('keeps the spec refresh for a bearer token', async () => {
     const user = await registerUser(server);
     const res = await api()

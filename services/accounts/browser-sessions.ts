@@ -37,9 +37,15 @@ export const REFRESH_COOKIE_PATH = '/api/pageowners/refresh';
  */
 export const SIGNED_IN_COOKIE = 'linkcoin_signed_in';
 
-/** Whether a sign-in request asks for a browser session (cookie and short access token). */
-export const wantsBrowserSession = (req: Request): boolean =>
-  req.get(SESSION_MODE_HEADER)?.trim().toLowerCase() === 'browser';
+/**
+ * What kind of session a sign-in asks for: `browser` (the cookie and a short access token),
+ * `console` (the same, for admins and auditors only: the console opens none for anyone else),
+ * or the spec's bearer token without the header.
+ */
+export const sessionModeOf = (req: Request): 'browser' | 'console' | 'bearer' => {
+  const asked = req.get(SESSION_MODE_HEADER)?.trim().toLowerCase();
+  return asked === 'browser' || asked === 'console' ? asked : 'bearer';
+};
 
 /** The refresh cookie of a request, if it has one. */
 export const refreshCookieOf = (req: Request): string | null => {

@@ -31,7 +31,7 @@ import { HttpError } from '../http/errors.ts';
 import { commandMetadata } from '../http/metadata.ts';
 import { parseBody, parseQuery } from '../http/validate.ts';
 import type { Clock } from '../runtime/tokens.ts';
-import { refreshCookieOf, setRefreshCookie, wantsBrowserSession } from './browser-sessions.ts';
+import { refreshCookieOf, sessionModeOf, setRefreshCookie } from './browser-sessions.ts';
 import type { AccountHandlers, Session, SessionMode } from './handlers.ts';
 import type { AuthRateLimits } from './rate-limits.ts';
 
@@ -53,7 +53,7 @@ const authAnswer = (session: Session): AuthAnswer => ({
   user: session.user,
 });
 
-const modeOf = (req: Request): SessionMode => (wantsBrowserSession(req) ? 'browser' : 'bearer');
+const modeOf = (req: Request): SessionMode => sessionModeOf(req);
 
 /**
  * A sign-in answered while the account's delay runs: 429 with the message (by the error handler)

@@ -60,8 +60,11 @@ export type Session = Readonly<{
   refresh: BrowserRefresh | null;
 }>;
 
-/** How a sign-in is kept: `browser` asks for a refresh cookie and a short access token. */
-export type SessionMode = 'bearer' | 'browser';
+/**
+ * How a sign-in is kept: `browser` asks for a refresh cookie and a short access token;
+ * `console` too, for admins and auditors only (others get the bearer token).
+ */
+export type SessionMode = 'bearer' | 'browser' | 'console';
 
 export type AccountHandlerDeps = Readonly<{
   commands: CommandHandler;
@@ -147,7 +150,8 @@ export const accountHandlers = ({
     meta: CommandMetadata,
     mode: SessionMode = 'bearer',
   ): Promise<Session> => {
-    if (mode === 'browser') {
+    const consoleUser = rolesOf(account).some((role) => role === 'admin' || role === 'auditor');
+    if (mode === 'browser' || (mode === 'console' && consoleUser)) {
       const browser = await sessions.start(account, meta);
       return {
         token: browser.access.token,

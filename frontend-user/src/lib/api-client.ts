@@ -1,5 +1,6 @@
 import {
   getSessionToken,
+  hasBrowserSession,
   refreshSession,
   SessionEnded,
 } from '@linkcoin/frontend-shared/session/session.ts';
@@ -72,6 +73,12 @@ async function readMessage(response: Response): Promise<string | null> {
 /** Calls `/api{path}` and answers the parsed JSON body, or throws an `ApiError`. */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const { method = 'GET', body, auth = false, headers = {}, signal, retried = false } = options;
+  // A page just loaded: the browser's session is still giving this tab its token. A call that
+  // would carry it waits for that, rather than going out anonymous (a profile without its
+  // owner's view).
+  if (auth && getSessionToken() === null && hasBrowserSession()) {
+    await refreshSession().catch(() => undefined);
+  }
   const token = auth ? getSessionToken() : null;
   // A form (file uploads) goes as multipart; the browser sets its content type and boundary.
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;

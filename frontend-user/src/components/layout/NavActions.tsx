@@ -12,7 +12,7 @@ import { LinkCoinBalanceButton } from '../../features/wallet/components/LinkCoin
 export function NavActions() {
   const { isAuthenticated, user } = useAuth();
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0.25, sm: 1 } }}>
       {isAuthenticated && user ? (
         <>
           <MessagesNavButton />

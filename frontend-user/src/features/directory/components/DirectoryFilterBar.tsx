@@ -11,6 +11,7 @@ import {
   Stack,
   Switch,
   TextField,
+  Typography,
 } from '@mui/material';
 import ExpandLessRoundedIcon from '@mui/icons-material/ExpandLessRounded';
 import ExpandMoreRoundedIcon from '@mui/icons-material/ExpandMoreRounded';
@@ -76,6 +77,7 @@ const draftOf = (filters: DirectoryFilters): AdvancedDraft => ({
  */
 export function DirectoryFilterBar({ filters, onChange }: DirectoryFilterBarProps) {
   const panelId = useId();
+  const sortNoteId = useId();
   const advancedCount = advancedFilterCount(filters);
   const [open, setOpen] = useState(advancedCount > 0);
   const [text, setText] = useState(filters.search);
@@ -203,7 +205,7 @@ export function DirectoryFilterBar({ filters, onChange }: DirectoryFilterBarProp
             select
             label="Sort by"
             value={filters.sort}
-            helperText={sortExplanation(filters)}
+            slotProps={{ select: { inputProps: { 'aria-describedby': sortNoteId } } }}
             onChange={(event) => {
               typing.current = false;
               onChange({ sort: event.target.value as DirectorySort });
@@ -228,6 +230,9 @@ export function DirectoryFilterBar({ filters, onChange }: DirectoryFilterBarProp
             </Button>
           </Badge>
         </Box>
+        <Typography id={sortNoteId} variant="body2" color="text.secondary">
+          {`${SORT_LABELS[filters.sort]} \u2014 ${sortExplanation(filters)}`}
+        </Typography>
         <Collapse in={open} id={panelId}>
           <Box
             role="group"

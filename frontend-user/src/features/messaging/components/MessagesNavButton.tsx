@@ -18,7 +18,12 @@ export function MessagesNavButton() {
   const { unread } = useRealtime();
   return (
     <Tooltip title="Messages">
-      <IconButton component={RouterLink} to={MESSAGES_PATH} aria-label={messagesLabel(unread)}>
+      <IconButton
+        component={RouterLink}
+        to={MESSAGES_PATH}
+        aria-label={messagesLabel(unread)}
+        sx={{ p: { xs: 0.75, sm: 1 } }}
+      >
         <Badge
           badgeContent={unread}
           max={99}
