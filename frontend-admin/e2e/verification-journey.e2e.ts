@@ -115,6 +115,12 @@ describe('Instagram verification, creator to console and back', () => {
       .first();
     await accounts.getByText(handle, { exact: true }).waitFor();
     await accounts.getByText('Verified', { exact: true }).waitFor();
+    // Verified by the name itself, and the audience (issue 19).
+    await creatorPage
+      .getByRole('heading', { level: 1 })
+      .getByRole('img', { name: 'Verified' })
+      .waitFor();
+    await creatorPage.getByText('Audience location', { exact: true }).waitFor();
     await creatorPage.getByText('₹1,500').waitFor();
     await creatorPage.getByText('₹3,000').waitFor();
     await creatorPage.getByText('₹5,000').waitFor();

@@ -249,6 +249,22 @@ describe('the influencer directory at /influencers', () => {
     expect(overflow).toBe(0);
   });
 
+  it('agrees with itself on a shared page past the end, explains its order and offers a way out', async () => {
+    await openSignedIn(page, server, await brand(), '/influencers?search=ravi&page=2');
+    // One creator matches: the last page (1), where the count and the cards agree.
+    await expectNames(['Ravi Roams']);
+    expect(new URL(page.url()).searchParams.get('page')).toBeNull();
+    await page.getByRole('status').filter({ hasText: '1 creator' }).waitFor();
+    await page.getByText('Names and handles that match come first').waitFor();
+    // Nothing found: a way out.
+    await page.goto('/influencers?search=nobody-at-all');
+    await page.getByText('No influencers found').waitFor();
+    await page.getByRole('button', { name: 'Clear search and filters' }).click();
+    await expect.poll(() => directoryNames(), { timeout: 10_000 }).toHaveLength(10);
+    expect(new URL(page.url()).search).toBe('');
+    await page.getByText('Creators with more followers and complete, verified profiles').waitFor();
+  });
+
   it('says Failed to fetch users when the server fails', async () => {
     await page.route('**/api/pageowners/users?**', (route) =>
       route.fulfill({
@@ -324,6 +340,10 @@ describe('the discovery grid on the home page', () => {
     await discovery().getByRole('button', { name: 'Next', exact: true }).click();
     await expect.poll(() => pagerText().textContent(), { timeout: 10_000 }).toBe('Page 2 of 2');
     await expect.poll(() => discoveryCards().count(), { timeout: 10_000 }).toBe(4);
+    // The grid's page is in the address: a reload (or a shared link) opens it again.
+    expect(new URL(page.url()).searchParams.get('discover')).toBe('2');
+    await page.reload();
+    await expect.poll(() => pagerText().textContent(), { timeout: 10_000 }).toBe('Page 2 of 2');
     expect(await discovery().getByRole('button', { name: 'Next', exact: true }).isDisabled()).toBe(
       true,
     );

@@ -95,9 +95,15 @@ describe('a creator', () => {
 
     // Step 2: Add Social Media Accounts.
     await stepHeading('Add Social Media Accounts').waitFor();
+    // The top bar's avatar shows the photo just saved.
+    await page.getByRole('banner').locator('img[src^="/uploads/"]').waitFor();
     await pickAutocomplete(page, 'Social Media Platforms', 'Instagram');
     await pickAutocomplete(page, 'Social Media Platforms', 'YouTube');
     await pickAutocomplete(page, 'Ad Categories', 'Spices');
+    // The suggestions follow what was chosen: more from the same broad group.
+    const suggestions = page.getByRole('group', { name: 'Quick add Ad Categories' });
+    await suggestions.getByText('Related', { exact: true }).waitFor();
+    await suggestions.getByRole('button', { name: 'Packaged Food' }).waitFor();
     await pickAutocomplete(page, 'Page Content Categories', 'Cooking');
     await pickAutocomplete(page, 'Average Audience Type', 'Foodies');
     // A random quick-add chip adds one more ad category.

@@ -93,6 +93,11 @@ describe('login', () => {
     expect(await field('Email').getAttribute('type')).toBe('email');
     expect(await field('Email').getAttribute('required')).not.toBeNull();
     expect(await field('Password').getAttribute('required')).not.toBeNull();
+    // The password can be shown, and hidden again.
+    await page.getByRole('button', { name: 'Show password' }).click();
+    expect(await field('Password').getAttribute('type')).toBe('text');
+    await page.getByRole('button', { name: 'Hide password' }).click();
+    expect(await field('Password').getAttribute('type')).toBe('password');
     // No session: "No token found" is never shown.
     expect(await page.getByRole('alert').count()).toBe(0);
     expect(await page.getByText('No token found').count()).toBe(0);
