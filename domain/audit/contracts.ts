@@ -345,6 +345,8 @@ export type UserOverview = {
   ownerName: string;
   /** A brand's company name. */
   companyName: string | null;
+  /** The handle shown beside the name (names.ts). */
+  handle: string | null;
   email: string;
   role: Role;
   roles: Role[];

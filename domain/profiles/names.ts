@@ -68,3 +68,39 @@ export const currentName = (
   registered: Readonly<{ ownerName: string }>,
   profile: Readonly<{ personal: Readonly<{ ownerName: string | null }> }>,
 ): string => profile.personal.ownerName ?? registered.ownerName;
+
+/** What a read model keeps of a profile's accounts to show its handle (primaryHandle). */
+export type HandleAccount = Readonly<{
+  id: string;
+  platform: string;
+  profileName: string;
+  verified: boolean;
+}>;
+
+type AccountEvent =
+  | Readonly<{
+      type: 'SocialAccountAdded' | 'SocialAccountUpdated';
+      data: Readonly<{ account: Readonly<{ id: string; platform: string; profileName: string }> }>;
+    }>
+  | Readonly<{ type: 'SocialAccountRemoved'; data: Readonly<{ accountId: string }> }>
+  | Readonly<{ type: 'SocialAccountVerified'; data: Readonly<{ accountId: string }> }>;
+
+/** The accounts after one account event of the profile: for read models outside the profile. */
+export const withAccountEvent = (
+  accounts: readonly HandleAccount[],
+  event: AccountEvent,
+): HandleAccount[] => {
+  switch (event.type) {
+    case 'SocialAccountAdded':
+    case 'SocialAccountUpdated': {
+      const { id, platform, profileName } = event.data.account;
+      const known = accounts.find((a) => a.id === id);
+      const account = { id, platform, profileName, verified: known?.verified ?? false };
+      return known ? accounts.map((a) => (a.id === id ? account : a)) : [...accounts, account];
+    }
+    case 'SocialAccountRemoved':
+      return accounts.filter((a) => a.id !== event.data.accountId);
+    case 'SocialAccountVerified':
+      return accounts.map((a) => (a.id === event.data.accountId ? { ...a, verified: true } : a));
+  }
+};

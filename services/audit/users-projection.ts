@@ -3,11 +3,21 @@ import type { InstagramOverview, UserOverview } from '@linkcoin/domain/audit/con
 import { WALLET_EVENT_TYPES } from '@linkcoin/domain/wallet/ledger.ts';
 import type { WalletEvent } from '@linkcoin/domain/wallet/wallet.ts';
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
-import { companyNameOf, legacyOwnerName } from '@linkcoin/domain/profiles/names.ts';
+import {
+  companyNameOf,
+  legacyOwnerName,
+  primaryHandle,
+  withAccountEvent,
+  type HandleAccount,
+} from '@linkcoin/domain/profiles/names.ts';
 import type {
   CompanyNameChanged,
   OwnerNameChanged,
   PersonalDetailsUpdated,
+  SocialAccountAdded,
+  SocialAccountRemoved,
+  SocialAccountUpdated,
+  SocialAccountVerified,
 } from '@linkcoin/domain/profiles/profile.ts';
 import type { InstagramVerificationEvent } from '@linkcoin/domain/verification/instagram.ts';
 import {
@@ -25,14 +35,31 @@ export const AUDIT_USERS = 'audit_users';
 export type UserOverviewDoc = UserOverview & {
   /** Whether any platform is verified: the "none" filter. */
   anyVerified: boolean;
+  /** What the handle follows (names.ts): the profile's accounts, an old wizard's handle. */
+  handleAccounts?: HandleAccount[];
+  legacyHandle?: string | null;
 };
+
+/** The handle shown beside the name, derived again after a change of what it follows. */
+const withHandle = (doc: UserOverviewDoc): UserOverviewDoc => ({
+  ...doc,
+  handle: primaryHandle(doc.handleAccounts ?? [], doc.legacyHandle ?? null, doc.ownerName),
+});
 
 type Followed =
   | RecordedEvent<AccountEvent>
   | RecordedEvent<WalletEvent>
   | RecordedEvent<InstagramVerificationEvent>
   | RecordedEvent<YouTubeVerificationEvent>
-  | RecordedEvent<PersonalDetailsUpdated | OwnerNameChanged | CompanyNameChanged>;
+  | RecordedEvent<
+      | PersonalDetailsUpdated
+      | OwnerNameChanged
+      | CompanyNameChanged
+      | SocialAccountAdded
+      | SocialAccountUpdated
+      | SocialAccountRemoved
+      | SocialAccountVerified
+    >;
 
 const ACCOUNT_TYPES = [
   'AccountRegistered',
@@ -48,7 +75,15 @@ const INSTAGRAM_TYPES = [
   'InstagramVerificationExpired',
 ] as const;
 const YOUTUBE_TYPES = ['YouTubeChannelVerified', 'YouTubeVerificationFailed'] as const;
-const NAME_TYPES = ['PersonalDetailsUpdated', 'OwnerNameChanged', 'CompanyNameChanged'] as const;
+const NAME_TYPES = [
+  'PersonalDetailsUpdated',
+  'OwnerNameChanged',
+  'CompanyNameChanged',
+  'SocialAccountAdded',
+  'SocialAccountUpdated',
+  'SocialAccountRemoved',
+  'SocialAccountVerified',
+] as const;
 
 const withVerified = (doc: UserOverviewDoc): UserOverviewDoc => {
   const verified: UserOverview['verified'] = [
@@ -104,6 +139,9 @@ export const usersProjection: Projection = {
         id: data.userId,
         ownerName: data.ownerName,
         companyName: data.role === 'user' ? companyNameOf(data.companyName) : null,
+        handle: null,
+        handleAccounts: [],
+        legacyHandle: null,
         email: data.email,
         role: data.role,
         roles: [data.role],
@@ -196,11 +234,28 @@ export const usersProjection: Projection = {
           }),
         );
       case 'PersonalDetailsUpdated': {
-        const { ownerName } = legacyOwnerName(event.data.ownerName);
-        return ownerName === null ? undefined : save({ ...doc, ownerName });
+        const legacy = legacyOwnerName(event.data.ownerName);
+        if (legacy.ownerName === null && legacy.legacyHandle === null) return undefined;
+        return save(
+          withHandle({
+            ...doc,
+            ownerName: legacy.ownerName ?? doc.ownerName,
+            legacyHandle: legacy.legacyHandle ?? doc.legacyHandle ?? null,
+          }),
+        );
       }
       case 'OwnerNameChanged':
-        return save({ ...doc, ownerName: event.data.ownerName });
+        return save(withHandle({ ...doc, ownerName: event.data.ownerName }));
+      case 'SocialAccountAdded':
+      case 'SocialAccountUpdated':
+      case 'SocialAccountRemoved':
+      case 'SocialAccountVerified':
+        return save(
+          withHandle({
+            ...doc,
+            handleAccounts: withAccountEvent(doc.handleAccounts ?? [], event),
+          }),
+        );
       case 'CompanyNameChanged':
         return doc.role === 'user'
           ? save({ ...doc, companyName: event.data.companyName })
@@ -216,9 +271,15 @@ export const usersProjection: Projection = {
 
 /** The overview as the API answers it: the Instagram request's status as of `now`. */
 export const userOverviewOf = (doc: UserOverviewDoc, now: Date): UserOverview => {
-  const { anyVerified: _anyVerified, ...overview } = doc;
+  const {
+    anyVerified: _anyVerified,
+    handleAccounts: _handleAccounts,
+    legacyHandle: _legacyHandle,
+    ...overview
+  } = doc;
   return {
     ...overview,
+    handle: overview.handle ?? null,
     instagram: doc.instagram
       ? {
           ...doc.instagram,

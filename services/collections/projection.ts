@@ -7,7 +7,13 @@ import type {
   MessagesRead,
 } from '@linkcoin/domain/messaging/conversation.ts';
 import type { PresenceChanged } from '@linkcoin/domain/messaging/presence.ts';
-import { companyNameOf, legacyOwnerName, primaryHandle } from '@linkcoin/domain/profiles/names.ts';
+import {
+  companyNameOf,
+  legacyOwnerName,
+  primaryHandle,
+  withAccountEvent,
+  type HandleAccount,
+} from '@linkcoin/domain/profiles/names.ts';
 import type { ProfileEvent } from '@linkcoin/domain/profiles/profile.ts';
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
 import type { CollectionEntry } from '@linkcoin/domain/wallet/collection-contracts.ts';
@@ -39,7 +45,7 @@ type PersonSources = {
   id: string;
   isBrand: boolean;
   legacyHandle: string | null;
-  accounts: { id: string; platform: string; profileName: string; verified: boolean }[];
+  accounts: HandleAccount[];
 };
 
 /**
@@ -236,32 +242,12 @@ export const collectionsProjection: Projection = {
         });
         return;
       case 'SocialAccountAdded':
-      case 'SocialAccountUpdated': {
-        const { id, platform, profileName } = event.data.account;
-        await updateSources(tx, profileOwner(event), (sources) => {
-          const known = sources.accounts.find((a) => a.id === id);
-          const account = { id, platform, profileName, verified: known?.verified ?? false };
-          return {
-            ...sources,
-            accounts: known
-              ? sources.accounts.map((a) => (a.id === id ? account : a))
-              : [...sources.accounts, account],
-          };
-        });
-        return;
-      }
+      case 'SocialAccountUpdated':
       case 'SocialAccountRemoved':
-        await updateSources(tx, profileOwner(event), (sources) => ({
-          ...sources,
-          accounts: sources.accounts.filter((a) => a.id !== event.data.accountId),
-        }));
-        return;
       case 'SocialAccountVerified':
         await updateSources(tx, profileOwner(event), (sources) => ({
           ...sources,
-          accounts: sources.accounts.map((a) =>
-            a.id === event.data.accountId ? { ...a, verified: true } : a,
-          ),
+          accounts: withAccountEvent(sources.accounts, event),
         }));
         return;
       case 'PresenceChanged':

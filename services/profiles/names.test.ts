@@ -113,6 +113,23 @@ describe('names and handles over HTTP', () => {
       ownerName: 'Meera Shah',
       companyName: 'Chai Point Foods',
     });
+    // The console shows them so too.
+    const admin = await loginAdmin(server);
+    const overview = async (id: string) =>
+      (
+        await request(server.url)
+          .get(`/api/admin/user-overviews/${id}`)
+          .set('Authorization', `Bearer ${admin.token}`)
+          .expect(200)
+      ).body;
+    expect(await overview(creator.userId)).toMatchObject({
+      ownerName: 'Ravi Kumar',
+      handle: 'ravi.travels',
+    });
+    expect(await overview(brand.userId)).toMatchObject({
+      ownerName: 'Meera Shah',
+      companyName: 'Chai Point Foods',
+    });
     const brandsList = await request(server.url)
       .get(`/api/collection/users/${brand.userId}`)
       .set('Authorization', `Bearer ${brand.token}`)

@@ -6,13 +6,14 @@ import { SIGN_IN_METHOD_LABELS } from './labels';
 import type { ConsoleUser } from './types';
 
 /**
- * The person's name with, beside it, a brand's company or the creator's Instagram handle (the
- * one verified, else the one last sent for verification), as the marketplace shows people.
+ * The person's name with, beside it, a brand's company or the creator's handle (the profile's
+ * shown one, else an Instagram one verified or sent for verification), as the marketplace shows
+ * people.
  */
 export function NameField(_props: { label?: string; source?: string }) {
   const record = useRecordContext<ConsoleUser>();
   if (!record) return null;
-  const handle = record.instagramVerified[0] ?? record.instagram?.handle ?? null;
+  const handle = record.handle ?? record.instagramVerified[0] ?? record.instagram?.handle ?? null;
   const beside = record.companyName ?? (handle ? `@${handle.replace(/^@/, '')}` : null);
   return (
     <Stack spacing={0.25}>
