@@ -26,7 +26,7 @@ export const emailField = z
   .transform(normaliseEmail);
 
 export const passwordField = z
-  .string()
+  .string(M.passwordTooShort)
   .min(MIN_PASSWORD_LENGTH, M.passwordTooShort)
   .max(MAX_PASSWORD_LENGTH, `Password can be at most ${MAX_PASSWORD_LENGTH} characters long.`);
 
