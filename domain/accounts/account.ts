@@ -14,6 +14,8 @@ export type AccountRegistered = Event<
     userId: string;
     email: string;
     ownerName: string;
+    /** A brand's company name given at sign-up (absent from accounts opened before it existed). */
+    companyName?: string | null;
     role: PrimaryRole;
     mobile: string;
     /** scrypt hash; null for an account opened with Google only. */
@@ -26,7 +28,14 @@ export type AccountRegistered = Event<
 >;
 export type PasswordChanged = Event<
   'PasswordChanged',
-  { userId: string; passwordHash: string; reason: 'reset'; tokenVersion: number; changedAt: string }
+  {
+    userId: string;
+    passwordHash: string;
+    /** `reset`: through a code mailed to the address; `change`: signed in, with the old one. */
+    reason: 'reset' | 'change';
+    tokenVersion: number;
+    changedAt: string;
+  }
 >;
 /** Every token issued before is revoked: tokens carry the version they were issued at. */
 export type LoggedOut = Event<'LoggedOut', { userId: string; tokenVersion: number; at: string }>;
@@ -58,19 +67,28 @@ export type RegisterAccount = Command<
   Omit<AccountRegistered['data'], 'registeredAt'>
 >;
 export type ResetPassword = Command<'ResetPassword', { passwordHash: string }>;
+/** The signed-in owner changes the password (the handler checked the current one). */
+export type ChangePassword = Command<'ChangePassword', { passwordHash: string }>;
 export type LogOut = Command<'LogOut', Record<string, never>>;
 export type GrantRole = Command<'GrantRole', { role: GrantableRole }>;
 export type RevokeRole = Command<'RevokeRole', { role: GrantableRole }>;
 export type LinkGoogleAccount = Command<'LinkGoogleAccount', { googleSub: string }>;
 
 export type AccountCommand =
-  RegisterAccount | ResetPassword | LogOut | GrantRole | RevokeRole | LinkGoogleAccount;
+  | RegisterAccount
+  | ResetPassword
+  | ChangePassword
+  | LogOut
+  | GrantRole
+  | RevokeRole
+  | LinkGoogleAccount;
 
 export type ActiveAccount = Readonly<{
   status: 'active';
   userId: string;
   email: string;
   ownerName: string;
+  companyName: string | null;
   role: PrimaryRole;
   grantedRoles: readonly GrantableRole[];
   passwordHash: string | null;
@@ -117,14 +135,15 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
       case 'RegisterAccount':
         if (state.status === 'active') throw new DomainError('conflict', M.emailAlreadyRegistered);
         return { type: 'AccountRegistered', data: { ...command.data, registeredAt: at } };
-      case 'ResetPassword': {
+      case 'ResetPassword':
+      case 'ChangePassword': {
         const account = active(state, M.noUserWithEmail);
         return {
           type: 'PasswordChanged',
           data: {
             userId: account.userId,
             passwordHash: command.data.passwordHash,
-            reason: 'reset',
+            reason: command.type === 'ResetPassword' ? 'reset' : 'change',
             tokenVersion: account.tokenVersion + 1,
             changedAt: at,
           },
@@ -189,6 +208,7 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
         email,
         // Names recorded before they were checked are read clean (events stay as written).
         ownerName: cleanName(ownerName),
+        companyName: event.data.companyName ?? null,
         role,
         grantedRoles: [],
         passwordHash,

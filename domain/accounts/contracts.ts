@@ -4,7 +4,8 @@
  * the front ends build their forms on them.
  */
 import { z } from 'zod';
-import { nameText } from '../shared/names.ts';
+import { nameText, optionalNameText } from '../shared/names.ts';
+import { MAX_COMPANY_NAME_LENGTH } from '../profiles/names.ts';
 import { phoneField } from '../shared/phone.ts';
 import { ACCOUNT_MESSAGES as M } from './messages.ts';
 import { GRANTABLE_ROLES, REGISTRATION_ROLES, ROLES, type Role } from './roles.ts';
@@ -21,17 +22,20 @@ export const emailField = z
   .string(M.enterEmail)
   .trim()
   .min(1, M.enterEmail)
-  .max(254, 'Email addresses are at most 254 characters')
+  .max(254, 'Email addresses can be at most 254 characters long.')
   .pipe(z.email('Please enter a valid email address'))
   .transform(normaliseEmail);
 
 export const passwordField = z
-  .string()
+  .string(M.passwordTooShort)
   .min(MIN_PASSWORD_LENGTH, M.passwordTooShort)
-  .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
+  .max(MAX_PASSWORD_LENGTH, `Password can be at most ${MAX_PASSWORD_LENGTH} characters long.`);
 
 export const ownerNameField = nameText(
-  { required: M.enterNameAndEmail, tooLong: `Name must be at most ${MAX_NAME_LENGTH} characters` },
+  {
+    required: M.enterNameAndEmail,
+    tooLong: `Your name can be at most ${MAX_NAME_LENGTH} characters long.`,
+  },
   MAX_NAME_LENGTH,
 );
 
@@ -66,8 +70,15 @@ export const registerRequest = z
     email: emailField,
     password: passwordField,
     confirmPassword: z.string().max(MAX_PASSWORD_LENGTH),
-    role: z.enum(REGISTRATION_ROLES, 'role: must be user or influencer'),
-    mobile: phoneField('mobile').optional().default(''),
+    role: z.enum(REGISTRATION_ROLES, M.chooseRole),
+    mobile: phoneField('Phone numbers').optional().default(''),
+    /** A brand's company name (optional); empty is none. */
+    companyName: optionalNameText(
+      { notText: M.companyNameText, tooLong: M.companyNameTooLong },
+      MAX_COMPANY_NAME_LENGTH,
+    )
+      .optional()
+      .default(''),
     verificationToken: verificationTokenField,
   })
   .refine((value) => value.password === value.confirmPassword, {
@@ -78,19 +89,34 @@ export type RegisterRequest = z.input<typeof registerRequest>;
 
 export const loginRequest = z.object({
   email: emailField,
-  password: z.string('password: required').min(1, 'password: required').max(MAX_PASSWORD_LENGTH),
+  password: z
+    .string(M.enterPassword)
+    .min(1, M.enterPassword)
+    .max(MAX_PASSWORD_LENGTH, M.wrongCredentials),
 });
 export type LoginRequest = z.input<typeof loginRequest>;
 
 export const googleSignInRequest = z.object({
-  credential: z
-    .string('credential: required')
-    .min(20, 'credential: not a Google ID token')
-    .max(8192),
+  credential: z.string(M.googleRejected).min(20, M.googleRejected).max(8192, M.googleRejected),
   /** Given on the registration screens; absent on login, where an unknown address is refused. */
   role: z.enum(REGISTRATION_ROLES).optional(),
 });
 export type GoogleSignInRequest = z.input<typeof googleSignInRequest>;
+
+/** POST /api/pageowners/change-password: signed in, with the current password. */
+export const changePasswordRequest = z
+  .object({
+    currentPassword: z
+      .string(M.enterCurrentPassword)
+      .min(1, M.enterCurrentPassword)
+      .max(MAX_PASSWORD_LENGTH, M.wrongCurrentPassword),
+    newPassword: passwordField,
+  })
+  .refine((value) => value.currentPassword !== value.newPassword, {
+    message: M.samePassword,
+    path: ['newPassword'],
+  });
+export type ChangePasswordRequest = z.input<typeof changePasswordRequest>;
 
 export const forgetPasswordRequest = z.object({
   email: emailField,
@@ -110,6 +136,12 @@ export const sessionUser = z.object({
   /** Every role held: the registered one plus granted ones (auditor). */
   roles: z.array(z.enum(ROLES)),
   linkCoins: z.number(),
+  /** A brand's company name, when given. */
+  companyName: z.string().nullable(),
+  /** The handle shown beside the name (names.ts), when there is one. */
+  handle: z.string().nullable(),
+  /** The uploaded profile photo, or '' (the avatar shows the initial). */
+  profilePicUrl: z.string(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 
@@ -140,6 +172,7 @@ export type PublicConfig = {
 export const registrationFormSchema = z
   .object({
     ownerName: z.string(),
+    companyName: z.string().max(MAX_COMPANY_NAME_LENGTH, M.companyNameTooLong).optional(),
     email: z.string(),
     password: z.string(),
     confirmPassword: z.string(),
@@ -163,6 +196,29 @@ export const resetPasswordFormSchema = z
       ctx.addIssue({ code: 'custom', path: ['newPassword'], message: M.passwordTooShort });
     }
   });
+
+/** The signed-in Change Password form: the current password, the new one twice. */
+export const changePasswordFormSchema = z
+  .object({
+    currentPassword: z.string(),
+    newPassword: z.string(),
+    confirmPassword: z.string(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.currentPassword === '') {
+      ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: M.enterCurrentPassword });
+    }
+    if (!value.newPassword || !value.confirmPassword) {
+      ctx.addIssue({ code: 'custom', path: ['newPassword'], message: M.enterAndConfirmPassword });
+    } else if (value.newPassword !== value.confirmPassword) {
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: M.passwordsDoNotMatch });
+    } else if (value.newPassword.length < MIN_PASSWORD_LENGTH) {
+      ctx.addIssue({ code: 'custom', path: ['newPassword'], message: M.passwordTooShort });
+    } else if (value.newPassword === value.currentPassword) {
+      ctx.addIssue({ code: 'custom', path: ['newPassword'], message: M.samePassword });
+    }
+  });
+export type ChangePasswordForm = z.input<typeof changePasswordFormSchema>;
 
 /** A row of the console's users resource (`GET /api/admin/users`), as the accounts read model keeps it. */
 export type AdminUserView = {

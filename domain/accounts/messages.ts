@@ -44,6 +44,18 @@ export const ACCOUNT_MESSAGES = {
   googleEmailUnverified: 'Your Google email address is not verified.',
   accountNotFound: 'User not found.',
   roleAlreadyHeld: 'The user already has this role.',
+  enterPassword: 'Please enter your password',
+  chooseRole: 'Choose whether you register as a brand or as a creator.',
+  companyNameText: 'Enter your company name as text.',
+  companyNameTooLong: 'The company name can be at most 100 characters long.',
+  // Changing the password while signed in.
+  enterCurrentPassword: 'Please enter your current password',
+  wrongCurrentPassword: 'Your current password is not correct.',
+  noPasswordYet:
+    'Your account signs in with Google and has no password yet. Use Forgot password to set one.',
+  samePassword: 'Choose a new password that differs from the current one.',
+  passwordChanged: 'Your password has been changed.',
+  passwordChangeFailed: 'Your password could not be changed. Please try again.',
 } as const;
 
 export const otpResendWait = (seconds: number): string =>

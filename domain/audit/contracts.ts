@@ -98,7 +98,7 @@ export const VERIFICATION_CHANNELS = [
 
 /** `?at=2026-03-01T12:00:00Z`: any instant with its offset; the state includes events up to it. */
 export const asOfQuery = z.object({
-  at: z.iso.datetime({ offset: true, error: 'at: an ISO-8601 date and time, with its offset' }),
+  at: z.iso.datetime({ offset: true, error: 'Choose a date and a time.' }),
 });
 export type AsOfQuery = z.input<typeof asOfQuery>;
 
@@ -165,11 +165,11 @@ export const replayCheckRequest = z.object({
   readModels: z
     .array(
       z
-        .string('readModels: names of read models')
-        .regex(/^[a-z][a-z0-9-]{0,62}$/, 'readModels: names of read models'),
-      'readModels: names of read models',
+        .string('Choose read models from the list.')
+        .regex(/^[a-z][a-z0-9-]{0,62}$/, 'Choose read models from the list.'),
+      'Choose read models from the list.',
     )
-    .max(50, 'readModels: at most 50')
+    .max(50, 'Choose at most 50 read models.')
     .optional(),
 });
 export type ReplayCheckRequest = z.input<typeof replayCheckRequest>;
@@ -341,7 +341,12 @@ export type InstagramOverview = {
 /** A user as the console's users list shows them: who, roles, coins and verifications. */
 export type UserOverview = {
   id: string;
+  /** The person's name (names.ts). */
   ownerName: string;
+  /** A brand's company name. */
+  companyName: string | null;
+  /** The handle shown beside the name (names.ts). */
+  handle: string | null;
   email: string;
   role: Role;
   roles: Role[];

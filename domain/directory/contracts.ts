@@ -67,20 +67,25 @@ export type VisibilityAnswer = {
 // Demo data (`make seed`) ---------------------------------------------------------------------
 
 const demoEmail = z
-  .email('email: an e-mail address')
+  .email('Enter a valid email address.')
   .max(254)
-  .refine(isDemoEmail, { error: `email: demo accounts use the ${DEMO_EMAIL_DOMAIN} domain` });
+  .refine(isDemoEmail, { error: `Demo accounts use the ${DEMO_EMAIL_DOMAIN} domain.` });
 
 export const MAX_DEMO_ACCOUNTS_PER_REQUEST = 50;
 
 export const demoAccountInput = z.strictObject({
   email: demoEmail,
-  ownerName: nameText({ required: 'ownerName: required', tooLong: 'ownerName: at most 80' }, 80),
+  ownerName: nameText(
+    { required: 'Enter a name.', tooLong: 'A name can be at most 80 characters long.' },
+    80,
+  ),
   role: z.enum(['influencer', 'user']),
   signedUpDaysAgo: z.number().int().min(0).max(3650),
   profile: profileUpdateRequest,
   avatar: z.strictObject({
-    initials: z.string().regex(/^[\p{L}\p{N}]{1,3}$/u, 'avatar.initials: one to three letters'),
+    initials: z
+      .string()
+      .regex(/^[\p{L}\p{N}]{1,3}$/u, 'The initials must be one to three letters.'),
     hue: z.number().int().min(0).max(359),
   }),
   youtube: z

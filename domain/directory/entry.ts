@@ -9,6 +9,7 @@ import type { AccountRegistered } from '../accounts/account.ts';
 import type { PresenceChanged } from '../messaging/presence.ts';
 import type { PastPostView, Pricing, SocialAccountView } from '../profiles/contracts.ts';
 import { formatFollowers } from '../profiles/followers.ts';
+import { primaryHandle } from '../profiles/names.ts';
 import { labelOf } from '../profiles/options.ts';
 import {
   emptyProfile,
@@ -44,8 +45,12 @@ export type DirectoryEntry = {
   /** What the platform filter matches: the chosen platforms and those of the accounts. */
   platforms: string[];
   profileDetails: DirectoryAccount[];
-  /** The accounts' handles, searched with the name. */
+  /** The accounts' handles (and a handle the old wizard stored as the name), searched with it. */
   handles: string[];
+  /** The handle shown beside the name (names.ts). */
+  handle: string | null;
+  /** A handle the old wizard stored as the name (names.ts), kept for the fold. */
+  legacyHandle: string | null;
   adCategories: string[];
   pageContentCategory: string[];
   /** The labels of both category lists, for text search ("Skincare", "Personal Finance"). */
@@ -108,6 +113,7 @@ export const locationKey = (location: string): string =>
 export const profileStateOf = (entry: DirectoryEntry): ProfileState => ({
   personal: {
     ownerName: entry.ownerName,
+    legacyHandle: entry.legacyHandle,
     mobile: '',
     whatsapp: '',
     description: entry.description,
@@ -169,15 +175,22 @@ export const withProfile = (
   const verifiedPlatforms = unique(
     accounts.filter((account) => account.verified).map((account) => account.platform),
   );
+  const ownerName = profile.personal.ownerName ?? entry.ownerName;
+  const legacyHandle = profile.personal.legacyHandle;
   return {
     id: entry.id,
-    ownerName: profile.personal.ownerName ?? entry.ownerName,
+    ownerName,
     description: profile.personal.description,
     profilePicUrl: profile.profilePicUrl,
     socialMediaPlatforms: [...profile.platforms],
     platforms: unique([...profile.platforms, ...accounts.map((account) => account.platform)]),
     profileDetails: accounts,
-    handles: accounts.map((account) => account.profileName),
+    handles: unique([
+      ...accounts.map((account) => account.profileName),
+      ...(legacyHandle ? [legacyHandle] : []),
+    ]),
+    handle: primaryHandle(accounts, legacyHandle, ownerName),
+    legacyHandle,
     adCategories: [...profile.adCategories],
     pageContentCategory: [...profile.pageContentCategory],
     categoryLabels: unique(

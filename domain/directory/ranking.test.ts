@@ -5,7 +5,13 @@ import { visibilityOf } from './visibility.ts';
 
 const complete = (): ProfileState => ({
   ...emptyProfile(),
-  personal: { ownerName: 'Asha', mobile: '', whatsapp: '', description: 'Home chef.' },
+  personal: {
+    ownerName: 'Asha',
+    legacyHandle: null,
+    mobile: '',
+    whatsapp: '',
+    description: 'Home chef.',
+  },
   profilePicUrl: '/uploads/a.png',
   platforms: ['instagram'],
   adCategories: ['spices'],

@@ -68,38 +68,42 @@ describe('the directory query string', () => {
 
   it('refuses unknown option values and bad numbers, naming the parameter', () => {
     expect(refusal({ adCategories: 'skincare,moon-rocks' })).toBe(
-      'adCategories: "moon-rocks" is not an ad category we know',
+      '"moon-rocks" is not an ad category we know.',
     );
     expect(refusal({ socialMediaPlatforms: 'myspace' })).toBe(
-      'socialMediaPlatforms: "myspace" is not a platform we know',
+      '"myspace" is not a platform we know.',
     );
-    expect(refusal({ page: '0' })).toBe('page: a whole number from 1 to 100000');
-    expect(refusal({ page: '1.5' })).toBe('page: a whole number from 1 to 100000');
-    expect(refusal({ page: '-1' })).toBe('page: a whole number from 1 to 100000');
-    expect(refusal({ page: '0x10' })).toBe('page: a whole number from 1 to 100000');
-    expect(refusal({ limit: '51' })).toBe('limit: a whole number from 1 to 50');
-    expect(refusal({ limit: 'ten' })).toBe('limit: a whole number from 1 to 50');
+    expect(refusal({ page: '0' })).toBe('Page must be a whole number from 1 to 100000.');
+    expect(refusal({ page: '1.5' })).toBe('Page must be a whole number from 1 to 100000.');
+    expect(refusal({ page: '-1' })).toBe('Page must be a whole number from 1 to 100000.');
+    expect(refusal({ page: '0x10' })).toBe('Page must be a whole number from 1 to 100000.');
+    expect(refusal({ limit: '51' })).toBe('Limit must be a whole number from 1 to 50.');
+    expect(refusal({ limit: 'ten' })).toBe('Limit must be a whole number from 1 to 50.');
     expect(refusal({ minFollowers: '-5' })).toBe(
-      'minFollowers: a number of followers such as 5000, 12k or 1.2M',
+      'Min followers must be a number of followers such as 5000, 12k or 1.2M.',
     );
     expect(refusal({ maxFollowers: '1e6' })).toBe(
-      'maxFollowers: a number of followers such as 5000, 12k or 1.2M',
+      'Max followers must be a number of followers such as 5000, 12k or 1.2M.',
     );
     expect(refusal({ minFollowers: '2M', maxFollowers: '10k' })).toBe(
-      'minFollowers: must not be more than maxFollowers',
+      'The minimum followers must not be more than the maximum.',
     );
-    expect(refusal({ sort: 'cheapest' })).toBe('sort: one of relevance, followers, price, newest');
-    expect(refusal({ verifiedOnly: 'maybe' })).toBe('verifiedOnly: true or false');
-    expect(refusal({ view: 'grid' })).toBe('view: one of directory, discovery');
-    expect(refusal({ search: 'x'.repeat(101) })).toBe('search: at most 100 characters');
+    expect(refusal({ sort: 'cheapest' })).toBe(
+      'Sort must be one of relevance, followers, price, newest.',
+    );
+    expect(refusal({ verifiedOnly: 'maybe' })).toBe('Verified only must be true or false.');
+    expect(refusal({ view: 'grid' })).toBe('View must be one of directory, discovery.');
+    expect(refusal({ search: 'x'.repeat(101) })).toBe(
+      'A search can be at most 100 characters long.',
+    );
     expect(refusal({ adCategories: ['skincare', 'makeup'] })).toBe(
-      'adCategories: give one value (lists are comma-joined)',
+      'Give the ad categories once (a list is written with commas).',
     );
     expect(refusal({ averageLocationOfAudience: 'x'.repeat(61) })).toBe(
-      'averageLocationOfAudience: at most 60 characters a place',
+      'Each audience location can be at most 60 characters long.',
     );
     expect(refusal({ adCategories: Array.from({ length: 31 }, (_, i) => `v${i}`).join(',') })).toBe(
-      'adCategories: at most 30 values',
+      'Choose at most 30 values for ad categories.',
     );
   });
 

@@ -10,6 +10,7 @@
  * a handle first, then a category, then only the description), then by rank.
  */
 import { z } from 'zod';
+import { FieldWords, fieldWords } from '../shared/field-words.ts';
 import { followersCount, isFollowersShorthand, MAX_FOLLOWERS } from '../profiles/followers.ts';
 import {
   AUDIENCE_TYPES,
@@ -82,7 +83,8 @@ export const SORT_KEYS: Readonly<
 const DIGITS = /^\d{1,7}$/;
 
 /** A single query value: a repeated parameter arrives as a list and is refused. */
-const single = (what: string) => z.string(`${what}: give one value (lists are comma-joined)`);
+const single = (what: string) =>
+  z.string(`Give the ${fieldWords(what)} once (a list is written with commas).`);
 
 const wholeNumber = (what: string, min: number, max: number, fallback: number) =>
   single(what)
@@ -92,13 +94,16 @@ const wholeNumber = (what: string, min: number, max: number, fallback: number) =
       const text = value.trim();
       const number = DIGITS.test(text) ? Number.parseInt(text, 10) : Number.NaN;
       if (Number.isInteger(number) && number >= min && number <= max) return number;
-      ctx.addIssue({ code: 'custom', message: `${what}: a whole number from ${min} to ${max}` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `${FieldWords(what)} must be a whole number from ${min} to ${max}.`,
+      });
       return z.NEVER;
     });
 
 const FOLLOWER_DIGITS = /^\d{1,11}$/;
 const followersMessage = (what: string) =>
-  `${what}: a number of followers such as 5000, 12k or 1.2M`;
+  `${FieldWords(what)} must be a number of followers such as 5000, 12k or 1.2M.`;
 
 const followersBound = (what: string) =>
   single(what)
@@ -126,7 +131,7 @@ const lookup = (options: readonly Option[]) => {
 
 const commaList = (what: string, max = MAX_FILTER_VALUES) =>
   single(what)
-    .max(2000, `${what}: too long`)
+    .max(2000, `${FieldWords(what)} is too long.`)
     .optional()
     .transform((value, ctx): string[] => {
       const items = [
@@ -138,7 +143,10 @@ const commaList = (what: string, max = MAX_FILTER_VALUES) =>
         ),
       ];
       if (items.length > max) {
-        ctx.addIssue({ code: 'custom', message: `${what}: at most ${max} values` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `Choose at most ${max} values for ${fieldWords(what)}.`,
+        });
         return z.NEVER;
       }
       return items;
@@ -153,7 +161,7 @@ const optionList = (what: string, options: readonly Option[], kind: string) => {
       if (value === undefined) {
         ctx.addIssue({
           code: 'custom',
-          message: `${what}: "${item.slice(0, 60)}" is not ${kind} we know`,
+          message: `"${item.slice(0, 60)}" is not ${kind} we know.`,
         });
         return z.NEVER;
       }
@@ -172,7 +180,7 @@ const LOCATION_MAX = 60;
  * reaches a read store's query language. Control characters are refused.
  */
 const SEARCH_TEXT = /^[^\p{Cc}]*$/u;
-const SEARCH_TEXT_MESSAGE = 'search: letters, digits, spaces and punctuation only';
+const SEARCH_TEXT_MESSAGE = 'Search with letters, digits, spaces and punctuation only.';
 
 const flag = (what: string) =>
   single(what)
@@ -182,7 +190,7 @@ const flag = (what: string) =>
       const text = value.trim().toLowerCase();
       if (['true', '1', 'yes'].includes(text)) return true;
       if (['false', '0', 'no'].includes(text)) return false;
-      ctx.addIssue({ code: 'custom', message: `${what}: true or false` });
+      ctx.addIssue({ code: 'custom', message: `${FieldWords(what)} must be true or false.` });
       return z.NEVER;
     });
 
@@ -193,7 +201,10 @@ const choice = <T extends string>(what: string, values: readonly T[], fallback: 
       if (value === undefined || value.trim() === '') return fallback;
       const text = value.trim().toLowerCase();
       if ((values as readonly string[]).includes(text)) return text as T;
-      ctx.addIssue({ code: 'custom', message: `${what}: one of ${values.join(', ')}` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `${FieldWords(what)} must be one of ${values.join(', ')}.`,
+      });
       return z.NEVER;
     });
 
@@ -209,7 +220,7 @@ export const directoryQuery = z
       limit === 0 ? null : limit,
     ),
     search: single('search')
-      .max(MAX_SEARCH_LENGTH, `search: at most ${MAX_SEARCH_LENGTH} characters`)
+      .max(MAX_SEARCH_LENGTH, `A search can be at most ${MAX_SEARCH_LENGTH} characters long.`)
       .regex(SEARCH_TEXT, SEARCH_TEXT_MESSAGE)
       .optional()
       .transform((value) => (value ?? '').trim()),
@@ -222,7 +233,7 @@ export const directoryQuery = z
         if (items.some((item) => item.length > LOCATION_MAX)) {
           ctx.addIssue({
             code: 'custom',
-            message: `averageLocationOfAudience: at most ${LOCATION_MAX} characters a place`,
+            message: `Each audience location can be at most ${LOCATION_MAX} characters long.`,
           });
           return z.NEVER;
         }
@@ -240,7 +251,7 @@ export const directoryQuery = z
       query.minFollowers === null ||
       query.maxFollowers === null ||
       query.minFollowers <= query.maxFollowers,
-    { error: 'minFollowers: must not be more than maxFollowers' },
+    { error: 'The minimum followers must not be more than the maximum.' },
   );
 
 export type DirectoryQueryInput = z.input<typeof directoryQuery>;

@@ -33,42 +33,44 @@ export const markReadRequest = z.object({
 });
 export type MarkReadRequest = z.input<typeof markReadRequest>;
 
-const base64url = (what: string, pattern: RegExp, bytes: number) =>
-  z
-    .string(`${what}: required`)
-    .regex(pattern, `${what}: expected ${bytes} bytes in base64url (as the browser gives them)`);
+/** Every refusal of a push subscription: the browser made it, so the person can only retry. */
+const NOT_A_SUBSCRIPTION = 'Notifications could not be turned on in this browser.';
+
+const base64url = (pattern: RegExp) =>
+  z.string(NOT_A_SUBSCRIPTION).regex(pattern, NOT_A_SUBSCRIPTION);
 
 /**
  * A browser's push subscription (`PushSubscription.toJSON()`): an https endpoint of the push
  * service and the browser's keys (an uncompressed P-256 point of 65 bytes, and 16 random bytes).
  */
-export const pushSubscriptionJson = z.object({
-  endpoint: z
-    .string('token.endpoint: required')
-    .refine(isSafeHttpsUrl, 'token.endpoint: expected the https address of a push service'),
-  expirationTime: z.number().nullable().optional(),
-  keys: z.object(
-    {
-      // 65 bytes are 87 base64url characters; an uncompressed point starts with 0x04 ("B").
-      p256dh: base64url('token.keys.p256dh', /^B[A-Za-z0-9_-]{86}={0,1}$/, 65),
-      auth: base64url('token.keys.auth', /^[A-Za-z0-9_-]{22}(==)?$/, 16),
-    },
-    'token.keys: required',
-  ),
-});
+export const pushSubscriptionJson = z.object(
+  {
+    endpoint: z.string(NOT_A_SUBSCRIPTION).refine(isSafeHttpsUrl, NOT_A_SUBSCRIPTION),
+    expirationTime: z.number().nullable().optional(),
+    keys: z.object(
+      {
+        // 65 bytes are 87 base64url characters; an uncompressed point starts with 0x04 ("B").
+        p256dh: base64url(/^B[A-Za-z0-9_-]{86}={0,1}$/),
+        auth: base64url(/^[A-Za-z0-9_-]{22}(==)?$/),
+      },
+      NOT_A_SUBSCRIPTION,
+    ),
+  },
+  NOT_A_SUBSCRIPTION,
+);
 export type PushSubscriptionJson = z.output<typeof pushSubscriptionJson>;
 
 /** The subscription as an object, or as its JSON text (what some clients send as a "token"). */
 const subscriptionToken = z.preprocess((value, ctx) => {
   if (typeof value !== 'string') return value;
   if (value.length > 4000) {
-    ctx.addIssue({ code: 'custom', message: 'token: too long for a push subscription' });
+    ctx.addIssue({ code: 'custom', message: NOT_A_SUBSCRIPTION });
     return z.NEVER;
   }
   try {
     return JSON.parse(value) as unknown;
   } catch {
-    ctx.addIssue({ code: 'custom', message: 'token: expected a push subscription (JSON)' });
+    ctx.addIssue({ code: 'custom', message: NOT_A_SUBSCRIPTION });
     return z.NEVER;
   }
 }, pushSubscriptionJson);
@@ -85,9 +87,9 @@ export type StoreTokenRequest = z.input<typeof storeTokenRequest>;
  * (`sender` is the sender's name there). Accepted and ignored: the server notifies on its own.
  */
 export const sendMessageNoticeRequest = z.object({
-  sender: z.string('sender: required').max(200, 'sender: at most 200 characters'),
+  sender: z.string('The sender is missing.').max(200, 'The sender name is too long.'),
   receiver: idField('receiver'),
-  message: z.string('message: required').max(10_000, 'message: at most 10000 characters'),
+  message: z.string(M.emptyMessage).max(10_000, M.tooLong),
 });
 
 /** A message as the spec's client reads it (section 3), with its place in the conversation. */
@@ -120,14 +122,14 @@ export type ConversationAnswer = {
 
 /** Well-formed, trimmed, with something visible, and at most MAX_MESSAGE_LENGTH characters. */
 const content = z
-  .string('content: required')
+  .string(M.emptyMessage)
   .transform((text) => text.toWellFormed().trim())
   .pipe(z.string().max(MAX_MESSAGE_LENGTH, M.tooLong).refine(hasVisibleText, M.emptyMessage));
 
 /** `join`: the socket's own user id, as the spec's client sends it (a string or `{ userId }`). */
 export const joinData = z.union(
   [idField('userId'), z.object({ userId: idField('userId') })],
-  'join: expected your user id',
+  'Join the chat with your own user id.',
 );
 
 /** `send_message`: `timestamp` is accepted and ignored (the server's clock decides). */
@@ -136,7 +138,7 @@ export const sendMessageData = z.object({
   receiver: idField('receiver'),
   content,
   /** The client's id for the message (a UUID): a resend with the same id is stored once. */
-  messageId: z.uuid('messageId: expected a UUID').optional(),
+  messageId: z.uuid('This message could not be sent. Please send it again.').optional(),
   timestamp: z.string().max(64).optional(),
 });
 export type SendMessageData = z.input<typeof sendMessageData>;

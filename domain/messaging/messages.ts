@@ -7,8 +7,8 @@ export const MESSAGING_MESSAGES = {
   noConversation: 'You can only message creators on your list, and the brands who added you.',
   closed: 'This contact was removed from the list. Add them again to continue the chat.',
   notParticipant: 'You can only write in your own conversations.',
-  emptyMessage: 'content: write a message first',
-  tooLong: 'content: at most 2000 characters',
+  emptyMessage: 'Write a message first.',
+  tooLong: 'A message can be at most 2,000 characters long.',
   tooFast: 'You are sending messages too fast. Please wait a moment.',
-  messageIdTaken: 'messageId: already used by the other participant; send with a new id',
+  messageIdTaken: 'This message could not be sent. Please send it again.',
 } as const;

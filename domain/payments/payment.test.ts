@@ -147,3 +147,21 @@ describe('a payment', () => {
       .then(approved(false, 2));
   });
 });
+
+describe('the receipt', () => {
+  const sendReceipt = {
+    type: 'SendReceipt' as const,
+    data: {},
+    metadata: testMetadata({ now: later(3) }),
+  };
+  const sent = {
+    type: 'PaymentReceiptSent' as const,
+    data: { paymentId: 'pay-1', userId: 'brand-1', at: later(3).toISOString() },
+  };
+
+  it('is claimed once, and only for an approved payment', () => {
+    given([started, approved()]).when(sendReceipt).then([sent]);
+    given([started, approved(), sent]).when(sendReceipt).thenNothingHappens();
+    given([started]).when(sendReceipt).thenNothingHappens();
+  });
+});

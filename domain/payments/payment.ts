@@ -72,7 +72,14 @@ export type PaymentExpired = Event<
   { paymentId: string; userId: string; at: string }
 >;
 
-export type PaymentEvent = PaymentStarted | PaymentApproved | PaymentFailed | PaymentExpired;
+/** The buyer's receipt for an approved payment was claimed for mailing (once per payment). */
+export type PaymentReceiptSent = Event<
+  'PaymentReceiptSent',
+  { paymentId: string; userId: string; at: string }
+>;
+
+export type PaymentEvent =
+  PaymentStarted | PaymentApproved | PaymentFailed | PaymentExpired | PaymentReceiptSent;
 
 export type StartPayment = Command<'StartPayment', Omit<PaymentStarted['data'], 'startedAt'>>;
 export type ApprovePayment = Command<
@@ -90,7 +97,10 @@ export type FailPayment = Command<
   { providerReference: string; code: PaymentFailureCode; via: PaymentChannel }
 >;
 export type ExpirePayment = Command<'ExpirePayment', Record<string, never>>;
-export type PaymentCommand = StartPayment | ApprovePayment | FailPayment | ExpirePayment;
+/** Claims the receipt of an approved payment: answers the event once, nothing after. */
+export type SendReceipt = Command<'SendReceipt', Record<string, never>>;
+export type PaymentCommand =
+  StartPayment | ApprovePayment | FailPayment | ExpirePayment | SendReceipt;
 
 export type PaymentStatus = 'pending' | 'approved' | 'failed' | 'expired';
 
@@ -102,6 +112,8 @@ export type PaymentState =
         status: PaymentStatus;
         failureCode: PaymentFailureCode | null;
         settledAt: string | null;
+        /** When the receipt was mailed, once approved. */
+        receiptSentAt?: string;
       }
     >;
 
@@ -162,6 +174,14 @@ const decide = (command: PaymentCommand, state: PaymentState): PaymentEvent | Pa
         },
       };
     }
+    case 'SendReceipt': {
+      const payment = started(state);
+      if (payment.status !== 'approved' || payment.receiptSentAt !== undefined) return [];
+      return {
+        type: 'PaymentReceiptSent',
+        data: { paymentId: payment.paymentId, userId: payment.userId, at },
+      };
+    }
     case 'ExpirePayment': {
       const payment = started(state);
       if (payment.status !== 'pending') return [];
@@ -189,6 +209,8 @@ const evolve = (state: PaymentState, event: PaymentEvent): PaymentState => {
       };
     case 'PaymentExpired':
       return { ...started(state), status: 'expired', settledAt: event.data.at };
+    case 'PaymentReceiptSent':
+      return { ...started(state), receiptSentAt: event.data.at };
   }
 };
 

@@ -77,7 +77,7 @@ describe('prices', () => {
 
   it('name each price by its field', () => {
     expect(problem({ pricing: { storyPost: '0x10' } })).toBe(
-      'pricing.storyPost: a whole number of rupees from 0 to 100000000, in digits only',
+      'The Story Post price must be a whole number of rupees, in digits only (at most 10,00,00,000).',
     );
     expect(problem({ pricing: { feedPost: '1e3' } })).toBe(priceMessage('feedPost'));
   });
@@ -97,14 +97,18 @@ describe('followers', () => {
   it.each(['0x10', '1e3', '-5', '+5', '1,,2', '12,', ',12', '12.5', 'lots', '', '9'.repeat(400)])(
     'refuse the string %j',
     (text) => {
-      expect(problem(account({ followers: text }))).toMatch(/^followers: /);
+      expect(problem(account({ followers: text }))).toMatch(/^Enter followers as a number/);
     },
   );
 
   it('refuse counts past ten billion, however written', () => {
-    expect(problem(account({ followers: 10_000_000_001 }))).toBe('followers: too large');
-    expect(problem(account({ followers: '10000000001' }))).toBe('followers: too large');
-    expect(problem(account({ followers: '99999999M' }))).toBe('followers: too large');
+    expect(problem(account({ followers: 10_000_000_001 }))).toBe(
+      'That follower count is too large.',
+    );
+    expect(problem(account({ followers: '10000000001' }))).toBe(
+      'That follower count is too large.',
+    );
+    expect(problem(account({ followers: '99999999M' }))).toBe('That follower count is too large.');
   });
 });
 
@@ -121,7 +125,7 @@ describe('links and pictures', () => {
   ];
 
   it.each(evil)('refuse %j as an account link', (url) => {
-    expect(problem(account({ profilePicUrl: url }))).toMatch(/^profile link: /);
+    expect(problem(account({ profilePicUrl: url }))).toMatch(/^The profile link /);
   });
 
   it('take any safe http(s) address as an account link, or none', () => {
@@ -133,9 +137,9 @@ describe('links and pictures', () => {
   it.each([...evil, 'https://tracker.example/pixel.gif', 'http://127.0.0.1/uploads/a.jpg'])(
     'refuse %j as a picture',
     (url) => {
-      expect(problem({ profilePicUrl: url })).toMatch(/^profilePicUrl: /);
-      expect(problem(account({ profileDashboardPic: url }))).toMatch(/^profileDashboardPic: /);
-      expect(problem(post('instagram', url))).toMatch(/^postLink: /);
+      expect(problem({ profilePicUrl: url })).toMatch(/^The profile picture /);
+      expect(problem(account({ profileDashboardPic: url }))).toMatch(/^The dashboard picture /);
+      expect(problem(post('instagram', url))).toMatch(/^The post's (image|link) /);
     },
   );
 
@@ -145,22 +149,22 @@ describe('links and pictures', () => {
       expect(problem(account({ profileDashboardPic: url }))).toBeNull();
     }
     expect(problem({ profilePicUrl: 'https://tracker.example/pixel.gif' })).toBe(
-      LINK_MESSAGES.notUploadedHere('profilePicUrl'),
+      LINK_MESSAGES.notUploadedHere('The profile picture'),
     );
   });
 
   it('take an uploaded image for image platforms and a video link for video platforms', () => {
     expect(problem(post('instagram', '/uploads/p1.jpg'))).toBeNull();
     expect(problem(post('instagram', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ'))).toBe(
-      LINK_MESSAGES.notUploadedHere('postLink'),
+      LINK_MESSAGES.notUploadedHere("The post's image"),
     );
     expect(problem(post('youtube', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ'))).toBeNull();
     expect(problem(post('tiktok', 'https://www.tiktok.com/@asha/video/1'))).toBeNull();
     expect(problem(post('youtube', 'javascript:alert(1)'))).toBe(
-      LINK_MESSAGES.notAVideoLink('postLink'),
+      LINK_MESSAGES.notAVideoLink("The post's link"),
     );
     expect(problem(post('youtube', '/uploads/p1.jpg'))).toBe(
-      LINK_MESSAGES.notAVideoLink('postLink'),
+      LINK_MESSAGES.notAVideoLink("The post's link"),
     );
   });
 
@@ -169,7 +173,7 @@ describe('links and pictures', () => {
       null,
     );
     expect(problem({ profilePicUrl: 'javascript:alert(1)' }, profileUpdateRequest)).toBe(
-      LINK_MESSAGES.notUploadedHere('profilePicUrl'),
+      LINK_MESSAGES.notUploadedHere('The profile picture'),
     );
   });
 });

@@ -12,8 +12,9 @@ import {
   type Followers,
 } from './followers.ts';
 import { takesVideoLink } from './media.ts';
+import { MAX_COMPANY_NAME_LENGTH } from './names.ts';
 import { isSafeHttpUrl, MAX_URL_LENGTH } from '../shared/links.ts';
-import { nameText } from '../shared/names.ts';
+import { nameText, optionalNameText } from '../shared/names.ts';
 import { phoneField } from '../shared/phone.ts';
 import { plausibleImageUrl, type ImageUrlRule } from '../uploads/urls.ts';
 import {
@@ -38,38 +39,58 @@ export const PROFILE_MESSAGES = {
     'This account is verified: its platform, profile name, profile link and followers cannot be changed.',
   duplicateAccount: 'The same social account is listed twice.',
   noAccounts: 'No social media accounts to verify',
+  enterName: 'Enter your name',
+  nameTooLong: `Your name can be at most ${MAX_NAME_LENGTH} characters long.`,
+  companyNameText: 'Enter your company name as text.',
+  companyNameTooLong: `The company name can be at most ${MAX_COMPANY_NAME_LENGTH} characters long.`,
+  enterHandle: 'Enter the username of each social account',
+  handleTooLong: `A username can be at most ${MAX_NAME_LENGTH} characters long.`,
+  followers: 'Enter followers as a number, or a count such as 12.5k or 1.2M.',
+  followersWhole: 'Enter followers as a whole number.',
+  followersNegative: 'Followers cannot be negative.',
+  followersTooLarge: 'That follower count is too large.',
+  descriptionTooLong: 'The description can be at most 2,000 characters long.',
+  locationTooLong: 'Each audience location can be at most 60 characters long.',
+  tooManyLocations: `You can list at most ${MAX_LOCATIONS} audience locations.`,
+  tooManyAccounts: `You can list at most ${MAX_ACCOUNTS} social accounts.`,
+  tooManyPosts: `You can add at most ${MAX_PAST_POSTS} posts.`,
 } as const;
 
+/** `what` names the choice in a sentence: "a platform", "an ad category". */
 const optionField = (options: readonly Option[], what: string) => {
   const known = new Set(options.map((option) => option.value));
-  return z.string(`${what}: expected a value from the list`).refine((value) => known.has(value), {
-    error: (issue) => `${what}: "${String(issue.input)}" is not in the list`,
-  });
+  const message = `Choose ${what} from the list.`;
+  return z.string(message).refine((value) => known.has(value), { error: message });
 };
 
+/** `what` names the list in a sentence: "ad categories". */
 const uniqueList = (item: z.ZodType<string>, max: number, what: string) =>
   z
-    .array(item, `${what}: expected a list`)
-    .max(max, `${what}: at most ${max} may be chosen`)
+    .array(item, `Choose ${what} from the list.`)
+    .max(max, `You can choose at most ${max} ${what}.`)
     .transform((values) => [...new Set(values)]);
 
-export const platformField = optionField(PLATFORMS, 'platform');
+export const platformField = optionField(PLATFORMS, 'a platform');
 const categoryValues = [...PRODUCT_CATEGORIES, ...CONTENT_TOPICS];
 
 /**
- * What a refused link or picture is told, naming the field. Pages (an account's profile, a video)
- * are links to anywhere on the web; pictures are only files uploaded here (domain/uploads/urls.ts).
+ * What a refused link or picture is told, naming it in words ("The profile link"). Pages (an
+ * account's profile, a video) are links to anywhere on the web; pictures are only files
+ * uploaded here (domain/uploads/urls.ts).
  */
 export const LINK_MESSAGES = {
-  tooLong: (what: string) => `${what}: at most ${MAX_URL_LENGTH} characters`,
-  notAWebAddress: (what: string) => `${what}: expected a web address starting with https://`,
+  tooLong: (what: string) => `${what} can be at most ${MAX_URL_LENGTH} characters long.`,
+  notAWebAddress: (what: string) => `${what} must be a web address starting with https://`,
   notUploadedHere: (what: string) =>
-    `${what}: upload the image here; images from other sites are not accepted`,
-  notAVideoLink: (what: string) => `${what}: expected a link to the video, starting with https://`,
+    `${what} must be uploaded here; images from other sites are not accepted.`,
+  notAVideoLink: (what: string) => `${what} must be a link to the video, starting with https://`,
 } as const;
 
 const urlText = (what: string) =>
-  z.string(`${what}: expected a link`).trim().max(MAX_URL_LENGTH, LINK_MESSAGES.tooLong(what));
+  z
+    .string(`${what} must be a web address.`)
+    .trim()
+    .max(MAX_URL_LENGTH, LINK_MESSAGES.tooLong(what));
 
 /** A link to a page (an account's profile): an absolute http(s) address, or nothing. */
 const pageLinkField = (what: string) =>
@@ -83,7 +104,7 @@ const imageField = (what: string, isOurImage: ImageUrlRule) =>
     error: LINK_MESSAGES.notUploadedHere(what),
   });
 
-const FOLLOWERS_MESSAGE = 'followers: a number, or a count such as 12.5k or 1.2M';
+const FOLLOWERS_MESSAGE = PROFILE_MESSAGES.followers;
 /** Digits, with commas between groups as people write them (12,500 or 1,25,000). */
 const FOLLOWER_DIGITS = /^\d{1,11}(?:,\d{1,11})*$/;
 
@@ -96,15 +117,15 @@ export const followersField = z
       return z.NEVER;
     };
     if (typeof value === 'number') {
-      if (!Number.isInteger(value)) return refuse('followers: a whole number');
-      if (value < 0) return refuse('followers: cannot be negative');
-      if (value > MAX_FOLLOWERS) return refuse('followers: too large');
+      if (!Number.isInteger(value)) return refuse(PROFILE_MESSAGES.followersWhole);
+      if (value < 0) return refuse(PROFILE_MESSAGES.followersNegative);
+      if (value > MAX_FOLLOWERS) return refuse(PROFILE_MESSAGES.followersTooLarge);
       return value;
     }
     const text = value.trim();
     const shorthand = text.length <= 20 && isFollowersShorthand(text);
     if (!shorthand && !FOLLOWER_DIGITS.test(text)) return refuse(FOLLOWERS_MESSAGE);
-    if (followersCount(text) > MAX_FOLLOWERS) return refuse('followers: too large');
+    if (followersCount(text) > MAX_FOLLOWERS) return refuse(PROFILE_MESSAGES.followersTooLarge);
     return shorthand ? text : Number(text.replaceAll(',', ''));
   });
 
@@ -117,8 +138,13 @@ const PRICE_DIGITS = /^\d{1,9}$/;
  * no decimals, no exponent, no hexadecimal (`Number()` read "0x10" as 16 and "1e3" as 1000).
  * 1500.5 and "1500.5" are refused alike rather than rounded.
  */
+const PRICE_LABELS: Readonly<Record<keyof Pricing, string>> = {
+  storyPost: 'The Story Post price',
+  feedPost: 'The Feed Post price',
+  reel: 'The Reel price',
+};
 export const priceMessage = (field: keyof Pricing): string =>
-  `pricing.${field}: a whole number of rupees from 0 to ${MAX_PRICE}, in digits only`;
+  `${PRICE_LABELS[field]} must be a whole number of rupees, in digits only (at most ${MAX_PRICE.toLocaleString('en-IN')}).`;
 
 const priceField = (field: keyof Pricing) =>
   z
@@ -144,14 +170,14 @@ const socialAccountInputFor = (isOurImage: ImageUrlRule) =>
     id: z.string().max(64).optional(),
     platform: platformField,
     profileName: z
-      .string('profileName: required')
+      .string(PROFILE_MESSAGES.enterHandle)
       .trim()
-      .min(1, 'profileName: required')
-      .max(MAX_NAME_LENGTH, `profileName: at most ${MAX_NAME_LENGTH} characters`),
+      .min(1, PROFILE_MESSAGES.enterHandle)
+      .max(MAX_NAME_LENGTH, PROFILE_MESSAGES.handleTooLong),
     /** The profile's link (the spec stores it in a field called profilePicUrl): a page. */
-    profilePicUrl: pageLinkField('profile link').optional().default(''),
+    profilePicUrl: pageLinkField('The profile link').optional().default(''),
     /** A picture of the account's dashboard (insights): an upload. */
-    profileDashboardPic: imageField('profileDashboardPic', isOurImage).optional().default(''),
+    profileDashboardPic: imageField('The dashboard picture', isOurImage).optional().default(''),
     followers: followersField,
   });
 export const socialAccountInput = socialAccountInputFor(plausibleImageUrl);
@@ -165,9 +191,9 @@ const pastPostInputFor = (isOurImage: ImageUrlRule) =>
   z
     .object({
       id: z.string().max(64).optional(),
-      category: optionField(categoryValues, 'category'),
+      category: optionField(categoryValues, 'a category for each post'),
       platform: platformField,
-      postLink: urlText('postLink').refine((value) => value !== '', {
+      postLink: urlText("The post's link").refine((value) => value !== '', {
         error: PROFILE_MESSAGES.pastPostsMissing,
       }),
     })
@@ -178,8 +204,8 @@ const pastPostInputFor = (isOurImage: ImageUrlRule) =>
         code: 'custom',
         path: ['postLink'],
         message: video
-          ? LINK_MESSAGES.notAVideoLink('postLink')
-          : LINK_MESSAGES.notUploadedHere('postLink'),
+          ? LINK_MESSAGES.notAVideoLink("The post's link")
+          : LINK_MESSAGES.notUploadedHere("The post's image"),
       });
     });
 export const pastPostInput = pastPostInputFor(plausibleImageUrl);
@@ -194,47 +220,44 @@ export type PastPostInput = z.output<typeof pastPostInput>;
 export const profileUpdateRequestFor = (isOurImage: ImageUrlRule) =>
   z.object({
     ownerName: nameText(
-      {
-        required: 'ownerName: required',
-        tooLong: `ownerName: at most ${MAX_NAME_LENGTH} characters`,
-      },
+      { required: PROFILE_MESSAGES.enterName, tooLong: PROFILE_MESSAGES.nameTooLong },
       MAX_NAME_LENGTH,
     ).optional(),
-    mobile: phoneField('mobile').optional(),
-    whatsapp: phoneField('whatsapp').optional(),
-    description: z.string().max(2000, 'description: at most 2000 characters').optional(),
-    profilePicUrl: imageField('profilePicUrl', isOurImage).optional(),
-    socialMediaPlatforms: uniqueList(
-      platformField,
-      PLATFORMS.length,
-      'socialMediaPlatforms',
+    /** A brand's company name; empty removes it. */
+    companyName: optionalNameText(
+      { notText: PROFILE_MESSAGES.companyNameText, tooLong: PROFILE_MESSAGES.companyNameTooLong },
+      MAX_COMPANY_NAME_LENGTH,
     ).optional(),
+    mobile: phoneField('Phone numbers').optional(),
+    whatsapp: phoneField('WhatsApp numbers').optional(),
+    description: z
+      .string(PROFILE_MESSAGES.descriptionTooLong)
+      .max(2000, PROFILE_MESSAGES.descriptionTooLong)
+      .optional(),
+    profilePicUrl: imageField('The profile picture', isOurImage).optional(),
+    socialMediaPlatforms: uniqueList(platformField, PLATFORMS.length, 'platforms').optional(),
     adCategories: uniqueList(
-      optionField(PRODUCT_CATEGORIES, 'adCategories'),
+      optionField(PRODUCT_CATEGORIES, 'an ad category'),
       MAX_CATEGORIES,
-      'adCategories',
+      'ad categories',
     ).optional(),
     pageContentCategory: uniqueList(
-      optionField(CONTENT_TOPICS, 'pageContentCategory'),
+      optionField(CONTENT_TOPICS, 'a content category'),
       MAX_CATEGORIES,
-      'pageContentCategory',
+      'content categories',
     ).optional(),
     averageAudienceType: uniqueList(
-      optionField(AUDIENCE_TYPES, 'averageAudienceType'),
+      optionField(AUDIENCE_TYPES, 'an audience type'),
       AUDIENCE_TYPES.length,
-      'averageAudienceType',
+      'audience types',
     ).optional(),
     averageLocationOfAudience: z
-      .array(z.string().max(60, 'averageLocationOfAudience: at most 60 characters each'))
+      .array(z.string().max(60, PROFILE_MESSAGES.locationTooLong), PROFILE_MESSAGES.locationTooLong)
       .max(100)
       .transform((locations) => [
         ...new Set(locations.map((l) => l.trim()).filter((l) => l !== '')),
       ])
-      .pipe(
-        z
-          .array(z.string())
-          .max(MAX_LOCATIONS, `averageLocationOfAudience: at most ${MAX_LOCATIONS} places`),
-      )
+      .pipe(z.array(z.string()).max(MAX_LOCATIONS, PROFILE_MESSAGES.tooManyLocations))
       .optional(),
     pricing: z
       .object({
@@ -247,11 +270,11 @@ export const profileUpdateRequestFor = (isOurImage: ImageUrlRule) =>
       .optional(),
     profileDetails: z
       .array(socialAccountInputFor(isOurImage))
-      .max(MAX_ACCOUNTS, `profileDetails: at most ${MAX_ACCOUNTS} accounts`)
+      .max(MAX_ACCOUNTS, PROFILE_MESSAGES.tooManyAccounts)
       .optional(),
     pastPosts: z
       .array(pastPostInputFor(isOurImage))
-      .max(MAX_PAST_POSTS, `pastPosts: at most ${MAX_PAST_POSTS} posts`)
+      .max(MAX_PAST_POSTS, PROFILE_MESSAGES.tooManyPosts)
       .optional(),
   });
 
@@ -279,7 +302,12 @@ export type PastPostView = { id: string; category: string; platform: string; pos
 /** The profile as the API answers it (spec section 3, "Page owner profile"). */
 export type ProfileView = {
   _id: string;
+  /** The person's name (names.ts), never a handle. */
   ownerName: string;
+  /** A brand's company name, when given. */
+  companyName: string | null;
+  /** The handle shown beside the name, when there is one. */
+  handle: string | null;
   /** Contact fields: only for the owner and admins; null for everyone else. */
   email: string | null;
   mobile: string | null;

@@ -55,10 +55,11 @@ describe('a creator profile', () => {
         }),
       )
       .then([
+        { type: 'OwnerNameChanged', data: { ownerName: 'Asha Cooks' } },
         {
           type: 'PersonalDetailsUpdated',
           data: {
-            ownerName: 'Asha Cooks',
+            ownerName: null,
             mobile: '+91 98765 43210',
             whatsapp: '',
             description: 'Home chef',
@@ -66,12 +67,38 @@ describe('a creator profile', () => {
         },
         { type: 'ProfilePictureChanged', data: { profilePicUrl: '/uploads/a1.jpg' } },
       ]);
-    given({
-      type: 'PersonalDetailsUpdated',
-      data: { ownerName: 'Asha Cooks', mobile: '', whatsapp: '', description: '' },
-    })
-      .when(update({ ownerName: 'Asha Cooks' }))
+    given({ type: 'OwnerNameChanged', data: { ownerName: 'Asha Cooks' } })
+      .when(update({ ownerName: 'Asha Cooks', mobile: '' }))
       .thenNothingHappens();
+  });
+
+  it('keeps the name and the handles apart, reading old saves by the legacy rule', () => {
+    // The old wizard's "Insta or YouTube Username" held a handle: it is a handle, not a name.
+    const handleSaved = fold(profileDecider, [
+      {
+        type: 'PersonalDetailsUpdated',
+        data: { ownerName: '@asha.cooks', mobile: '', whatsapp: '', description: '' },
+      },
+    ]);
+    expect(handleSaved.personal).toMatchObject({ ownerName: null, legacyHandle: 'asha.cooks' });
+    // ... or a name, kept as the name.
+    const nameSaved = fold(profileDecider, [
+      {
+        type: 'PersonalDetailsUpdated',
+        data: { ownerName: 'Asha Khan', mobile: '', whatsapp: '', description: '' },
+      },
+    ]);
+    expect(nameSaved.personal).toMatchObject({ ownerName: 'Asha Khan', legacyHandle: null });
+    // A brand's company name: set, unchanged, removed.
+    given([])
+      .when(update({ companyName: '  Spice  Route ' }))
+      .then([{ type: 'CompanyNameChanged', data: { companyName: 'Spice Route' } }]);
+    given({ type: 'CompanyNameChanged', data: { companyName: 'Spice Route' } })
+      .when(update({ companyName: 'Spice Route' }))
+      .thenNothingHappens();
+    given({ type: 'CompanyNameChanged', data: { companyName: 'Spice Route' } })
+      .when(update({ companyName: '' }))
+      .then([{ type: 'CompanyNameChanged', data: { companyName: null } }]);
   });
 
   it('records platforms, categories, audience and prices', () => {
@@ -315,23 +342,23 @@ describe('the profile update payload', () => {
       'water-purifiers',
       'skincare',
     ];
-    expect(invalid({ adCategories: twentyOne })).toBe('adCategories: at most 20 may be chosen');
+    expect(invalid({ adCategories: twentyOne })).toBe('You can choose at most 20 ad categories.');
     expect(invalid({ adCategories: twentyOne.slice(0, 20) })).toBeNull();
   });
 
   it('rejects values outside the option lists', () => {
     expect(invalid({ adCategories: ['smartphones', 'rockets'] })).toBe(
-      'adCategories: "rockets" is not in the list',
+      'Choose an ad category from the list.',
     );
-    expect(invalid({ socialMediaPlatforms: ['myspace'] })).toBe(
-      'platform: "myspace" is not in the list',
+    expect(invalid({ socialMediaPlatforms: ['myspace'] })).toBe('Choose a platform from the list.');
+    expect(invalid({ averageAudienceType: ['aliens'] })).toBe(
+      'Choose an audience type from the list.',
     );
-    expect(invalid({ averageAudienceType: ['aliens'] })).toMatch(/not in the list/);
     expect(
       invalid({
         pastPosts: [{ platform: 'instagram', category: 'nonsense', postLink: '/uploads/a.jpg' }],
       }),
-    ).toMatch(/category: "nonsense" is not in the list/);
+    ).toBe('Choose a category for each post from the list.');
   });
 
   it('accepts followers as a number or a k/M count, and nothing else', () => {
@@ -342,8 +369,8 @@ describe('the profile update payload', () => {
     expect(invalid(account('12.5k'))).toBeNull();
     expect(invalid(account('1.2M'))).toBeNull();
     expect(invalid(account('12,000'))).toBeNull();
-    expect(invalid(account('lots'))).toMatch(/followers/);
-    expect(invalid(account(-5))).toMatch(/followers/);
+    expect(invalid(account('lots'))).toMatch(/^Enter followers/);
+    expect(invalid(account(-5))).toBe('Followers cannot be negative.');
   });
 
   it('requires a link on every past post and refuses unsafe links', () => {
@@ -351,7 +378,7 @@ describe('the profile update payload', () => {
       invalid({ pastPosts: [{ platform: 'instagram', category: 'cooking', postLink: '' }] }),
     ).toBe('Please fill all required fields for past posts before submitting');
     expect(invalid({ profilePicUrl: 'javascript:alert(1)' })).toBe(
-      'profilePicUrl: upload the image here; images from other sites are not accepted',
+      'The profile picture must be uploaded here; images from other sites are not accepted.',
     );
   });
 });

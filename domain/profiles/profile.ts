@@ -5,6 +5,7 @@ import type { Command, Event } from '../shared/messages.ts';
 import type { ProfileUpdate, Pricing } from './contracts.ts';
 import { PROFILE_MESSAGES } from './contracts.ts';
 import { followersCount, type Followers } from './followers.ts';
+import { companyNameOf, legacyOwnerName } from './names.ts';
 
 export const profileStreamId = (userId: string): string => `profile-${userId}`;
 
@@ -29,6 +30,10 @@ export type PastPost = Readonly<{
 }>;
 
 type PersonalDetails = {
+  /**
+   * Written as null from now on (names travel in OwnerNameChanged). Older events hold what the
+   * old wizard's "Insta or YouTube Username" field held: see `legacyOwnerName` (names.ts).
+   */
   ownerName: string | null;
   mobile: string;
   whatsapp: string;
@@ -36,6 +41,10 @@ type PersonalDetails = {
 };
 
 export type PersonalDetailsUpdated = Event<'PersonalDetailsUpdated', PersonalDetails>;
+/** The person's name, as the wizard's "Full name" changes it. */
+export type OwnerNameChanged = Event<'OwnerNameChanged', { ownerName: string }>;
+/** A brand's company name; null removes it. */
+export type CompanyNameChanged = Event<'CompanyNameChanged', { companyName: string | null }>;
 export type ProfilePictureChanged = Event<'ProfilePictureChanged', { profilePicUrl: string }>;
 export type PlatformsChosen = Event<'PlatformsChosen', { platforms: string[] }>;
 export type CategoriesChosen = Event<
@@ -79,6 +88,8 @@ export type PastPostsOrdered = Event<'PastPostsOrdered', { postIds: string[] }>;
 
 export type ProfileEvent =
   | PersonalDetailsUpdated
+  | OwnerNameChanged
+  | CompanyNameChanged
   | ProfilePictureChanged
   | PlatformsChosen
   | CategoriesChosen
@@ -93,6 +104,27 @@ export type ProfileEvent =
   | PastPostUpdated
   | PastPostRemoved
   | PastPostsOrdered;
+
+/** Every profile event type: what the read models that follow a profile subscribe to. */
+export const PROFILE_EVENT_TYPES: readonly ProfileEvent['type'][] = [
+  'PersonalDetailsUpdated',
+  'OwnerNameChanged',
+  'CompanyNameChanged',
+  'ProfilePictureChanged',
+  'PlatformsChosen',
+  'CategoriesChosen',
+  'AudienceDescribed',
+  'PricingSet',
+  'SocialAccountAdded',
+  'SocialAccountUpdated',
+  'SocialAccountRemoved',
+  'SocialAccountVerified',
+  'SocialAccountVerificationWithdrawn',
+  'PastPostAdded',
+  'PastPostUpdated',
+  'PastPostRemoved',
+  'PastPostsOrdered',
+];
 
 export type UpdateProfile = Command<
   'UpdateProfile',
@@ -118,27 +150,21 @@ export type WithdrawAccountVerification = Command<
 >;
 export type ProfileCommand = UpdateProfile | MarkAccountVerified | WithdrawAccountVerification;
 
-/** Every event type of a profile stream, for the read models that follow them. */
-export const PROFILE_EVENT_TYPES: readonly ProfileEvent['type'][] = [
-  'PersonalDetailsUpdated',
-  'ProfilePictureChanged',
-  'PlatformsChosen',
-  'CategoriesChosen',
-  'AudienceDescribed',
-  'PricingSet',
-  'SocialAccountAdded',
-  'SocialAccountUpdated',
-  'SocialAccountRemoved',
-  'SocialAccountVerified',
-  'SocialAccountVerificationWithdrawn',
-  'PastPostAdded',
-  'PastPostUpdated',
-  'PastPostRemoved',
-  'PastPostsOrdered',
-];
+/** The profile's personal part: the name and company as changed here, and the contact fields. */
+export type PersonalState = Readonly<{
+  /** The name changed here; null: the registered one (AccountRegistered) stands. */
+  ownerName: string | null;
+  /** A handle the old wizard stored as the name (names.ts), shown when no account gives one. */
+  legacyHandle: string | null;
+  /** Changed here; undefined: the one given at sign-up (AccountRegistered) stands. */
+  companyName?: string | null;
+  mobile: string;
+  whatsapp: string;
+  description: string;
+}>;
 
 export type ProfileState = Readonly<{
-  personal: PersonalDetails;
+  personal: PersonalState;
   profilePicUrl: string;
   platforms: readonly string[];
   adCategories: readonly string[];
@@ -151,7 +177,7 @@ export type ProfileState = Readonly<{
 }>;
 
 export const emptyProfile = (): ProfileState => ({
-  personal: { ownerName: null, mobile: '', whatsapp: '', description: '' },
+  personal: { ownerName: null, legacyHandle: null, mobile: '', whatsapp: '', description: '' },
   profilePicUrl: '',
   platforms: [],
   adCategories: [],
@@ -302,13 +328,23 @@ export const profileDecider: Decider<ProfileState, ProfileCommand, ProfileEvent>
       return id;
     };
     const events: ProfileEvent[] = [];
+    if (changes.ownerName !== undefined && changes.ownerName !== state.personal.ownerName) {
+      events.push({ type: 'OwnerNameChanged', data: { ownerName: changes.ownerName } });
+    }
+    if (changes.companyName !== undefined) {
+      const companyName = companyNameOf(changes.companyName);
+      if (companyName !== (state.personal.companyName ?? null)) {
+        events.push({ type: 'CompanyNameChanged', data: { companyName } });
+      }
+    }
     const personal: PersonalDetails = {
-      ownerName: changes.ownerName ?? state.personal.ownerName,
+      ownerName: null,
       mobile: changes.mobile ?? state.personal.mobile,
       whatsapp: changes.whatsapp ?? state.personal.whatsapp,
       description: changes.description ?? state.personal.description,
     };
-    if (!same(personal, state.personal))
+    const { mobile, whatsapp, description } = state.personal;
+    if (!same({ ...personal, ownerName: null }, { ownerName: null, mobile, whatsapp, description }))
       events.push({ type: 'PersonalDetailsUpdated', data: personal });
     if (changes.profilePicUrl !== undefined && changes.profilePicUrl !== state.profilePicUrl) {
       events.push({
@@ -369,12 +405,27 @@ export const profileDecider: Decider<ProfileState, ProfileCommand, ProfileEvent>
     switch (event.type) {
       case 'PersonalDetailsUpdated': {
         // Names recorded before they were checked are read clean (events stay as written).
-        const { ownerName } = event.data;
+        const { mobile, whatsapp, description } = event.data;
+        const legacy = legacyOwnerName(event.data.ownerName);
         return {
           ...state,
-          personal: { ...event.data, ownerName: ownerName === null ? null : cleanName(ownerName) },
+          personal: {
+            ...state.personal,
+            ownerName: legacy.ownerName ?? state.personal.ownerName,
+            legacyHandle: legacy.legacyHandle ?? state.personal.legacyHandle,
+            mobile,
+            whatsapp,
+            description,
+          },
         };
       }
+      case 'OwnerNameChanged':
+        return {
+          ...state,
+          personal: { ...state.personal, ownerName: cleanName(event.data.ownerName) },
+        };
+      case 'CompanyNameChanged':
+        return { ...state, personal: { ...state.personal, companyName: event.data.companyName } };
       case 'ProfilePictureChanged':
         return { ...state, profilePicUrl: event.data.profilePicUrl };
       case 'PlatformsChosen':

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanName, currentName, NAME_MESSAGES, nameText } from './names.ts';
+import { cleanName, NAME_MESSAGES, nameText } from './names.ts';
 
 const field = nameText({ required: 'Enter your name', tooLong: 'At most 10' }, 10);
 const refusal = (value: unknown) => {
@@ -31,7 +31,5 @@ describe('names are text', () => {
     expect(cleanName('Asha\r\nBcc: evil@example.com')).toBe('Asha Bcc: evil@example.com');
     expect(cleanName('\u202Egnp.exe Asha\u0000')).toBe('gnp.exe Asha');
     expect(cleanName('Zoe\u0308')).toBe('Zoë');
-    expect(currentName(null, ' Reg\u202Eistered ')).toBe('Registered');
-    expect(currentName('Now\nCalled', 'Registered')).toBe('Now Called');
   });
 });

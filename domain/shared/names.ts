@@ -22,10 +22,6 @@ export const NAME_MESSAGES = {
 export const cleanName = (name: string): string =>
   name.normalize('NFC').replace(CONTROLS, ' ').replace(DIRECTIONS, '').replace(SPACES, ' ').trim();
 
-/** The name a person goes by now: the profile's when the wizard set one, else the registered one. */
-export const currentName = (profileName: string | null, registeredName: string): string =>
-  cleanName(profileName ?? registeredName);
-
 /**
  * A name field (zod): refuses control and direction characters, then keeps the name clean
  * (`cleanName`) and between 1 and `max` characters, with the form's own messages for those.
@@ -37,3 +33,18 @@ export const nameText = (messages: Readonly<{ required: string; tooLong: string 
     .refine((name) => !DIRECTION.test(name), NAME_MESSAGES.direction)
     .transform(cleanName)
     .pipe(z.string().min(1, messages.required).max(max, messages.tooLong));
+
+/**
+ * An optional name field (a brand's company): the same characters as `nameText`, cleaned the same
+ * way; empty is allowed (it means none) and `max` bounds the rest.
+ */
+export const optionalNameText = (
+  messages: Readonly<{ notText: string; tooLong: string }>,
+  max: number,
+) =>
+  z
+    .string(messages.notText)
+    .refine((name) => !CONTROL.test(name), NAME_MESSAGES.control)
+    .refine((name) => !DIRECTION.test(name), NAME_MESSAGES.direction)
+    .transform(cleanName)
+    .pipe(z.string().max(max, messages.tooLong));

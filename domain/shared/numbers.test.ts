@@ -26,6 +26,6 @@ describe('whole numbers from clients', () => {
 
   it('names the field in its message', () => {
     const result = coins.safeParse('0x10');
-    expect(result.error?.issues[0]?.message).toBe('coins: expected a whole number (digits only)');
+    expect(result.error?.issues[0]?.message).toBe('Coins must be a whole number, in digits only.');
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { phoneField } from './phone.ts';
 
-const mobile = phoneField('mobile');
+const mobile = phoneField('Phone numbers');
 
 describe('one phone rule', () => {
   it.each(['', '+91 98765 43210', '98765-43210', '022 1234 5678', '  +1 555 0100  '])(
@@ -28,7 +28,7 @@ describe('one phone rule', () => {
   it('trims and names the field', () => {
     expect(mobile.parse(' +91 1 ')).toBe('+91 1');
     expect(mobile.safeParse('abc').error?.issues[0]?.message).toBe(
-      'mobile: digits, spaces, dashes and a leading + only',
+      'Phone numbers may contain digits, spaces, dashes and a leading +',
     );
   });
 });

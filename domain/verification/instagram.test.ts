@@ -196,7 +196,7 @@ describe('Instagram verification', () => {
 
   it('refuses a handle that is no Instagram username', () => {
     const message =
-      'profileName: must be an Instagram username (letters, digits, dots and underscores, at most 30)';
+      'Enter an Instagram username (letters, digits, dots and underscores, at most 30).';
     for (const profileName of ['asha cooks', 'javascript:alert(1)', 'a/b', 'x'.repeat(31), '@']) {
       given([])
         .when({ ...request('r-1'), data: { ...request('r-1').data, profileName }, metadata: at(0) })

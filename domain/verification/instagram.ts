@@ -59,8 +59,7 @@ export const INSTAGRAM_MESSAGES = {
   sendFailed: 'Error sending OTP',
   verificationFailed: 'Verification failed',
   notInProfile: 'Add this Instagram account to your profile and save it first.',
-  invalidHandle:
-    'profileName: must be an Instagram username (letters, digits, dots and underscores, at most 30)',
+  invalidHandle: 'Enter an Instagram username (letters, digits, dots and underscores, at most 30).',
   replaced: 'This code was replaced by a newer request. Refresh and send the newer code.',
   /** Typed before the desk pressed Send Otp: nobody can know it yet, and no try is used. */
   notSentYet:

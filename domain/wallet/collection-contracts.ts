@@ -23,6 +23,10 @@ export type CollectionContact = {
   /** A picture of our upload storage, or '' (the app draws a generated avatar). */
   profilePicUrl: string;
   isOnline: boolean;
+  /** A brand's company name, when given (names.ts). */
+  companyName: string | null;
+  /** A creator's handle, shown beside the name. */
+  handle: string | null;
 };
 
 export type CollectionEntry = {

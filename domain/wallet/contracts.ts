@@ -14,7 +14,10 @@ import {
 } from './pricing.ts';
 import { MAX_GRANT_COINS, MAX_GRANT_REASON } from './wallet.ts';
 
-const userIdField = z.string('userId: required').min(1, 'userId: required').max(64);
+const userIdField = z
+  .string('The user id is missing.')
+  .min(1, 'The user id is missing.')
+  .max(64, 'The user id is not valid.');
 
 /**
  * `POST /api/payment/pay`: the spec's `{ userId, totalAmount }` (the mobile app), or
@@ -94,10 +97,16 @@ export const walletQuery = z.object({
   page: wholeNumberField('page', 1, 100_000).optional(),
   limit: wholeNumberField('limit', 1, 100).optional(),
 });
+/** A history line as its owner reads it: with the name of the person it is about. */
+export type WalletEntryView = WalletEntry & {
+  /** The creator (or user) a connection, renewal, removal or refund is about, by name now. */
+  targetName: string | null;
+};
+
 export type WalletAnswer = {
   success: true;
   balance: number;
-  entries: WalletEntry[];
+  entries: WalletEntryView[];
   page: number;
   totalPages: number;
 };

@@ -119,7 +119,7 @@ describe('the auditor in the console', () => {
     const purchase = ledger.getByRole('row').filter({ hasText: 'Purchase' });
     const grant = ledger
       .getByRole('row')
-      .filter({ hasText: 'Granted by LinkCoin: Launch week bonus' });
+      .filter({ hasText: 'Granted by LinkCoin \u2014 Launch week bonus' });
     const spend = ledger.getByRole('row').filter({ hasText: 'Spend on a connection' });
     const refund = ledger.getByRole('row').filter({ hasText: 'Refund' });
     await refund.waitFor();

@@ -8,11 +8,11 @@ import {
   registerUser,
 } from '@linkcoin/services/testing/accounts.ts';
 import { type TestServer } from '@linkcoin/services/testing/test-server.ts';
-import { apiLogin, storeSession } from '../../frontend-user/e2e/support/accounts.ts';
+import { apiLogin, signInBrowser } from '../../frontend-user/e2e/support/accounts.ts';
 import {
   consoleLogIn as logIn,
   loginPageShown,
-  storedToken,
+  consoleSignedIn,
   waitForConsoleRoute,
 } from './support/console.ts';
 import { useBrowserTest } from '../../frontend-user/e2e/support/harness.ts';
@@ -67,35 +67,23 @@ describe('console sign-in', () => {
     await page.getByRole('menuitem', { name: 'Dashboard' }).click();
     await page.getByRole('heading', { level: 2, name: 'Verification desk (admins)' }).waitFor();
     await page.getByRole('heading', { level: 2, name: 'History (auditors)' }).waitFor();
-    expect(await storedToken(page)).not.toBeNull();
+    expect(await consoleSignedIn(page)).toBe(true);
     expect(foreignRequests).toEqual([]);
   });
 
   it('shows a signed-in brand or creator the login page only, keeping their marketplace session', async () => {
     const creator = await registerUser(server, { role: 'influencer' });
-    const session = await apiLogin(server, creator);
-    await page.goto(`${server.url}/`);
-    await storeSession(page, {
-      token: session.token,
-      tokenExpiration: Date.now() + session.expiresIn * 1000,
-      user: session.user,
-    });
+    await signInBrowser(page, server, creator);
 
     await page.goto(`${server.url}/admin/`);
     await waitForConsoleRoute(page, 'login');
     await loginPageShown(page);
     expect(await page.getByRole('menuitem').count()).toBe(0);
-    expect(await storedToken(page)).toBe(session.token);
+    expect(await consoleSignedIn(page)).toBe(true);
   });
 
   it('lets in an admin already signed in to the marketplace, with no second sign-in', async () => {
-    const session = await apiLogin(server, ADMIN);
-    await page.goto(`${server.url}/`);
-    await storeSession(page, {
-      token: session.token,
-      tokenExpiration: Date.now() + session.expiresIn * 1000,
-      user: session.user,
-    });
+    await signInBrowser(page, server, ADMIN);
 
     await page.goto(`${server.url}/admin/`);
     await otpDashboardShown();
@@ -106,14 +94,14 @@ describe('console sign-in', () => {
     const creator = await registerUser(server, { role: 'influencer' });
     await consoleLogIn(creator.email, creator.password);
     await page.getByText('Access restricted to administrators and auditors').waitFor();
-    expect(await storedToken(page)).toBeNull();
+    expect(await consoleSignedIn(page)).toBe(false);
     expect(new URL(page.url()).hash).toBe('#/login');
   });
 
   it('shows the server refusal for a wrong password', async () => {
     await consoleLogIn(ADMIN.email, 'not-the-password');
     await page.getByText('Invalid email or password').waitFor();
-    expect(await storedToken(page)).toBeNull();
+    expect(await consoleSignedIn(page)).toBe(false);
   });
 
   it('logs out through the user menu, back to the login page', async () => {
@@ -123,7 +111,7 @@ describe('console sign-in', () => {
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL((url) => url.hash.startsWith('#/login'));
     await loginPageShown(page);
-    expect(await storedToken(page)).toBeNull();
+    expect(await consoleSignedIn(page)).toBe(false);
   });
 });
 

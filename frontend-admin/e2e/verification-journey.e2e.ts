@@ -6,7 +6,7 @@ import { INSTAGRAM_MESSAGES } from '@linkcoin/domain/verification/instagram.ts';
 import { ADMIN, adminEnv, registerUser } from '@linkcoin/services/testing/accounts.ts';
 import { instagramWizard, saveProfile } from '@linkcoin/services/testing/profiles.ts';
 import { startTestServer, type TestServer } from '@linkcoin/services/testing/test-server.ts';
-import { apiLogin, storeSession } from '../../frontend-user/e2e/support/accounts.ts';
+import { signInBrowser } from '../../frontend-user/e2e/support/accounts.ts';
 import { DESKTOP_VIEWPORT, launchBrowser } from '../../frontend-user/e2e/support/browser.ts';
 import { expectMainHeading } from '../../frontend-user/e2e/support/navigation.ts';
 import { consoleLogIn, waitForConsoleRoute } from './support/console.ts';
@@ -33,14 +33,8 @@ describe('Instagram verification, creator to console and back', () => {
     return page;
   };
 
-  const signIn = async (page: Page, user: Parameters<typeof apiLogin>[1], path: string) => {
-    const session = await apiLogin(server, user);
-    await page.goto('/aboutus');
-    await storeSession(page, {
-      token: session.token,
-      tokenExpiration: Date.now() + session.expiresIn * 1000,
-      user: session.user,
-    });
+  const signIn = async (page: Page, user: Parameters<typeof signInBrowser>[2], path: string) => {
+    await signInBrowser(page, server, user);
     await page.goto(path);
   };
 
@@ -118,6 +112,12 @@ describe('Instagram verification, creator to console and back', () => {
       .first();
     await accounts.getByText(handle, { exact: true }).waitFor();
     await accounts.getByText('Verified', { exact: true }).waitFor();
+    // Verified by the name itself, and the audience (issue 19).
+    await creatorPage
+      .getByRole('heading', { level: 1 })
+      .getByRole('img', { name: 'Verified' })
+      .waitFor();
+    await creatorPage.getByText('Audience location', { exact: true }).waitFor();
     await creatorPage.getByText('₹1,500').waitFor();
     await creatorPage.getByText('₹3,000').waitFor();
     await creatorPage.getByText('₹5,000').waitFor();

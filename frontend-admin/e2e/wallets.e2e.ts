@@ -87,7 +87,7 @@ describe('wallets in the console', () => {
     await dialog.waitFor({ state: 'detached' });
     expect(grants).toEqual([{ coins: 5, reason: 'Launch week bonus' }]);
 
-    const line = consoleHistoryRow('Granted by LinkCoin: Launch week bonus');
+    const line = consoleHistoryRow('Granted by LinkCoin \u2014 Launch week bonus');
     await line.waitFor();
     expect(await line.textContent()).toContain('+5');
     expect(await line.textContent()).toContain('LinkCoin Admin');
@@ -106,7 +106,7 @@ describe('wallets in the console', () => {
     await harness.newPage();
     page = harness.page;
     await openSignedIn(page, server, brand, '/wallet');
-    const grant = historyRow(page, 'Granted by LinkCoin: Launch week bonus');
+    const grant = historyRow(page, 'Granted by LinkCoin \u2014 Launch week bonus');
     await grant.waitFor();
     const [, , coins, balanceAfter] = await cellsOf(grant);
     expect([coins, balanceAfter]).toEqual(['+5', '5']);
@@ -124,7 +124,7 @@ describe('wallets in the console', () => {
     await waitForConsoleRoute(page, 'wallets');
     await page.getByRole('row').filter({ hasText: brand.userId }).click();
     await waitForConsoleRoute(page, `wallets/${brand.userId}/show`);
-    await consoleHistoryRow('Granted by LinkCoin: Support gesture').waitFor();
+    await consoleHistoryRow('Granted by LinkCoin \u2014 Support gesture').waitFor();
     expect(await page.getByRole('button', { name: 'Grant LinkCoins' }).count()).toBe(0);
   });
 
@@ -136,7 +136,7 @@ describe('wallets in the console', () => {
     await consoleLogIn(page, server, ADMIN.email, ADMIN.password);
     await waitForConsoleRoute(page, 'otp-records');
     await page.goto(`${server.url}/admin/#/wallets/${target.userId}/show`);
-    await consoleHistoryRow(`Granted by LinkCoin: ${reason}`).waitFor();
+    await consoleHistoryRow(`Granted by LinkCoin \u2014 ${reason}`).waitFor();
     await expectShownAsText(page, PAYLOADS.template);
     await expectNothingRan(page, watch);
   });

@@ -5,12 +5,17 @@ import type {
   SessionUser,
 } from '@linkcoin/domain/accounts/contracts.ts';
 import {
+  announceSession,
+  CONSOLE_SESSION_HEADERS,
   clearSession,
   getSessionToken,
   getSessionUser,
-  isSessionExpired,
+  getTokenExpiration,
+  hasBrowserSession,
+  refreshSession,
   saveSession,
   saveSessionUser,
+  SessionEnded,
 } from '@linkcoin/frontend-shared/session/session.ts';
 import { expirationOf } from '@linkcoin/frontend-shared/session/token.ts';
 import { isConsoleUser } from './console-access';
@@ -40,8 +45,8 @@ async function call<T>(path: string, init: RequestInit, token?: string): Promise
 }
 
 /**
- * check-auth confirms a stored token once per page load (and per token): later checks on the
- * same page only look at the expiry, so navigating the console does not call the server.
+ * check-auth confirms a token once per page load (and per token): later checks on the same page
+ * only look at the expiry, so navigating the console does not call the server.
  */
 let confirmed: { token: string; answer: Promise<SessionUser> } | null = null;
 
@@ -65,14 +70,35 @@ function confirmSession(token: string): Promise<SessionUser> {
 }
 
 /**
+ * This tab's token: the one in memory while it holds, else a fresh one from the browser's
+ * session (a reload, a new tab, an expired access token). Null when the browser has no session.
+ */
+async function currentToken(): Promise<string | null> {
+  const token = getSessionToken();
+  const expiration = getTokenExpiration();
+  if (token && (expiration === null || expiration > Date.now() + 5_000)) return token;
+  if (!token && !hasBrowserSession()) return null;
+  try {
+    const refreshed = await refreshSession();
+    confirmed = { token: refreshed.token, answer: Promise.resolve(refreshed.user) };
+    return refreshed.token;
+  } catch (error) {
+    if (error instanceof SessionEnded) return null;
+    throw error;
+  }
+}
+
+/**
  * The console's sign-in: the marketplace's login endpoint, open to admins and auditors only,
- * with the session kept under the marketplace's sessionStorage keys.
+ * with the browser's session shared with the marketplace (session module: the access token in
+ * memory, the refresh cookie the page cannot read, tabs told of signing in and out).
  */
 export const authProvider: AuthProvider = {
   login: async ({ username, password }: { username: string; password: string }) => {
     const answer = await call<AuthAnswer>('/login', {
       method: 'POST',
       body: JSON.stringify({ email: username, password }),
+      headers: CONSOLE_SESSION_HEADERS,
     });
     if (!isConsoleUser(answer.user)) throw new Error(CONSOLE_ONLY);
     saveSession({
@@ -81,13 +107,15 @@ export const authProvider: AuthProvider = {
       user: answer.user,
     });
     confirmed = { token: answer.token, answer: Promise.resolve(answer.user) };
+    announceSession({ type: 'signed-in' });
   },
 
   checkAuth: async () => {
-    const token = getSessionToken();
+    const token = await currentToken().catch(() => {
+      throw new Error(SESSION_EXPIRED);
+    });
     // Nobody signed in yet: straight to the login page, without an error notification.
     if (!token) return Promise.reject({ message: false });
-    if (isSessionExpired(Date.now())) throw new Error(SESSION_EXPIRED);
     let user: SessionUser;
     try {
       user = await confirmSession(token);
@@ -98,8 +126,8 @@ export const authProvider: AuthProvider = {
   },
 
   checkError: async (error: { status?: number }) => {
-    // 401: the token expired or was revoked. 403 (an auditor trying an admin action) is not a
-    // reason to sign out.
+    // 401: the session was revoked or has expired (the data provider renewed the token once
+    // already). 403 (an auditor trying an admin action) is not a reason to sign out.
     if (error?.status === 401) throw new Error(SESSION_EXPIRED);
   },
 
@@ -112,6 +140,7 @@ export const authProvider: AuthProvider = {
         console.warn('Logout failed', error),
       );
       clearSession();
+      announceSession({ type: 'signed-out' });
     }
     confirmed = null;
   },
@@ -122,5 +151,11 @@ export const authProvider: AuthProvider = {
     return { id: user._id, fullName: user.ownerName };
   },
 
-  getPermissions: async () => getSessionUser()?.roles ?? [],
+  getPermissions: async () => {
+    if (!getSessionUser()) await currentToken().catch(() => null);
+    return getSessionUser()?.roles ?? [];
+  },
 };
+
+/** The data provider's token: this tab's, renewed from the browser's session when needed. */
+export const consoleToken = currentToken;

@@ -7,20 +7,31 @@ import type {
   ReplayCheckView,
 } from '@linkcoin/domain/audit/contracts.ts';
 import type { GrantCoinsRequest } from '@linkcoin/domain/wallet/contracts.ts';
-import { getSessionToken } from '@linkcoin/frontend-shared/session/session.ts';
+import { refreshSession } from '@linkcoin/frontend-shared/session/session.ts';
+import { consoleToken } from './authProvider';
 import { attachmentName } from './audit/attachment';
 import type { HandleClaim } from './handle-claims/types';
 import type { OtpRecord, OtpSummary } from './otp-records/types';
 import type { AdminUserView } from '@linkcoin/domain/accounts/contracts.ts';
 import type { ConsoleWallet } from './wallets/types';
 
-/** Every console request carries the signed-in user's token as a bearer token. */
-const httpClient = (url: string, options: fetchUtils.Options = {}) => {
-  const token = getSessionToken();
-  return fetchUtils.fetchJson(
-    url,
-    token ? { ...options, user: { authenticated: true, token: `Bearer ${token}` } } : options,
-  );
+const withToken = (options: fetchUtils.Options, token: string | null): fetchUtils.Options =>
+  token ? { ...options, user: { authenticated: true, token: `Bearer ${token}` } } : options;
+
+/**
+ * Every console request carries the signed-in user's access token as a bearer token. The token
+ * is short-lived: a 401 gets a fresh one from the browser's session, and the request once more.
+ */
+const httpClient = async (url: string, options: fetchUtils.Options = {}) => {
+  const token = await consoleToken().catch(() => null);
+  try {
+    return await fetchUtils.fetchJson(url, withToken(options, token));
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.status !== 401) throw error;
+    const renewed = await refreshSession().catch(() => null);
+    if (!renewed) throw error;
+    return fetchUtils.fetchJson(url, withToken(options, renewed.token));
+  }
 };
 
 const API = '/api/admin';
@@ -154,7 +165,7 @@ export const dataProvider: ConsoleDataProvider = {
     return { data: json as InvariantsReport };
   },
   getCsv: async (path) => {
-    const token = getSessionToken();
+    const token = await consoleToken().catch(() => null);
     const response = await fetch(`${API}/${path}`, {
       headers: { Accept: 'text/csv', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     });

@@ -1,14 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   SESSION_KEYS,
+  SessionEnded,
   clearSession,
-  clearSessionToken,
   getSessionToken,
   getSessionUser,
   getTokenExpiration,
-  hasSessionToken,
+  hasBrowserSession,
+  refreshSession,
   saveSession,
-  saveSessionToken,
   saveSessionUser,
   type SessionUser,
 } from './session.ts';
@@ -30,60 +30,72 @@ const user: SessionUser = {
   role: 'user',
   roles: ['user'],
   linkCoins: 3,
+  companyName: 'Spice Route',
+  handle: null,
+  profilePicUrl: '',
 };
 
-describe('session read helpers', () => {
-  it('treats a stored token as a session and no token as none', () => {
-    expect(hasSessionToken(memoryStorage({ [SESSION_KEYS.token]: 'jwt' }))).toBe(true);
-    expect(getSessionToken(memoryStorage({ [SESSION_KEYS.token]: 'jwt' }))).toBe('jwt');
-    expect(hasSessionToken(memoryStorage())).toBe(false);
-    expect(hasSessionToken(memoryStorage({ [SESSION_KEYS.token]: '' }))).toBe(false);
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearSession(memoryStorage());
+});
+
+describe('the session in a tab', () => {
+  it('keeps the access token in memory only, and the user in the tab storage', () => {
+    const storage = memoryStorage();
+    saveSession({ token: 'jwt', tokenExpiration: 1767225600000, user }, storage);
+    expect(getSessionToken()).toBe('jwt');
+    expect(getTokenExpiration()).toBe(1767225600000);
+    expect(Object.fromEntries(storage.data)).toEqual({ [SESSION_KEYS.user]: JSON.stringify(user) });
+    saveSessionUser({ ...user, linkCoins: 9 }, storage);
+    expect(getSessionUser(storage)?.linkCoins).toBe(9);
+    clearSession(storage);
+    expect(getSessionToken()).toBeNull();
+    expect(storage.data.size).toBe(0);
   });
 
-  it('reads the expiry in milliseconds and ignores garbage', () => {
-    expect(getTokenExpiration(memoryStorage({ tokenExpiration: '1767225600000' }))).toBe(
-      1767225600000,
-    );
-    expect(getTokenExpiration(memoryStorage({ tokenExpiration: 'soon' }))).toBeNull();
-    expect(getTokenExpiration(memoryStorage())).toBeNull();
-  });
-
-  it('reads the stored user and rejects malformed JSON or shapes', () => {
+  it('reads the cached user and rejects malformed JSON or shapes', () => {
     expect(getSessionUser(memoryStorage({ user: JSON.stringify(user) }))).toEqual(user);
+    // Users cached before names and handles were apart read with none.
+    const { companyName: _c, handle: _h, profilePicUrl: _p, ...older } = user;
+    expect(getSessionUser(memoryStorage({ user: JSON.stringify(older) }))).toEqual({
+      ...older,
+      companyName: null,
+      handle: null,
+      profilePicUrl: '',
+    });
     expect(getSessionUser(memoryStorage({ user: '{not json' }))).toBeNull();
     expect(getSessionUser(memoryStorage({ user: JSON.stringify({ _id: 'u1' }) }))).toBeNull();
-    expect(getSessionUser(memoryStorage())).toBeNull();
+  });
+
+  it("tells from the server's readable cookie whether the browser has a session", () => {
+    expect(hasBrowserSession('a=1; linkcoin_signed_in=1')).toBe(true);
+    expect(hasBrowserSession('linkcoin_signed_in=')).toBe(false);
+    expect(hasBrowserSession('')).toBe(false);
   });
 });
 
-describe('session write helpers', () => {
-  it('store the token, its expiry in milliseconds and the user as JSON', () => {
-    const storage = memoryStorage();
-    saveSession({ token: 'jwt', tokenExpiration: 1767225600000, user }, storage);
-    expect(Object.fromEntries(storage.data)).toEqual({
-      token: 'jwt',
-      tokenExpiration: '1767225600000',
-      user: JSON.stringify(user),
-    });
-    expect(getSessionUser(storage)).toEqual(user);
+describe('refreshing from the cookie', () => {
+  const answer = (status: number, body: unknown) =>
+    vi.fn(async () => new Response(JSON.stringify(body), { status }));
+
+  it('keeps the new token and user, one request for tabs asking at once', async () => {
+    const fetch = answer(200, { success: true, newToken: 't2', expiresIn: 900, user });
+    vi.stubGlobal('fetch', fetch);
+    vi.stubGlobal('sessionStorage', memoryStorage());
+    vi.stubGlobal('window', { sessionStorage: memoryStorage() });
+    const [a, b] = await Promise.all([refreshSession(), refreshSession()]);
+    expect(a.token).toBe('t2');
+    expect(b).toBe(a);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(getSessionToken()).toBe('t2');
   });
 
-  it('replace the user or the token alone', () => {
-    const storage = memoryStorage();
-    saveSession({ token: 'old', tokenExpiration: 1, user }, storage);
-    saveSessionUser({ ...user, linkCoins: 9 }, storage);
-    saveSessionToken('new', 2, storage);
-    expect(getSessionToken(storage)).toBe('new');
-    expect(getTokenExpiration(storage)).toBe(2);
-    expect(getSessionUser(storage)?.linkCoins).toBe(9);
-  });
-
-  it('forget the token (and expiry) alone, or the whole session', () => {
-    const storage = memoryStorage();
-    saveSession({ token: 'jwt', tokenExpiration: 1, user }, storage);
-    clearSessionToken(storage);
-    expect([...storage.data.keys()]).toEqual(['user']);
-    clearSession(storage);
-    expect(storage.data.size).toBe(0);
+  it('ends the session here when the server refuses the cookie', async () => {
+    vi.stubGlobal('fetch', answer(401, { success: false, message: 'Your session has expired.' }));
+    vi.stubGlobal('window', { sessionStorage: memoryStorage() });
+    saveSession({ token: 'old', tokenExpiration: 1, user }, memoryStorage());
+    await expect(refreshSession()).rejects.toBeInstanceOf(SessionEnded);
+    expect(getSessionToken()).toBeNull();
   });
 });

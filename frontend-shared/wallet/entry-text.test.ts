@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { WalletEntryKind } from '@linkcoin/domain/wallet/contracts.ts';
-import { describeWalletEntry, formatCoinDelta, formatEntryDate, linkCoins } from './entry-text.ts';
+import {
+  describeWalletEntry,
+  formatCoinDelta,
+  formatEntryDate,
+  linkCoins,
+  walletEntrySegments,
+} from './entry-text.ts';
 
 const entry = (kind: WalletEntryKind, coins: number, reason: string | null = null) => ({
   kind,
@@ -11,41 +17,54 @@ const entry = (kind: WalletEntryKind, coins: number, reason: string | null = nul
 describe('describeWalletEntry', () => {
   it('reads a package purchase as its coins plus the free ones, once the split is known', () => {
     expect(describeWalletEntry(entry('purchase', 30), { coins: 25, bonusCoins: 5 })).toBe(
-      'Purchase: 25 + 5 LinkCoins',
+      'Bought 25 + 5 LinkCoins',
     );
     expect(describeWalletEntry(entry('purchase', 11), { coins: 10, bonusCoins: 1 })).toBe(
-      'Purchase: 10 + 1 LinkCoins',
+      'Bought 10 + 1 LinkCoins',
     );
   });
 
   it('reads a custom purchase, or one whose split is not known yet, as its coins', () => {
     expect(describeWalletEntry(entry('purchase', 12), { coins: 12, bonusCoins: 0 })).toBe(
-      'Purchase: 12 LinkCoins',
+      'Bought 12 LinkCoins',
     );
-    expect(describeWalletEntry(entry('purchase', 30))).toBe('Purchase: 30 LinkCoins');
-    expect(describeWalletEntry(entry('purchase', 1))).toBe('Purchase: 1 LinkCoin');
+    expect(describeWalletEntry(entry('purchase', 30))).toBe('Bought 30 LinkCoins');
+    expect(describeWalletEntry(entry('purchase', 1))).toBe('Bought 1 LinkCoin');
   });
 
   it("gives a grant's reason", () => {
     expect(describeWalletEntry(entry('grant', 5, 'Launch week bonus'))).toBe(
-      'Granted by LinkCoin: Launch week bonus',
+      'Granted by LinkCoin \u2014 Launch week bonus',
     );
     expect(describeWalletEntry(entry('grant', 5))).toBe('Granted by LinkCoin');
   });
 
-  it('names spending, removals and refunds', () => {
+  it('names the creator of spending, removals and refunds (a creator, where no name is known)', () => {
+    const asha = { targetUserId: 'u-7', targetName: 'Asha Khan' };
+    expect(describeWalletEntry({ ...entry('connection', -1), ...asha })).toBe(
+      'Added Asha Khan to your list for 7 days of chat',
+    );
+    expect(walletEntrySegments({ ...entry('connection', -1), ...asha })).toEqual([
+      { text: 'Added ' },
+      { text: 'Asha Khan', userId: 'u-7' },
+      { text: ' to your list for 7 days of chat' },
+    ]);
     expect(describeWalletEntry(entry('connection', -1))).toBe(
-      'Creator added to the list: 7 days of chat',
+      'Added a creator to your list for 7 days of chat',
     );
-    expect(describeWalletEntry(entry('renewal', -1))).toBe('Chat renewed for 7 more days');
-    expect(describeWalletEntry(entry('removal', 0))).toBe('Creator removed from the list');
-    expect(describeWalletEntry(entry('refund', 1, 'no_reply_within_48_hours'))).toBe(
-      'Refund: the creator did not reply within 48 hours',
+    expect(describeWalletEntry({ ...entry('renewal', -1), ...asha })).toBe(
+      'Renewed the chat with Asha Khan for 7 more days',
     );
-    expect(describeWalletEntry(entry('refund', 2, 'already_connected'))).toBe(
-      'Refund: this user is already in your list',
+    expect(describeWalletEntry({ ...entry('removal', 0), ...asha })).toBe(
+      'Removed Asha Khan from your list',
     );
-    expect(describeWalletEntry(entry('refund', 1, 'Goodwill'))).toBe('Refund: Goodwill');
+    expect(
+      describeWalletEntry({ ...entry('refund', 1, 'no_reply_within_48_hours'), ...asha }),
+    ).toBe('Refund, Asha Khan did not reply within 48 hours');
+    expect(describeWalletEntry({ ...entry('refund', 2, 'already_connected'), ...asha })).toBe(
+      'Refund, Asha Khan was already in your list',
+    );
+    expect(describeWalletEntry(entry('refund', 1, 'Goodwill'))).toBe('Refund \u2014 Goodwill');
   });
 });
 

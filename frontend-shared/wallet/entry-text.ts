@@ -19,36 +19,76 @@ export const linkCoins = (count: number): string =>
 export const coinsWithBonus = (coins: number, bonusCoins: number): string =>
   bonusCoins > 0 ? `${coins} + ${bonusCoins} LinkCoins` : linkCoins(coins);
 
+/** A piece of a line's "what": text, or the name of the person it is about (a link in the app). */
+export type EntrySegment = Readonly<{ text: string; userId?: string }>;
+
+type Describable = Pick<WalletEntry, 'kind' | 'coins' | 'reason'> &
+  Partial<Pick<WalletEntry, 'targetUserId'>> & { targetName?: string | null };
+
 /**
- * The line's "what". A purchase reads `Purchase: 25 + 5 LinkCoins` once its split is known (the
- * payment's coins and free coins), `Purchase: 30 LinkCoins` until then.
+ * The line's "what", in pieces: the name of the creator a spend or refund is about is its own
+ * piece, so the user app can link it to their profile (the console, without names, says "a
+ * creator"). A purchase reads "Bought 25 + 5 LinkCoins" once its split is known (the payment's
+ * coins and free coins), "Bought 30 LinkCoins" until then. No piece reads like a field
+ * ("Purchase: …"): these are sentences.
  */
-export function describeWalletEntry(
-  entry: Pick<WalletEntry, 'kind' | 'coins' | 'reason'>,
+export function walletEntrySegments(
+  entry: Describable,
   purchase: PurchaseSplit | null = null,
-): string {
+): EntrySegment[] {
+  const name: EntrySegment =
+    entry.targetName && entry.targetUserId
+      ? { text: entry.targetName, userId: entry.targetUserId }
+      : { text: 'a creator' };
   switch (entry.kind) {
     case 'purchase':
-      return `Purchase: ${
-        purchase ? coinsWithBonus(purchase.coins, purchase.bonusCoins) : linkCoins(entry.coins)
-      }`;
+      return [
+        {
+          text: `Bought ${
+            purchase ? coinsWithBonus(purchase.coins, purchase.bonusCoins) : linkCoins(entry.coins)
+          }`,
+        },
+      ];
     case 'grant':
-      return entry.reason ? `Granted by LinkCoin: ${entry.reason}` : 'Granted by LinkCoin';
+      return [
+        {
+          text: entry.reason ? `Granted by LinkCoin \u2014 ${entry.reason}` : 'Granted by LinkCoin',
+        },
+      ];
     case 'connection':
-      return `Creator added to the list: ${CONNECTION_DAYS} days of chat`;
+      return [
+        { text: 'Added ' },
+        name,
+        { text: ` to your list for ${CONNECTION_DAYS} days of chat` },
+      ];
     case 'renewal':
-      return `Chat renewed for ${CONNECTION_DAYS} more days`;
+      return [
+        { text: 'Renewed the chat with ' },
+        name,
+        { text: ` for ${CONNECTION_DAYS} more days` },
+      ];
     case 'removal':
-      return 'Creator removed from the list';
+      return [{ text: 'Removed ' }, name, { text: ' from your list' }];
     case 'refund':
       if (entry.reason === ALREADY_CONNECTED_REFUND) {
         // Two users added each other at once: the other one's connection holds the chat.
-        return 'Refund: this user is already in your list';
+        return [{ text: 'Refund, ' }, name, { text: ' was already in your list' }];
       }
       return entry.reason === null || entry.reason === NO_REPLY_REFUND
-        ? 'Refund: the creator did not reply within 48 hours'
-        : `Refund: ${entry.reason}`;
+        ? [{ text: 'Refund, ' }, name, { text: ' did not reply within 48 hours' }]
+        : [{ text: `Refund \u2014 ${entry.reason}` }];
   }
+}
+
+/** The line's "what" as one text (the console, the tests). */
+export function describeWalletEntry(
+  entry: Describable,
+  purchase: PurchaseSplit | null = null,
+): string {
+  const text = walletEntrySegments(entry, purchase)
+    .map((segment) => segment.text)
+    .join('');
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** The signed amount as shown: +30, −1 (a true minus sign), 0. */

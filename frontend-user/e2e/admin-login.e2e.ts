@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ADMIN, adminEnv, registerUser } from '@linkcoin/services/testing/accounts.ts';
 import { type TestServer } from '@linkcoin/services/testing/test-server.ts';
-import { fieldLabelled, holdRequests, storedSession } from './support/accounts.ts';
+import { browserSignedIn, cachedUser, fieldLabelled, holdRequests } from './support/accounts.ts';
 import { expectMainHeading, waitForPath } from './support/navigation.ts';
 import { useBrowserTest } from './support/harness.ts';
 
@@ -47,7 +47,7 @@ describe('admin login', () => {
     await refusal.waitFor();
     expect(await refusal.textContent()).toBe('Access restricted to administrators only');
     expect(new URL(page.url()).pathname).toBe('/adminLogin');
-    expect((await storedSession(page)).token).toBeNull();
+    expect(await browserSignedIn(page)).toBe(false);
   });
 
   it('signs an admin in and takes them through /dashboard to the console', async () => {
@@ -61,7 +61,7 @@ describe('admin login', () => {
     await page.getByRole('group', { name: 'Total Records' }).waitFor();
     // The console shares the marketplace's session: no second sign-in.
     expect(await page.getByLabel('Password').count()).toBe(0);
-    expect(JSON.parse((await storedSession(page)).user ?? 'null')).toMatchObject({
+    expect(await cachedUser(page)).toMatchObject({
       email: ADMIN.email,
       role: 'admin',
     });

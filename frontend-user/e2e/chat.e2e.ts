@@ -7,7 +7,8 @@ import { waitForPath } from './support/navigation.ts';
 import {
   DAY_MS,
   LONG_SESSIONS,
-  confirmToast,
+  confirmDialog,
+  spendButton,
   contactRow,
   conversationLog,
   messageBubble,
@@ -42,9 +43,9 @@ describe('a brand and a creator in two browsers', () => {
 
     // Add to List: confirm, spend 1 coin, the top bar follows at once.
     await page.getByRole('button', { name: 'Add to List' }).click();
-    await confirmToast(page, 'Spend 1 LinkCoin to add this user to your list. Are you sure?')
-      .getByRole('button', { name: 'OK' })
-      .click();
+    await spendButton(
+      confirmDialog(page, 'Spend 1 LinkCoin to add this user to your list. Are you sure?'),
+    ).click();
     await page.getByText('User added to collection successfully!').waitFor();
     await topBarShows(page, 2);
 
@@ -130,12 +131,12 @@ describe('a brand and a creator in two browsers', () => {
 
       // Renewal: confirm, 1 coin, the chat opens again.
       await page.getByRole('button', { name: 'Upgrade to Continue' }).click();
-      await confirmToast(
-        page,
-        'Spend 1 LinkCoin to renew this conversation for 7 more days. Are you sure?',
-      )
-        .getByRole('button', { name: 'OK' })
-        .click();
+      await spendButton(
+        confirmDialog(
+          page,
+          'Spend 1 LinkCoin to renew this conversation for 7 more days. Are you sure?',
+        ),
+      ).click();
       await page.getByText('Conversation renewed successfully!').waitFor();
       await topBarShows(page, 1);
       await page

@@ -5,12 +5,13 @@ import { grantCoins } from '@linkcoin/services/testing/collections.ts';
 import type { TestServer } from '@linkcoin/services/testing/test-server.ts';
 import { useBrowserTest } from './support/harness.ts';
 import { waitForPath } from './support/navigation.ts';
-import { confirmToast } from './support/chat.ts';
+import { confirmDialog, spendButton } from './support/chat.ts';
 import { openSignedIn, topBarShows } from './support/wallet.ts';
 
 // Spec sections 2, 4 and 8: Add to List and Chat Now on the profile page (hidden from the page
-// owner, also in the detail modal), the coin check, the confirmation with a silent Cancel,
-// Adding... and Loading... while busy, the duplicate, and Chat Now adding first.
+// owner, also in the detail modal), the coin check, the confirmation (a dialog naming the
+// creator and the cost, issue 19) with a silent Cancel, Adding... and Loading... while busy,
+// "In your list" once added, and Chat Now offering the add first.
 
 const harness = useBrowserTest({ env: adminEnv });
 let server: TestServer;
@@ -23,6 +24,9 @@ beforeEach(() => {
 const CONFIRM_ADD = 'Spend 1 LinkCoin to add this user to your list. Are you sure?';
 const addButton = (target: Page, name = 'Add to List') =>
   target.getByRole('button', { name, exact: true });
+/** A button behind the open dialog: the modal hides the page from assistive technology. */
+const behindDialog = (target: Page, name: string) =>
+  target.getByRole('button', { name, exact: true, includeHidden: true });
 
 describe('Add to List and Chat Now', () => {
   it('are hidden from the page owner, on the page and in the detail modal', async () => {
@@ -52,19 +56,25 @@ describe('Add to List and Chat Now', () => {
     await page.getByText('Insufficient LinkCoins. Please purchase more.').waitFor();
     const purchase = page.getByRole('dialog', { name: 'Buy LinkCoins' });
     await purchase.waitFor();
-    expect(await page.getByRole('alertdialog').count()).toBe(0);
+    expect(await page.getByRole('dialog', { name: 'Add Asha Cooks to your list?' }).count()).toBe(
+      0,
+    );
     await page.keyboard.press('Escape');
     await purchase.waitFor({ state: 'hidden' });
 
     // Coins came from elsewhere: the wallet is asked before deciding.
     await grantCoins(server, await loginAdmin(server), brand, 2);
     await addButton(page).click();
-    const ask = confirmToast(page, CONFIRM_ADD);
+    const ask = confirmDialog(page, CONFIRM_ADD);
     await ask.waitFor();
+    // The dialog names the creator, the cost and what the balance becomes.
+    await ask.getByRole('heading', { name: 'Add Asha Cooks to your list?' }).waitFor();
+    await ask.getByText('It costs 1 LinkCoin for 7 days of chat.').waitFor();
     // Busy from the press to the answer: Adding..., and both buttons blocked.
-    await expect(addButton(page, 'Adding...').isDisabled()).resolves.toBe(true);
-    await expect(page.getByRole('button', { name: 'Chat Now' }).isDisabled()).resolves.toBe(true);
-    await topBarShows(page, 2);
+    await expect(behindDialog(page, 'Adding...').isDisabled()).resolves.toBe(true);
+    await expect(behindDialog(page, 'Chat Now').isDisabled()).resolves.toBe(true);
+    // The page behind the dialog is hidden from assistive technology while it asks.
+    expect(await page.getByRole('button', { name: 'Chat Now' }).count()).toBe(0);
 
     // Cancel is silent and spends nothing.
     await ask.getByRole('button', { name: 'Cancel' }).click();
@@ -73,26 +83,26 @@ describe('Add to List and Chat Now', () => {
     expect(await page.getByText('User added to collection successfully!').count()).toBe(0);
     await topBarShows(page, 2);
 
-    // OK: added, the top bar follows at once.
+    // Confirmed: added, the top bar follows at once.
     await addButton(page).click();
-    await ask.getByRole('button', { name: 'OK' }).click();
+    await spendButton(ask).click();
     await page.getByText('User added to collection successfully!').waitFor();
     await topBarShows(page, 1);
 
-    // Again: the duplicate is told (info), with no question and no charge.
-    await addButton(page).click();
-    await page.getByText('This user is already in your list.').waitFor();
-    expect(await page.getByRole('alertdialog').count()).toBe(0);
+    // Added: the profile says so, with no second Add to List to press; Chat Now stays.
+    await page.getByText('In your list', { exact: true }).waitFor();
+    expect(await addButton(page).count()).toBe(0);
+    await page.getByRole('button', { name: 'Chat Now' }).waitFor();
     await topBarShows(page, 1);
 
     // Chat Now on a creator not on the list: ask, add, then the chat.
     await page.goto(`/Profile/${ravi.userId}`);
     await page.getByRole('heading', { level: 1, name: 'Ravi Vlogs' }).waitFor();
     await page.getByRole('button', { name: 'Chat Now' }).click();
-    const askChat = confirmToast(page, CONFIRM_ADD);
-    await askChat.waitFor();
-    await expect(addButton(page, 'Loading...').isDisabled()).resolves.toBe(true);
-    await askChat.getByRole('button', { name: 'OK' }).click();
+    const askChat = confirmDialog(page, 'Ravi Vlogs is not in your list yet.');
+    await askChat.getByRole('heading', { name: 'Chat with Ravi Vlogs' }).waitFor();
+    await expect(behindDialog(page, 'Loading...').isDisabled()).resolves.toBe(true);
+    await spendButton(askChat).click();
     await waitForPath(page, `/MessagingApp/${ravi.userId}`);
     await page.getByRole('heading', { level: 2, name: 'Ravi Vlogs' }).waitFor();
     await topBarShows(page, 0);

@@ -9,7 +9,7 @@ import {
 } from '@linkcoin/services/testing/accounts.ts';
 import { creatorWizard, saveProfile } from '@linkcoin/services/testing/profiles.ts';
 import type { TestServer } from '@linkcoin/services/testing/test-server.ts';
-import { confirmToast } from './support/chat.ts';
+import { confirmDialog, spendButton } from './support/chat.ts';
 import { useBrowserTest } from './support/harness.ts';
 import { currentPath, expectMainHeading, waitForPath } from './support/navigation.ts';
 import { pickAutocomplete, selectOption } from './support/profiles.ts';
@@ -214,12 +214,14 @@ describe('the influencer directory at /influencers', () => {
     all.push(...(await directoryNames()));
     expect(all.sort()).toEqual(GAMERS);
 
-    // The chat icon leads to the conversation; a click on a card opens the detail modal.
+    // Cards have Add to List and the chat icon; a click on a card opens the detail modal.
     await page.goto('/influencers?search=ravi');
     await expectNames(['Ravi Roams']);
-    expect(
-      await page.getByRole('link', { name: 'Chat with Ravi Roams' }).getAttribute('href'),
-    ).toBe(`/MessagingApp/${ids.get('Ravi Roams')}`);
+    await page.getByRole('button', { name: 'Chat with Ravi Roams' }).waitFor();
+    await page
+      .getByRole('list', { name: 'Influencers' })
+      .getByRole('button', { name: 'Add to List', exact: true })
+      .waitFor();
     await page.getByRole('button', { name: 'View profile of Ravi Roams' }).click();
     const modal = page.getByRole('dialog', { name: 'Ravi Roams' });
     await modal.getByRole('heading', { name: 'Ravi Roams' }).waitFor();
@@ -269,6 +271,22 @@ describe('the influencer directory at /influencers', () => {
       'document.documentElement.scrollWidth - document.documentElement.clientWidth',
     );
     expect(overflow).toBe(0);
+  });
+
+  it('agrees with itself on a shared page past the end, explains its order and offers a way out', async () => {
+    await openSignedIn(page, server, await brand(), '/influencers?search=ravi&page=2');
+    // One creator matches: the last page (1), where the count and the cards agree.
+    await expectNames(['Ravi Roams']);
+    expect(new URL(page.url()).searchParams.get('page')).toBeNull();
+    await page.getByRole('status').filter({ hasText: '1 creator' }).waitFor();
+    await page.getByText('Names and handles that match come first').waitFor();
+    // Nothing found: a way out.
+    await page.goto('/influencers?search=nobody-at-all');
+    await page.getByText('No influencers found').waitFor();
+    await page.getByRole('button', { name: 'Clear search and filters' }).click();
+    await expect.poll(() => directoryNames(), { timeout: 10_000 }).toHaveLength(10);
+    expect(new URL(page.url()).search).toBe('');
+    await page.getByText('Creators with more followers and complete, verified profiles').waitFor();
   });
 
   it('says Failed to fetch users when the server fails', async () => {
@@ -335,9 +353,9 @@ describe('the discovery grid on the home page', () => {
     const first = discoveryCards().first();
     const name = (await first.getAttribute('aria-label')) ?? '';
     await first.getByRole('button', { name: 'Add to List', exact: true }).click();
-    await confirmToast(page, 'Spend 1 LinkCoin to add this user to your list. Are you sure?')
-      .getByRole('button', { name: 'OK', exact: true })
-      .click();
+    await spendButton(
+      confirmDialog(page, 'Spend 1 LinkCoin to add this user to your list. Are you sure?'),
+    ).click();
     await page
       .getByRole('status')
       .filter({ hasText: 'User added to collection successfully!' })
@@ -346,6 +364,10 @@ describe('the discovery grid on the home page', () => {
     await discovery().getByRole('button', { name: 'Next', exact: true }).click();
     await expect.poll(() => pagerText().textContent(), { timeout: 10_000 }).toBe('Page 2 of 2');
     await expect.poll(() => discoveryCards().count(), { timeout: 10_000 }).toBe(4);
+    // The grid's page is in the address: a reload (or a shared link) opens it again.
+    expect(new URL(page.url()).searchParams.get('discover')).toBe('2');
+    await page.reload();
+    await expect.poll(() => pagerText().textContent(), { timeout: 10_000 }).toBe('Page 2 of 2');
     expect(await discovery().getByRole('button', { name: 'Next', exact: true }).isDisabled()).toBe(
       true,
     );

@@ -6,7 +6,8 @@ import {
   apiLogin,
   fieldLabelled,
   mailedOtp,
-  storedSession,
+  browserSignedIn,
+  tokenInStorage,
   uniqueEmail,
 } from './support/accounts.ts';
 import { DESKTOP_VIEWPORT, launchBrowser } from './support/browser.ts';
@@ -115,7 +116,7 @@ describe('with a Google client id', () => {
       .poll(() => consoleErrors.some((e) => e.includes('Google sign-in failed')))
       .toBe(true);
     expect(await page.getByRole('alert').count()).toBe(0);
-    expect((await storedSession(page)).token).toBeNull();
+    expect(await browserSignedIn(page)).toBe(false);
   });
 
   it('tells an address without an account on /login to sign up first', async () => {
@@ -136,7 +137,7 @@ describe('with a Google client id', () => {
       .getByRole('alert')
       .filter({ hasText: 'No account uses this Google address yet. Please sign up first.' })
       .waitFor();
-    expect((await storedSession(page)).token).toBeNull();
+    expect(await browserSignedIn(page)).toBe(false);
     expect(new URL(page.url()).pathname).toBe('/login');
   });
 
@@ -169,7 +170,8 @@ describe('with a Google client id', () => {
     await googleButton().click();
     await waitForPath(page, '/UpdateProfile');
     await page.getByRole('button', { name: 'Account menu for Via Google' }).waitFor();
-    expect((await storedSession(page)).token).toBe(answer.token);
+    // Signed in, and no token anywhere a script could read it.
+    expect(await tokenInStorage(page)).toBe(false);
     expect(googleRequests).toEqual([{ credential: CREDENTIAL, role: 'influencer' }]);
   });
 });

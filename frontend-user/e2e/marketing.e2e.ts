@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { registerUser } from '@linkcoin/services/testing/accounts.ts';
-import { apiLogin, storeSession } from './support/accounts.ts';
+import { signInBrowser } from './support/accounts.ts';
 import { currentPath, expectMainHeading, waitForPath } from './support/navigation.ts';
 import { useBrowserTest } from './support/harness.ts';
 
@@ -228,13 +228,7 @@ describe("the home page's calls to action", () => {
 
   it('take a signed-in brand to buying and to the creators, not to /login', async () => {
     const brand = await registerUser(harness.server, { role: 'user', ownerName: 'Chai Point' });
-    const session = await apiLogin(harness.server, brand);
-    await page.goto('/aboutus');
-    await storeSession(page, {
-      token: session.token,
-      tokenExpiration: Date.now() + session.expiresIn * 1000,
-      user: session.user,
-    });
+    await signInBrowser(page, harness.server, brand);
     await page.goto('/');
     await expectMainHeading(page, 'Where brands meet verified creators');
     await packageCard().getByRole('button', { name: 'Buy now', exact: true }).click();

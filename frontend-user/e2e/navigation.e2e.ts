@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { registerUser } from '@linkcoin/services/testing/accounts.ts';
-import { apiLogin, storeSession } from './support/accounts.ts';
+import { browserSignedIn, signInBrowser } from './support/accounts.ts';
 import { PHONE_VIEWPORT } from './support/browser.ts';
 import { currentPath, expectMainHeading, waitForPath } from './support/navigation.ts';
 import type { TestServer } from '@linkcoin/services/testing/test-server.ts';
@@ -183,26 +183,33 @@ describe('protected routes', () => {
 
   it('let a visitor with a live session through', async () => {
     const member = await registerUser(server, { role: 'influencer' });
-    const session = await apiLogin(server, member);
     await page.goto('/');
     await expectMainHeading(page, HOME_HEADING);
-    await storeSession(page, {
-      token: session.token,
-      tokenExpiration: Date.now() + session.expiresIn * 1000,
-      user: session.user,
-    });
+    await signInBrowser(page, server, member);
     await page.goto('/UpdateProfile');
     await expectMainHeading(page, 'Update Profile');
     expect(currentPath(page)).toBe('/UpdateProfile');
   });
 
-  it('send a visitor whose stored token the server refuses to /login', async () => {
+  it('send a visitor whose session cookie the server refuses to /login', async () => {
     await page.goto('/');
     await expectMainHeading(page, HOME_HEADING);
-    await page.evaluate("sessionStorage.setItem('token', 'e2e-token')");
+    // A forged session: the readable companion cookie and a refresh cookie nobody issued.
+    const url = new URL(server.url);
+    await page.context().addCookies([
+      { name: 'linkcoin_signed_in', value: '1', domain: url.hostname, path: '/' },
+      {
+        name: 'linkcoin_refresh',
+        value: `${crypto.randomUUID()}.${'A'.repeat(43)}`,
+        domain: url.hostname,
+        path: '/api/pageowners/refresh',
+        httpOnly: true,
+        sameSite: 'Strict',
+      },
+    ]);
     await page.goto('/UpdateProfile');
     await waitForPath(page, '/login');
     await expectMainHeading(page, LOGIN_HEADING);
-    expect(await page.evaluate("sessionStorage.getItem('token')")).toBeNull();
+    expect(await browserSignedIn(page)).toBe(false);
   });
 });

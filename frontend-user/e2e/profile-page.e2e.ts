@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { adminEnv, registerUser, type TestUser } from '@linkcoin/services/testing/accounts.ts';
 import { creatorWizard, saveProfile, uploadImage } from '@linkcoin/services/testing/profiles.ts';
 import { startTestServer, type TestServer } from '@linkcoin/services/testing/test-server.ts';
-import { apiLogin, holdRequests, storeSession } from './support/accounts.ts';
+import { holdRequests, signInBrowser } from './support/accounts.ts';
 import { DESKTOP_VIEWPORT, launchBrowser } from './support/browser.ts';
 import { expectMainHeading, waitForPath } from './support/navigation.ts';
 import { pngImage, selectOption } from './support/profiles.ts';
@@ -54,12 +54,7 @@ afterEach(async () => {
 });
 
 async function signIn(user: TestUser): Promise<void> {
-  const session = await apiLogin(server, user);
-  await storeSession(page, {
-    token: session.token,
-    tokenExpiration: Date.now() + session.expiresIn * 1000,
-    user: session.user,
-  });
+  await signInBrowser(page, server, user);
 }
 
 /** Image posts of the creator's own uploads (uploads have owners). */
@@ -363,13 +358,7 @@ describe('YouTube verification', () => {
     await page.route('https://accounts.google.com/gsi/client', (route) =>
       route.fulfill({ status: 200, contentType: 'text/javascript', body: fakeGis() }),
     );
-    await page.goto('/aboutus');
-    const session = await apiLogin(youtubeServer, creator);
-    await storeSession(page, {
-      token: session.token,
-      tokenExpiration: Date.now() + session.expiresIn * 1000,
-      user: session.user,
-    });
+    await signInBrowser(page, youtubeServer, creator);
     await page.goto('/UpdateProfile');
     await expectMainHeading(page, 'Update Profile');
     await page.getByRole('tab', { name: 'Verification' }).click();

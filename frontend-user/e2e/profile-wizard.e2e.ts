@@ -12,7 +12,7 @@ import {
   saveProfile,
 } from '@linkcoin/services/testing/profiles.ts';
 import { adjustableClock, type TestServer } from '@linkcoin/services/testing/test-server.ts';
-import { apiLogin, fieldLabelled, holdRequests, storeSession } from './support/accounts.ts';
+import { fieldLabelled, holdRequests, signInBrowser } from './support/accounts.ts';
 import { expectMainHeading, waitForPath } from './support/navigation.ts';
 import { imageSize, pickAutocomplete, pngImage, selectOption } from './support/profiles.ts';
 import { useBrowserTest } from './support/harness.ts';
@@ -46,13 +46,7 @@ const account = (n: number) => page.getByRole('group', { name: `Account ${n}`, e
 
 /** Opens the wizard as `user`, signed in through a stored session. */
 async function openWizard(user: TestUser): Promise<void> {
-  const session = await apiLogin(server, user);
-  await page.goto('/aboutus');
-  await storeSession(page, {
-    token: session.token,
-    tokenExpiration: Date.now() + session.expiresIn * 1000,
-    user: session.user,
-  });
+  await signInBrowser(page, server, user);
   await page.goto('/UpdateProfile');
   await expectMainHeading(page, 'Update Profile');
   await stepHeading('Personal Details').waitFor();
@@ -78,8 +72,9 @@ describe('a creator', () => {
 
     // The four steps, as clickable dots and labels.
     const steps = page.getByRole('navigation', { name: 'Profile steps' }).getByRole('tab');
+    // A step done on the saved profile shows a tick instead of its number: the name is given.
     expect(await steps.allTextContents()).toEqual([
-      '1Personal Details',
+      'Personal Details',
       '2Add Social Media Accounts',
       '3Verification',
       '4Upload Posts',
@@ -97,16 +92,22 @@ describe('a creator', () => {
     await expect
       .poll(() => preview.getAttribute('src').catch(() => null))
       .toMatch(/^\/uploads\/[\w-]+\.png$/);
-    await field('Insta or YouTube Username').fill('asha.cooks');
+    await field('Full name').fill('asha.cooks');
     await field('Phone Number').fill('+91 98765 43210');
     await field('Description').fill('Home chef sharing quick Maharashtrian recipes.');
     await button('Save & Next').click();
 
     // Step 2: Add Social Media Accounts.
     await stepHeading('Add Social Media Accounts').waitFor();
+    // The top bar's avatar shows the photo just saved.
+    await page.getByRole('banner').locator('img[src^="/uploads/"]').waitFor();
     await pickAutocomplete(page, 'Social Media Platforms', 'Instagram');
     await pickAutocomplete(page, 'Social Media Platforms', 'YouTube');
     await pickAutocomplete(page, 'Ad Categories', 'Spices');
+    // The suggestions follow what was chosen: more from the same broad group.
+    const suggestions = page.getByRole('group', { name: 'Quick add Ad Categories' });
+    await suggestions.getByText('Related', { exact: true }).waitFor();
+    await suggestions.getByRole('button', { name: 'Packaged Food' }).waitFor();
     await pickAutocomplete(page, 'Page Content Categories', 'Cooking');
     await pickAutocomplete(page, 'Average Audience Type', 'Foodies');
     // A random quick-add chip adds one more ad category.
@@ -396,7 +397,7 @@ describe('a creator', () => {
   it('cannot leave step 2 while a price or an account detail is missing', async () => {
     const creator = await registerUser(server, { role: 'influencer' });
     await openWizard(creator);
-    await field('Insta or YouTube Username').fill('ravi.travels');
+    await field('Full name').fill('ravi.travels');
     await button('Save & Next').click();
     await stepHeading('Add Social Media Accounts').waitFor();
     await field('Story Post').fill('800');
@@ -479,7 +480,7 @@ describe('a brand', () => {
     const brand = await registerUser(server, { role: 'user', ownerName: 'Chai Point' });
     await openWizard(brand);
     const steps = page.getByRole('navigation', { name: 'Profile steps' }).getByRole('tab');
-    expect(await steps.allTextContents()).toEqual(['1Personal Details']);
+    expect(await steps.allTextContents()).toEqual(['Personal Details']);
     expect(await button('Save & Next').count()).toBe(0);
     expect(await button('Previous').isDisabled()).toBe(true);
     // The picture's upload control reads Uploading... while the image is on its way.
@@ -512,7 +513,11 @@ describe('a failed save', () => {
     await button('Save & Next').click();
     const failure = page.getByRole('alertdialog');
     await failure.getByRole('alert').filter({ hasText: 'Failed to update profile' }).waitFor();
-    await failure.getByText(/^mobile: /).waitFor();
+    // In the product's voice, never the field's path (issue 19).
+    await failure
+      .getByText('Phone numbers may contain digits, spaces, dashes and a leading +')
+      .first()
+      .waitFor();
     await failure.getByRole('button', { name: 'OK' }).click();
     await stepHeading('Personal Details').waitFor();
 

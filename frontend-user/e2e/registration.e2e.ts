@@ -3,12 +3,12 @@ import type { Page } from 'playwright-core';
 import { adminEnv, registerUser } from '@linkcoin/services/testing/accounts.ts';
 import { type TestServer } from '@linkcoin/services/testing/test-server.ts';
 import {
-  apiLogin,
+  browserSignedIn,
+  cachedUser,
   fieldLabelled,
   holdRequests,
   mailedOtp,
-  storeSession,
-  storedSession,
+  signInBrowser,
   uniqueEmail,
   wrongOtp,
 } from './support/accounts.ts';
@@ -70,10 +70,8 @@ describe('creator registration (/Register)', () => {
       .waitFor();
     expect(await page.getByRole('banner').getByRole('link', { name: 'Login' }).count()).toBe(0);
 
-    const stored = await storedSession(page);
-    expect(stored.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
-    expect(Number(stored.tokenExpiration)).toBeGreaterThan(Date.now());
-    expect(JSON.parse(stored.user ?? 'null')).toMatchObject({
+    expect(await browserSignedIn(page)).toBe(true);
+    expect(await cachedUser(page)).toMatchObject({
       ownerName: 'Asha Verma',
       email,
       role: 'influencer',
@@ -117,26 +115,24 @@ describe('creator registration (/Register)', () => {
 });
 
 describe('brand registration (/RegisterUser)', () => {
-  it('registers the brand without logging in and sends them to /login', async () => {
+  it('registers the brand with its company and signs them in, as a creator is (issue 19)', async () => {
     const email = uniqueEmail('brand');
     await page.goto('/RegisterUser');
     await expectMainHeading(page, 'Brand Registration');
     expect(await button('Register as Brand').getAttribute('aria-pressed')).toBe('true');
 
-    await verifyEmail('Chai Point', email);
+    await field('Company name (optional)').fill('Chai Point Pvt Ltd');
+    await verifyEmail('Meera Shah', email);
     await choosePasswords(PASSWORD, PASSWORD);
 
-    await waitForPath(page, '/login');
-    await expectMainHeading(page, 'Welcome Back');
-    expect((await storedSession(page)).token).toBeNull();
-    await page.getByRole('banner').getByRole('link', { name: 'Login', exact: true }).waitFor();
-
-    // The new brand logs in and, not being a creator, lands on the home page.
-    await field('Email').fill(email);
-    await field('Password').fill(PASSWORD);
-    await button('Login').click();
-    await waitForPath(page, '/');
-    await page.getByRole('button', { name: 'Account menu for Chai Point' }).waitFor();
+    // Signed in at once, and on to the creators.
+    await waitForPath(page, '/influencers');
+    await page.getByRole('button', { name: 'Account menu for Meera Shah' }).waitFor();
+    expect(await browserSignedIn(page)).toBe(true);
+    expect(await cachedUser(page)).toMatchObject({
+      ownerName: 'Meera Shah',
+      companyName: 'Chai Point Pvt Ltd',
+    });
   });
 });
 
@@ -229,13 +225,7 @@ describe('registration validation', () => {
 describe('a signed-in visitor', () => {
   it('is sent from /Register to /login, which sends them on to /UpdateProfile', async () => {
     const member = await registerUser(server, { role: 'influencer' });
-    const session = await apiLogin(server, member);
-    await page.goto('/aboutus');
-    await storeSession(page, {
-      token: session.token,
-      tokenExpiration: Date.now() + session.expiresIn * 1000,
-      user: session.user,
-    });
+    await signInBrowser(page, server, member);
     await page.goto('/Register');
     await waitForPath(page, '/UpdateProfile');
     await expectMainHeading(page, 'Update Profile');

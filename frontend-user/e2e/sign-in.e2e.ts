@@ -3,18 +3,19 @@ import type { Page } from 'playwright-core';
 import { adminEnv, registerUser } from '@linkcoin/services/testing/accounts.ts';
 import { type TestServer } from '@linkcoin/services/testing/test-server.ts';
 import {
-  apiLogin,
+  browserSignedIn,
+  cachedUser,
   fieldLabelled,
   holdRequests,
-  storeSession,
-  storedSession,
+  signInBrowser,
+  tokenInStorage,
 } from './support/accounts.ts';
 import { PHONE_VIEWPORT } from './support/browser.ts';
 import { expectMainHeading, waitForPath } from './support/navigation.ts';
 import { useBrowserTest } from './support/harness.ts';
 
-// Spec sections 2 ("Login screen", "Top navigation bar"), 3 (session storage), 4 (auth
-// transitions) and 8 (auth errors).
+// Spec sections 2 ("Login screen", "Top navigation bar"), 3 (the session), 4 (auth
+// transitions) and 8 (auth errors); issue 19 (one session per browser).
 
 const harness = useBrowserTest({ env: adminEnv });
 let server: TestServer;
@@ -44,19 +45,18 @@ async function openAccountMenu(ownerName: string): Promise<void> {
 }
 
 describe('login', () => {
-  it('takes a creator to the profile wizard and stores the session', async () => {
+  it('takes a creator to the profile wizard, the session in the browser and no token where scripts read', async () => {
     const creator = await registerUser(server, { role: 'influencer', ownerName: 'Asha Verma' });
     await logIn(creator.email, creator.password);
     await waitForPath(page, '/UpdateProfile');
     await expectMainHeading(page, WIZARD_HEADING);
 
-    const stored = await storedSession(page);
-    const [, payload] = (stored.token ?? '').split('.');
-    const { exp } = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as {
-      exp: number;
-    };
-    expect(Number(stored.tokenExpiration)).toBe(exp * 1000);
-    expect(JSON.parse(stored.user ?? 'null')).toMatchObject({
+    expect(await browserSignedIn(page)).toBe(true);
+    expect(await tokenInStorage(page)).toBe(false);
+    const refresh = (await page.context().cookies()).find((c) => c.name === 'linkcoin_refresh');
+    expect(refresh).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
+    expect(await page.evaluate<string>('document.cookie')).not.toContain('linkcoin_refresh');
+    expect(await cachedUser(page)).toMatchObject({
       _id: creator.userId,
       ownerName: 'Asha Verma',
       email: creator.email,
@@ -84,7 +84,7 @@ describe('login', () => {
       .filter({ hasText: 'Invalid email or password - Please try again' })
       .waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
-    expect((await storedSession(page)).token).toBeNull();
+    expect(await browserSignedIn(page)).toBe(false);
   });
 
   it('requires both fields and links to sign-up and the password reset', async () => {
@@ -93,7 +93,12 @@ describe('login', () => {
     expect(await field('Email').getAttribute('type')).toBe('email');
     expect(await field('Email').getAttribute('required')).not.toBeNull();
     expect(await field('Password').getAttribute('required')).not.toBeNull();
-    // No token stored: "No token found" is never shown.
+    // The password can be shown, and hidden again.
+    await page.getByRole('button', { name: 'Show password' }).click();
+    expect(await field('Password').getAttribute('type')).toBe('text');
+    await page.getByRole('button', { name: 'Hide password' }).click();
+    expect(await field('Password').getAttribute('type')).toBe('password');
+    // No session: "No token found" is never shown.
     expect(await page.getByRole('alert').count()).toBe(0);
     expect(await page.getByText('No token found').count()).toBe(0);
 
@@ -107,20 +112,14 @@ describe('login', () => {
 
   it('sends a visitor who is already signed in on to /UpdateProfile', async () => {
     const member = await registerUser(server, { role: 'user' });
-    const session = await apiLogin(server, member);
-    await page.goto('/aboutus');
-    await storeSession(page, {
-      token: session.token,
-      tokenExpiration: Date.now() + 60_000,
-      user: session.user,
-    });
+    await signInBrowser(page, server, member);
     await page.goto('/login');
     await waitForPath(page, '/UpdateProfile');
   });
 });
 
 describe('the signed-in user menu', () => {
-  it('leads to the profile, the wizard and the password reset, and logs out', async () => {
+  it('leads to the profile, the wizard and Change Password, and logs out', async () => {
     const creator = await registerUser(server, { role: 'influencer', ownerName: 'Ravi Kumar' });
     await logIn(creator.email, creator.password);
     await waitForPath(page, '/UpdateProfile');
@@ -137,10 +136,12 @@ describe('the signed-in user menu', () => {
     await page.getByRole('menuitem', { name: 'View Profile' }).click();
     await waitForPath(page, `/Profile/${creator.userId}`);
 
+    // Signed in, Change Password asks for the current password (not the reset by e-mail).
     await openAccountMenu('Ravi Kumar');
     await page.getByRole('menuitem', { name: 'Change Password' }).click();
-    await waitForPath(page, '/forgot-password');
-    expect(await field('Email').inputValue()).toBe(creator.email);
+    await waitForPath(page, '/change-password');
+    await expectMainHeading(page, 'Change Password');
+    await field('Current password').waitFor();
 
     await openAccountMenu('Ravi Kumar');
     await page.getByRole('menuitem', { name: 'Update Profile' }).click();
@@ -150,7 +151,8 @@ describe('the signed-in user menu', () => {
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await waitForPath(page, '/login');
     await expectMainHeading(page, 'Welcome Back');
-    expect(await storedSession(page)).toEqual({ token: null, tokenExpiration: null, user: null });
+    expect(await browserSignedIn(page)).toBe(false);
+    expect(await cachedUser(page)).toBeNull();
     await page.getByRole('banner').getByRole('link', { name: 'Login', exact: true }).waitFor();
 
     // Logged out: the protected wizard sends the visitor to /login.
@@ -167,19 +169,14 @@ describe('the signed-in user menu', () => {
     try {
       const phonePage = await phone.newPage();
       const brand = await registerUser(server, { role: 'user', ownerName: 'Mobile Brand' });
-      const session = await apiLogin(server, brand);
-      await phonePage.goto('/aboutus');
-      await storeSession(phonePage, {
-        token: session.token,
-        tokenExpiration: Date.now() + 60_000,
-        user: session.user,
-      });
+      await signInBrowser(phonePage, server, brand);
       await phonePage.goto('/aboutus');
       await phonePage.getByRole('button', { name: 'Account menu for Mobile Brand' }).waitFor();
       await phonePage.getByRole('button', { name: 'Open navigation menu' }).click();
       const account = phonePage.getByRole('list', { name: 'Account of Mobile Brand' });
       await account.waitFor();
       expect(await account.getByRole('listitem').allTextContents()).toEqual([
+        'Messages',
         'View Profile',
         'Update Profile',
         'LinkCoin Wallet',
@@ -188,7 +185,7 @@ describe('the signed-in user menu', () => {
       ]);
       await account.getByRole('button', { name: 'Logout' }).click();
       await waitForPath(phonePage, '/login');
-      expect((await storedSession(phonePage)).token).toBeNull();
+      expect(await browserSignedIn(phonePage)).toBe(false);
       const overflow = await phonePage.evaluate(
         'document.documentElement.scrollWidth - document.documentElement.clientWidth',
       );
@@ -199,47 +196,23 @@ describe('the signed-in user menu', () => {
   });
 });
 
-describe('a stored session', () => {
-  it('is confirmed by check-auth on start, which replaces the stored user', async () => {
+describe("the browser's session", () => {
+  it('is refreshed on start, which replaces the user this tab cached', async () => {
     const member = await registerUser(server, { role: 'influencer', ownerName: 'Fresh Name' });
-    const session = await apiLogin(server, member);
+    const session = await signInBrowser(page, server, member);
     await page.goto('/aboutus');
-    await storeSession(page, {
-      token: session.token,
-      tokenExpiration: Date.now() + 60_000,
-      user: { ...session.user, ownerName: 'Stale Name' },
+    await page.evaluate((user) => sessionStorage.setItem('user', JSON.stringify(user)), {
+      ...session.user,
+      ownerName: 'Stale Name',
     });
     await page.goto('/UpdateProfile');
     await page.getByRole('button', { name: 'Account menu for Fresh Name' }).waitFor();
-    expect(JSON.parse((await storedSession(page)).user ?? 'null')).toMatchObject({
-      ownerName: 'Fresh Name',
-    });
+    expect(await cachedUser(page)).toMatchObject({ ownerName: 'Fresh Name' });
   });
 
-  it('ends when its expiry has passed: "Token expired" and storage cleared', async () => {
+  it('ends when the server revoked it (a logout elsewhere)', async () => {
     const member = await registerUser(server, { role: 'influencer' });
-    const session = await apiLogin(server, member);
-    await page.goto('/aboutus');
-    await storeSession(page, {
-      token: session.token,
-      tokenExpiration: Date.now() - 1_000,
-      user: session.user,
-    });
-    await page.goto('/UpdateProfile');
-    await waitForPath(page, '/login');
-    await page.getByRole('alert').filter({ hasText: 'Token expired - Please try again' }).waitFor();
-    expect(await storedSession(page)).toEqual({ token: null, tokenExpiration: null, user: null });
-  });
-
-  it('ends when the server revoked its token (a logout elsewhere)', async () => {
-    const member = await registerUser(server, { role: 'influencer' });
-    const session = await apiLogin(server, member);
-    await page.goto('/aboutus');
-    await storeSession(page, {
-      token: session.token,
-      tokenExpiration: Date.now() + 60_000,
-      user: session.user,
-    });
+    const session = await signInBrowser(page, server, member);
     const revoked = await fetch(`${server.url}/api/pageowners/logout`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${session.token}` },
@@ -249,6 +222,6 @@ describe('a stored session', () => {
     await page.goto('/UpdateProfile');
     await waitForPath(page, '/login');
     await expectMainHeading(page, 'Welcome Back');
-    expect((await storedSession(page)).token).toBeNull();
+    expect(await browserSignedIn(page)).toBe(false);
   });
 });

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { registerUser, type TestUser } from '@linkcoin/services/testing/accounts.ts';
 import { creatorWizard, saveProfile } from '@linkcoin/services/testing/profiles.ts';
 import type { TestServer } from '@linkcoin/services/testing/test-server.ts';
-import { apiLogin, storeSession } from './support/accounts.ts';
+import { signInBrowser } from './support/accounts.ts';
 import { useBrowserTest } from './support/harness.ts';
 import { appendLegacyEvents } from './support/legacy-events.ts';
 import { expectMainHeading } from './support/navigation.ts';
@@ -66,15 +66,9 @@ async function creatorWithPayloads(): Promise<{ creator: TestUser; handle: strin
   return { creator, handle };
 }
 
-/** Signed in as `user` through a stored session. */
+/** Signed in as `user` (a browser session, as after signing in). */
 async function signIn(user: TestUser): Promise<void> {
-  const session = await apiLogin(server, user);
-  await page.goto('/aboutus');
-  await storeSession(page, {
-    token: session.token,
-    tokenExpiration: Date.now() + session.expiresIn * 1000,
-    user: session.user,
-  });
+  await signInBrowser(page, server, user);
 }
 
 describe('stored payloads saved through the API', () => {
@@ -122,7 +116,7 @@ describe('stored payloads saved through the API', () => {
         const card = page.getByRole('region', { name: `Instagram verification for ${handle}` });
         await card.getByRole('button', { name: 'Send OTP' }).click();
         await page
-          .getByText(/must be an Instagram username/)
+          .getByText(/Enter an Instagram username/)
           .first()
           .waitFor();
       }

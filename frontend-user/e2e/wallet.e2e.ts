@@ -82,7 +82,7 @@ describe('buying LinkCoins in the sandbox', () => {
     await page.getByRole('menuitem', { name: 'LinkCoin Wallet' }).click();
     await waitForPath(page, '/wallet');
     await expectMainHeading(page, 'LinkCoin Wallet');
-    const purchase = historyRow(page, 'Purchase: 25 + 5 LinkCoins');
+    const purchase = historyRow(page, 'Bought 25 + 5 LinkCoins');
     await purchase.waitFor();
     const [, , coins, balanceAfter] = await cellsOf(purchase);
     expect([coins, balanceAfter]).toEqual(['+30', '30']);
@@ -93,7 +93,7 @@ describe('buying LinkCoins in the sandbox', () => {
     const buyer = await brand('Kesar Botanicals');
     await grantCoins(server, await loginAdmin(server), buyer.userId, 5, 'Welcome coins');
     await openSignedIn(page, server, buyer, '/wallet');
-    await historyRow(page, 'Granted by LinkCoin: Welcome coins').waitFor();
+    await historyRow(page, 'Granted by LinkCoin \u2014 Welcome coins').waitFor();
     await topBarShows(page, 5);
 
     const dialog = await openPurchaseDialog(page);
@@ -120,7 +120,7 @@ describe('buying LinkCoins in the sandbox', () => {
     await expectMainHeading(page, 'Buy LinkCoins');
 
     await page.goto('/wallet');
-    await historyRow(page, 'Granted by LinkCoin: Welcome coins').waitFor();
+    await historyRow(page, 'Granted by LinkCoin \u2014 Welcome coins').waitFor();
     expect(
       await page
         .getByRole('table')
@@ -261,7 +261,7 @@ describe('a grant reason holding markup', () => {
     const reason = `${PAYLOADS.img} ${PAYLOADS.script}`;
     await grantCoins(server, await loginAdmin(server), target.userId, 2, reason);
     await openSignedIn(page, server, target, '/wallet');
-    await historyRow(page, `Granted by LinkCoin: ${reason}`).waitFor();
+    await historyRow(page, `Granted by LinkCoin \u2014 ${reason}`).waitFor();
     await expectShownAsText(page, PAYLOADS.script);
     await expectNothingRan(page, watch);
   });

@@ -84,7 +84,7 @@ describe('accounts over HTTP', () => {
       await refusedWithoutAppending(
         send({ userId: `${'a'.repeat(250)}@example.in` }),
         400,
-        'Email addresses are at most 254 characters',
+        'Email addresses can be at most 254 characters long.',
       );
     });
 
@@ -238,6 +238,9 @@ describe('accounts over HTTP', () => {
           role: 'influencer',
           roles: ['influencer'],
           linkCoins: 0,
+          companyName: null,
+          handle: null,
+          profilePicUrl: '',
         },
       });
       const login = await api()
@@ -290,22 +293,22 @@ describe('accounts over HTTP', () => {
       await refusedWithoutAppending(
         register({ ownerName: 'x'.repeat(101) }),
         400,
-        'Name must be at most 100 characters',
+        'Your name can be at most 100 characters long.',
       );
       await refusedWithoutAppending(
         register({ role: 'admin' }),
         400,
-        'role: must be user or influencer',
+        'Choose whether you register as a brand or as a creator.',
       );
       await refusedWithoutAppending(
         register({ password: 7, confirmPassword: 7 }),
         400,
-        /^password: /,
+        'Password must be at least 6 characters',
       );
       await refusedWithoutAppending(
         register({ password: 'p'.repeat(129), confirmPassword: 'p'.repeat(129) }),
         400,
-        'Password must be at most 128 characters',
+        'Password can be at most 128 characters long.',
       );
       // The verification is still good after all those refusals.
       await api()
@@ -331,22 +334,34 @@ describe('accounts over HTTP', () => {
         await refusedWithoutAppending(
           register(mobile),
           400,
-          'mobile: digits, spaces, dashes and a leading + only',
+          'Phone numbers may contain digits, spaces, dashes and a leading +',
         );
       }
-      await refusedWithoutAppending(register('9'.repeat(21)), 400, 'mobile: at most 20 characters');
+      await refusedWithoutAppending(
+        register('9'.repeat(21)),
+        400,
+        'Phone numbers can be at most 20 characters long.',
+      );
       await refusedWithoutAppending(
         register('<script>alert(1)</script>'),
         400,
-        'mobile: at most 20 characters',
+        'Phone numbers can be at most 20 characters long.',
       );
       await refusedWithoutAppending(
         register('+91 '.repeat(1000)),
         400,
-        'mobile: at most 20 characters',
+        'Phone numbers can be at most 20 characters long.',
       );
-      await refusedWithoutAppending(register(9876543210), 400, 'mobile: expected text');
-      await refusedWithoutAppending(register({ $gt: '' }), 400, 'mobile: expected text');
+      await refusedWithoutAppending(
+        register(9876543210),
+        400,
+        'Phone numbers may contain digits, spaces, dashes and a leading +',
+      );
+      await refusedWithoutAppending(
+        register({ $gt: '' }),
+        400,
+        'Phone numbers may contain digits, spaces, dashes and a leading +',
+      );
       // The verification is still good: a real number registers, trimmed.
       const res = await api()
         .post('/api/pageowners/register')
@@ -449,7 +464,7 @@ describe('accounts over HTTP', () => {
       await refusedWithoutAppending(
         () => api().post('/api/pageowners/login').send({ email: user.email }),
         400,
-        'password: required',
+        'Please enter your password',
       );
       await refusedWithoutAppending(
         () => api().post('/api/pageowners/login').send({ password: 'x' }),
@@ -474,6 +489,9 @@ describe('accounts over HTTP', () => {
           role: 'influencer',
           roles: ['influencer'],
           linkCoins: 0,
+          companyName: null,
+          handle: null,
+          profilePicUrl: '',
         },
       });
       await api()
@@ -677,7 +695,7 @@ describe('accounts over HTTP', () => {
             .set('Authorization', `Bearer ${admin.token}`)
             .send({ role: 'admin' }),
         400,
-        /^role: /,
+        'Choose a valid role.',
       );
       await refusedWithoutAppending(
         () =>

@@ -21,7 +21,7 @@ const userFilter = z.object({
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const roleParams = z.object({
   id: z.string().min(1).max(64),
-  role: z.enum(GRANTABLE_ROLES, `role: must be ${GRANTABLE_ROLES.join(' or ')}`),
+  role: z.enum(GRANTABLE_ROLES, `The role can only be ${GRANTABLE_ROLES.join(' or ')}.`),
 });
 
 export type ConsoleUserDeps = Readonly<{

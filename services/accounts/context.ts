@@ -1,6 +1,7 @@
 import { GoogleIdTokenVerifier } from '@linkcoin/infra/google/id-token-verifier.ts';
 import type { BoundedContext } from '../runtime/bounded-context.ts';
 import { createAuthenticator } from './authenticate.ts';
+import { browserSessions } from './browser-sessions.ts';
 import { consoleUserEndpoints } from './console-endpoints.ts';
 import { accountEndpoints } from './endpoints.ts';
 import { accountHandlers } from './handlers.ts';
@@ -23,11 +24,19 @@ export const accountsContext: BoundedContext = {
     const logger = platform.logger.child({ component: 'accounts' });
     const tokens = new SessionTokens(secrets.jwtSecret, config.auth.tokenTtlSeconds);
     const google = config.auth.google ? new GoogleIdTokenVerifier(config.auth.google) : null;
+    const sessions = browserSessions({
+      commands,
+      tokens,
+      sessionTtlSeconds: config.auth.tokenTtlSeconds,
+      accessTtlSeconds: config.auth.accessTokenTtlSeconds,
+      secret: secrets.jwtSecret,
+    });
     const accounts = accountHandlers({
       commands,
       mailer,
       codes: new OtpCodes(secrets.jwtSecret),
       tokens,
+      sessions,
       google,
       logger,
       forgotPasswordUrl: () => `${platform.publicUrl()}/forgot-password`,
@@ -42,6 +51,7 @@ export const accountsContext: BoundedContext = {
           // The YouTube settings exist only when a Google client id does too (see config.ts).
           youtubeVerification: config.youtube !== null,
           payments: config.payments.adapter,
+          httpsPublicUrl: () => platform.publicUrl().startsWith('https:'),
         }),
         ...consoleUserEndpoints({ readStore, accounts, progress, clock }),
       ],

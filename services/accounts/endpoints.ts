@@ -1,4 +1,5 @@
 import {
+  changePasswordRequest,
   forgetPasswordRequest,
   googleSignInRequest,
   loginRequest,
@@ -17,12 +18,21 @@ import {
 import { ACCOUNT_MESSAGES as M } from '@linkcoin/domain/accounts/messages.ts';
 import { SignInPaused } from '@linkcoin/domain/accounts/sign-in-guard.ts';
 import { DomainError } from '@linkcoin/domain/shared/errors.ts';
-import type { Response } from 'express';
-import { anyone, callerOf, signedIn, type Endpoint } from '../http/endpoint.ts';
+import type { Request, Response } from 'express';
+import {
+  anyone,
+  anyoneIdentified,
+  callerOf,
+  principalOf,
+  signedIn,
+  type Endpoint,
+} from '../http/endpoint.ts';
+import { HttpError } from '../http/errors.ts';
 import { commandMetadata } from '../http/metadata.ts';
 import { parseBody, parseQuery } from '../http/validate.ts';
 import type { Clock } from '../runtime/tokens.ts';
-import type { AccountHandlers, Session } from './handlers.ts';
+import { refreshCookieOf, sessionModeOf, setRefreshCookie } from './browser-sessions.ts';
+import type { AccountHandlers, Session, SessionMode } from './handlers.ts';
 import type { AuthRateLimits } from './rate-limits.ts';
 
 export type AccountEndpointDeps = Readonly<{
@@ -32,6 +42,8 @@ export type AccountEndpointDeps = Readonly<{
   googleClientId: string | null;
   youtubeVerification: boolean;
   payments: PublicConfig['payments'];
+  /** Whether the public address is https (the refresh cookie is then `Secure` everywhere). */
+  httpsPublicUrl: () => boolean;
 }>;
 
 const authAnswer = (session: Session): AuthAnswer => ({
@@ -40,6 +52,8 @@ const authAnswer = (session: Session): AuthAnswer => ({
   expiresIn: session.expiresIn,
   user: session.user,
 });
+
+const modeOf = (req: Request): SessionMode => sessionModeOf(req);
 
 /**
  * A sign-in answered while the account's delay runs: 429 with the message (by the error handler)
@@ -62,178 +76,240 @@ export const accountEndpoints = ({
   googleClientId,
   youtubeVerification,
   payments,
-}: AccountEndpointDeps): Endpoint[] => [
-  {
-    method: 'post',
-    path: '/otp/send-otp',
-    summary: 'E-mail a registration code (404 when the address is registered)',
-    access: anyone,
-    limits: limits.otpSend,
-    input: { body: sendOtpRequest },
-    handler: async (req, res) => {
-      const { userId: email } = parseBody(sendOtpRequest, req);
-      await accounts.sendOtp(email, 'registration', commandMetadata(req, clock));
-      res.json({ success: true, message: M.otpSent } satisfies MessageAnswer);
+  httpsPublicUrl,
+}: AccountEndpointDeps): Endpoint[] => {
+  /** Answers a sign-in: the spec's body, and the refresh cookie of a browser session. */
+  const signedInAnswer = (req: Request, res: Response, session: Session): AuthAnswer => {
+    if (session.refresh) setRefreshCookie(req, res, session.refresh, httpsPublicUrl());
+    return authAnswer(session);
+  };
+  return [
+    {
+      method: 'post',
+      path: '/otp/send-otp',
+      summary: 'E-mail a registration code (404 when the address is registered)',
+      access: anyone,
+      limits: limits.otpSend,
+      input: { body: sendOtpRequest },
+      handler: async (req, res) => {
+        const { userId: email } = parseBody(sendOtpRequest, req);
+        await accounts.sendOtp(email, 'registration', commandMetadata(req, clock));
+        res.json({ success: true, message: M.otpSent } satisfies MessageAnswer);
+      },
     },
-  },
-  {
-    method: 'post',
-    path: '/otp/send-otpFP',
-    summary: 'E-mail a password reset code (404 when no user has the address)',
-    access: anyone,
-    limits: limits.otpSend,
-    input: { body: sendOtpRequest },
-    handler: async (req, res) => {
-      const { userId: email } = parseBody(sendOtpRequest, req);
-      await accounts.sendOtp(email, 'password_reset', commandMetadata(req, clock));
-      res.json({ success: true, message: M.otpSent } satisfies MessageAnswer);
+    {
+      method: 'post',
+      path: '/otp/send-otpFP',
+      summary: 'E-mail a password reset code (404 when no user has the address)',
+      access: anyone,
+      limits: limits.otpSend,
+      input: { body: sendOtpRequest },
+      handler: async (req, res) => {
+        const { userId: email } = parseBody(sendOtpRequest, req);
+        await accounts.sendOtp(email, 'password_reset', commandMetadata(req, clock));
+        res.json({ success: true, message: M.otpSent } satisfies MessageAnswer);
+      },
     },
-  },
-  {
-    method: 'post',
-    path: '/otp/verify',
-    summary: 'Check a code on the server; answers a single-use verification token',
-    access: anyone,
-    limits: limits.otpVerify,
-    input: { body: verifyOtpRequest },
-    handler: async (req, res) => {
-      const { userId: email, otp } = parseBody(verifyOtpRequest, req);
-      const verified = await accounts.verifyOtp(email, otp, commandMetadata(req, clock));
-      res.json({ success: true, message: M.otpVerified, ...verified } satisfies VerifyOtpAnswer);
+    {
+      method: 'post',
+      path: '/otp/verify',
+      summary: 'Check a code on the server; answers a single-use verification token',
+      access: anyone,
+      limits: limits.otpVerify,
+      input: { body: verifyOtpRequest },
+      handler: async (req, res) => {
+        const { userId: email, otp } = parseBody(verifyOtpRequest, req);
+        const verified = await accounts.verifyOtp(email, otp, commandMetadata(req, clock));
+        res.json({ success: true, message: M.otpVerified, ...verified } satisfies VerifyOtpAnswer);
+      },
     },
-  },
-  {
-    method: 'get',
-    path: '/otp/userId',
-    summary: "Status of an address's code; never the code itself",
-    access: anyone,
-    limits: limits.general,
-    input: { query: otpStatusQuery },
-    handler: async (req, res) => {
-      const { userId: email } = parseQuery(otpStatusQuery, req);
-      const otpDetails = await accounts.otpStatus(email, clock.now());
-      res.json({ success: true, otpDetails } satisfies OtpStatusAnswer);
+    {
+      method: 'get',
+      path: '/otp/userId',
+      summary: "Status of an address's code; never the code itself",
+      access: anyone,
+      limits: limits.general,
+      input: { query: otpStatusQuery },
+      handler: async (req, res) => {
+        const { userId: email } = parseQuery(otpStatusQuery, req);
+        const otpDetails = await accounts.otpStatus(email, clock.now());
+        res.json({ success: true, otpDetails } satisfies OtpStatusAnswer);
+      },
     },
-  },
-  {
-    method: 'post',
-    path: '/pageowners/register',
-    summary: 'Open an account with a verified address (the client then logs in)',
-    access: anyone,
-    limits: limits.register,
-    input: { body: registerRequest },
-    handler: async (req, res) => {
-      const input = parseBody(registerRequest, req);
-      const account = await accounts.register(input, commandMetadata(req, clock));
-      res.status(201).json({
-        success: true,
-        message: 'Registration successful',
-        user: await accounts.sessionUser(account),
-      });
+    {
+      method: 'post',
+      path: '/pageowners/register',
+      summary: 'Open an account with a verified address (the client then logs in)',
+      access: anyone,
+      limits: limits.register,
+      input: { body: registerRequest },
+      handler: async (req, res) => {
+        const input = parseBody(registerRequest, req);
+        const account = await accounts.register(input, commandMetadata(req, clock));
+        res.status(201).json({
+          success: true,
+          message: 'Registration successful',
+          user: await accounts.sessionUser(account),
+        });
+      },
     },
-  },
-  {
-    method: 'post',
-    path: '/pageowners/login',
-    summary:
-      'Sign in with e-mail and password (429 with Retry-After while the account pauses sign-ins after repeated failures)',
-    access: anyone,
-    limits: limits.login,
-    input: { body: loginRequest },
-    handler: async (req, res) => {
-      const { email, password } = parseBody(loginRequest, req);
-      const meta = commandMetadata(req, clock);
-      res.json(authAnswer(await signingIn(res, accounts.login(email, password, meta))));
+    {
+      method: 'post',
+      path: '/pageowners/login',
+      summary:
+        'Sign in with e-mail and password (429 with Retry-After while the account pauses sign-ins after repeated failures)',
+      access: anyone,
+      limits: limits.login,
+      input: { body: loginRequest },
+      handler: async (req, res) => {
+        const { email, password } = parseBody(loginRequest, req);
+        const meta = commandMetadata(req, clock);
+        const session = await signingIn(res, accounts.login(email, password, meta, modeOf(req)));
+        res.json(signedInAnswer(req, res, session));
+      },
     },
-  },
-  {
-    method: 'post',
-    path: '/pageowners/admin-login',
-    summary: 'Sign in to the verification desk: admins only',
-    access: anyone,
-    limits: limits.login,
-    input: { body: loginRequest },
-    handler: async (req, res) => {
-      const { email, password } = parseBody(loginRequest, req);
-      const meta = commandMetadata(req, clock);
-      res.json(authAnswer(await signingIn(res, accounts.adminLogin(email, password, meta))));
+    {
+      method: 'post',
+      path: '/pageowners/admin-login',
+      summary: 'Sign in to the verification desk: admins only',
+      access: anyone,
+      limits: limits.login,
+      input: { body: loginRequest },
+      handler: async (req, res) => {
+        const { email, password } = parseBody(loginRequest, req);
+        const meta = commandMetadata(req, clock);
+        const session = await signingIn(
+          res,
+          accounts.adminLogin(email, password, meta, modeOf(req)),
+        );
+        res.json(signedInAnswer(req, res, session));
+      },
     },
-  },
-  {
-    method: 'post',
-    path: '/pageowners/google',
-    summary: 'Sign in (or, with a role, sign up) with a Google ID token verified on the server',
-    access: anyone,
-    limits: limits.google,
-    input: { body: googleSignInRequest },
-    handler: async (req, res) => {
-      const { credential, role } = parseBody(googleSignInRequest, req);
-      const session = await accounts.googleSignIn(credential, role, commandMetadata(req, clock));
-      res
-        .status(session.isNewUser ? 201 : 200)
-        .json({ ...authAnswer(session), isNewUser: session.isNewUser });
+    {
+      method: 'post',
+      path: '/pageowners/google',
+      summary: 'Sign in (or, with a role, sign up) with a Google ID token verified on the server',
+      access: anyone,
+      limits: limits.google,
+      input: { body: googleSignInRequest },
+      handler: async (req, res) => {
+        const { credential, role } = parseBody(googleSignInRequest, req);
+        const session = await accounts.googleSignIn(
+          credential,
+          role,
+          commandMetadata(req, clock),
+          modeOf(req),
+        );
+        res
+          .status(session.isNewUser ? 201 : 200)
+          .json({ ...signedInAnswer(req, res, session), isNewUser: session.isNewUser });
+      },
     },
-  },
-  {
-    method: 'post',
-    path: '/pageowners/logout',
-    summary: 'Log out: revokes every token issued to the account so far',
-    access: signedIn(),
-    input: {},
-    handler: async (req, res) => {
-      await accounts.logout(callerOf(req).userId, commandMetadata(req, clock));
-      res.json({ success: true, message: 'Logged out' } satisfies MessageAnswer);
+    {
+      method: 'post',
+      path: '/pageowners/logout',
+      summary: 'Log out: revokes every token issued to the account so far',
+      access: signedIn(),
+      input: {},
+      handler: async (req, res) => {
+        await accounts.logout(callerOf(req).userId, commandMetadata(req, clock));
+        // The browser's refresh cookie goes too (the logout already revoked its session).
+        setRefreshCookie(req, res, null, httpsPublicUrl());
+        res.json({ success: true, message: 'Logged out' } satisfies MessageAnswer);
+      },
     },
-  },
-  {
-    method: 'get',
-    path: '/pageowners/check-auth',
-    summary: 'The signed-in user (bearer token; the userid header must match it)',
-    access: signedIn(),
-    input: {},
-    handler: async (req, res) => {
-      const caller = callerOf(req);
-      const named = req.get('userid');
-      if (named !== undefined && named !== '' && named !== caller.userId) {
-        throw new DomainError('forbidden', M.notYourAccount);
-      }
-      const user = await accounts.currentUser(caller.userId);
-      res.json({ success: true, user } satisfies CheckAuthAnswer);
+    {
+      method: 'get',
+      path: '/pageowners/check-auth',
+      summary: 'The signed-in user (bearer token; the userid header must match it)',
+      access: signedIn(),
+      input: {},
+      handler: async (req, res) => {
+        const caller = callerOf(req);
+        const named = req.get('userid');
+        if (named !== undefined && named !== '' && named !== caller.userId) {
+          throw new DomainError('forbidden', M.notYourAccount);
+        }
+        const user = await accounts.currentUser(caller.userId);
+        res.json({ success: true, user } satisfies CheckAuthAnswer);
+      },
     },
-  },
-  {
-    method: 'post',
-    path: '/pageowners/refresh',
-    summary: 'A fresh token for the signed-in user',
-    access: signedIn(),
-    input: {},
-    handler: async (req, res) => {
-      const { token, expiresIn } = await accounts.refresh(callerOf(req).userId, clock.now());
-      res.json({ success: true, newToken: token, expiresIn } satisfies RefreshAnswer);
+    {
+      method: 'post',
+      path: '/pageowners/refresh',
+      summary:
+        "A fresh token: for a browser's refresh cookie (rotated; a reused one ends its session), else for a valid bearer token",
+      access: anyoneIdentified,
+      input: {},
+      handler: async (req, res) => {
+        const meta = commandMetadata(req, clock);
+        const cookie = refreshCookieOf(req);
+        if (cookie) {
+          let session: Session;
+          try {
+            session = await accounts.refreshBrowser(cookie, meta);
+          } catch (error) {
+            // A cookie that no longer opens anything is removed from the browser.
+            setRefreshCookie(req, res, null, httpsPublicUrl());
+            throw error;
+          }
+          if (session.refresh) setRefreshCookie(req, res, session.refresh, httpsPublicUrl());
+          res.json({
+            success: true,
+            newToken: session.token,
+            token: session.token,
+            expiresIn: session.expiresIn,
+            user: session.user,
+          } satisfies RefreshAnswer & AuthAnswer);
+          return;
+        }
+        const caller = principalOf(req);
+        if (!caller) throw new HttpError(401, M.notSignedIn);
+        const { token, expiresIn } = await accounts.refresh(caller.userId, meta);
+        res.json({ success: true, newToken: token, expiresIn } satisfies RefreshAnswer);
+      },
     },
-  },
-  {
-    method: 'post',
-    path: '/pageowners/forget-password',
-    summary: 'Set a new password with a verified reset code; revokes older tokens',
-    access: anyone,
-    limits: limits.passwordReset,
-    input: { body: forgetPasswordRequest },
-    handler: async (req, res) => {
-      const input = parseBody(forgetPasswordRequest, req);
-      await accounts.resetPassword(input, commandMetadata(req, clock));
-      res.json({ success: true, message: M.passwordReset } satisfies MessageAnswer);
+    {
+      method: 'post',
+      path: '/pageowners/change-password',
+      summary:
+        'The signed-in user sets a new password, giving the current one; ends every other session',
+      access: signedIn(),
+      limits: limits.passwordReset,
+      input: { body: changePasswordRequest },
+      handler: async (req, res) => {
+        const input = parseBody(changePasswordRequest, req);
+        const meta = commandMetadata(req, clock);
+        const session = await signingIn(
+          res,
+          accounts.changePassword(callerOf(req).userId, input, meta, modeOf(req)),
+        );
+        res.json({ ...signedInAnswer(req, res, session), message: M.passwordChanged });
+      },
     },
-  },
-  {
-    method: 'get',
-    path: '/public-config',
-    summary:
-      'What the front ends need at run time: the Google client id, whether YouTube verification works',
-    access: anyone,
-    input: {},
-    handler: (_req, res) => {
-      res.json({ googleClientId, youtubeVerification, payments } satisfies PublicConfig);
+    {
+      method: 'post',
+      path: '/pageowners/forget-password',
+      summary: 'Set a new password with a verified reset code; revokes older tokens',
+      access: anyone,
+      limits: limits.passwordReset,
+      input: { body: forgetPasswordRequest },
+      handler: async (req, res) => {
+        const input = parseBody(forgetPasswordRequest, req);
+        await accounts.resetPassword(input, commandMetadata(req, clock));
+        res.json({ success: true, message: M.passwordReset } satisfies MessageAnswer);
+      },
     },
-  },
-];
+    {
+      method: 'get',
+      path: '/public-config',
+      summary:
+        'What the front ends need at run time: the Google client id, whether YouTube verification works',
+      access: anyone,
+      input: {},
+      handler: (_req, res) => {
+        res.json({ googleClientId, youtubeVerification, payments } satisfies PublicConfig);
+      },
+    },
+  ];
+};

@@ -30,10 +30,16 @@ import {
   signInGuardStreamId,
   type SignInGuardEvent,
 } from '@linkcoin/domain/accounts/sign-in-guard.ts';
+import {
+  companyNameOf,
+  currentCompanyName,
+  currentName,
+  primaryHandle,
+} from '@linkcoin/domain/profiles/names.ts';
 import { profileDecider, profileStreamId } from '@linkcoin/domain/profiles/profile.ts';
 import { walletDecider, walletStreamId } from '@linkcoin/domain/wallet/wallet.ts';
 import { DomainError } from '@linkcoin/domain/shared/errors.ts';
-import { cleanName, currentName } from '@linkcoin/domain/shared/names.ts';
+import { cleanName } from '@linkcoin/domain/shared/names.ts';
 import type { CommandMetadata } from '@linkcoin/domain/shared/messages.ts';
 import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
 import {
@@ -44,15 +50,29 @@ import { maskAddress, type Mailer } from '@linkcoin/infra/mail/port.ts';
 import { otpMail, signInNoticeMail } from './mail-templates.ts';
 import { OtpCodes } from './otp-codes.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './passwords.ts';
+import type { BrowserRefresh, BrowserSessions } from './browser-sessions.ts';
 import type { SessionTokens } from './session-tokens.ts';
 
-export type Session = Readonly<{ token: string; expiresIn: number; user: SessionUser }>;
+export type Session = Readonly<{
+  token: string;
+  expiresIn: number;
+  user: SessionUser;
+  /** The refresh cookie to set, for a browser session (null: the spec's bearer token only). */
+  refresh: BrowserRefresh | null;
+}>;
+
+/**
+ * How a sign-in is kept: `browser` asks for a refresh cookie and a short access token;
+ * `console` too, for admins and auditors only (others get the bearer token).
+ */
+export type SessionMode = 'bearer' | 'browser' | 'console';
 
 export type AccountHandlerDeps = Readonly<{
   commands: CommandHandler;
   mailer: Mailer;
   codes: OtpCodes;
   tokens: SessionTokens;
+  sessions: BrowserSessions;
   /** Null when no Google client id is configured. */
   google: GoogleIdTokenVerifier | null;
   logger: Logger;
@@ -63,6 +83,7 @@ export type AccountHandlerDeps = Readonly<{
 type NewAccount = Readonly<{
   email: string;
   ownerName: string;
+  companyName?: string | null;
   role: PrimaryRole;
   mobile: string;
   passwordHash: string | null;
@@ -81,6 +102,7 @@ export const accountHandlers = ({
   mailer,
   codes,
   tokens,
+  sessions,
   google,
   logger,
   forgotPasswordUrl,
@@ -106,22 +128,49 @@ export const accountHandlers = ({
       commands.load(profileDecider, profileStreamId(account.userId)),
       commands.load(walletDecider, walletStreamId(account.userId)),
     ]);
+    const ownerName = currentName(account, profile);
     return {
       _id: account.userId,
-      ownerName: currentName(profile.personal.ownerName, account.ownerName),
+      ownerName,
       email: account.email,
       role: account.role,
       roles: rolesOf(account),
       linkCoins: wallet.balance,
+      companyName: currentCompanyName(account.companyName, profile.personal.companyName),
+      handle: primaryHandle(
+        profile.accounts.map((a) => ({ ...a, verified: a.verifiedBy !== null })),
+        profile.personal.legacyHandle,
+        ownerName,
+      ),
+      profilePicUrl: profile.profilePicUrl,
     };
   };
 
-  const session = async (account: ActiveAccount, now: Date): Promise<Session> => {
+  const session = async (
+    account: ActiveAccount,
+    meta: CommandMetadata,
+    mode: SessionMode = 'bearer',
+  ): Promise<Session> => {
+    const consoleUser = rolesOf(account).some((role) => role === 'admin' || role === 'auditor');
+    if (mode === 'browser' || (mode === 'console' && consoleUser)) {
+      const browser = await sessions.start(account, meta);
+      return {
+        token: browser.access.token,
+        expiresIn: browser.access.expiresIn,
+        user: await sessionUser(account),
+        refresh: browser.refresh,
+      };
+    }
     const issued = await tokens.issue(
       { userId: account.userId, roles: rolesOf(account), tokenVersion: account.tokenVersion },
-      now,
+      meta.now,
     );
-    return { token: issued.token, expiresIn: issued.expiresIn, user: await sessionUser(account) };
+    return {
+      token: issued.token,
+      expiresIn: issued.expiresIn,
+      user: await sessionUser(account),
+      refresh: null,
+    };
   };
 
   // One-time codes ------------------------------------------------------------------------
@@ -273,6 +322,7 @@ export const accountHandlers = ({
       password: string;
       role: RegistrationRole;
       mobile: string;
+      companyName?: string;
       verificationToken: string;
     },
     meta: CommandMetadata,
@@ -288,6 +338,8 @@ export const accountHandlers = ({
       {
         email: input.email,
         ownerName: input.ownerName,
+        // Only brands have a company.
+        companyName: input.role === 'user' ? companyNameOf(input.companyName) : null,
         role: input.role,
         mobile: input.mobile,
         passwordHash,
@@ -346,6 +398,7 @@ export const accountHandlers = ({
     email: string,
     password: string,
     meta: CommandMetadata,
+    mode: SessionMode = 'bearer',
   ): Promise<Session> => {
     const account = await accountByEmail(email);
     if (account) {
@@ -377,7 +430,7 @@ export const accountHandlers = ({
       data: { userId },
       metadata: guardMetadata(meta),
     });
-    return session(account, meta.now);
+    return session(account, meta, mode);
   };
 
   /** The same guarded sign-in; only admins get the session. */
@@ -385,8 +438,16 @@ export const accountHandlers = ({
     email: string,
     password: string,
     meta: CommandMetadata,
+    mode: SessionMode = 'bearer',
   ): Promise<Session> => {
-    const signedIn = await login(email, password, meta);
+    const account = await accountByEmail(email);
+    // Checked before a browser session is opened for someone the desk would turn away.
+    const signedIn = await login(
+      email,
+      password,
+      meta,
+      account && rolesOf(account).includes('admin') ? mode : 'bearer',
+    );
     if (!signedIn.user.roles.includes('admin')) throw new DomainError('forbidden', M.adminOnly);
     return signedIn;
   };
@@ -400,6 +461,7 @@ export const accountHandlers = ({
     credential: string,
     role: RegistrationRole | undefined,
     meta: CommandMetadata,
+    mode: SessionMode = 'bearer',
   ): Promise<Session & { isNewUser: boolean }> => {
     if (!google) throw new DomainError('not_found', M.googleNotConfigured);
     let identity;
@@ -421,7 +483,7 @@ export const accountHandlers = ({
         metadata: { ...meta, actorUserId: existing.userId },
       });
       if (linked.state.status !== 'active') throw new Error('account vanished');
-      return { ...(await session(linked.state, meta.now)), isNewUser: false };
+      return { ...(await session(linked.state, meta, mode)), isNewUser: false };
     }
     if (!role) throw new DomainError('not_found', M.googleNoAccount);
     const account = await openAccount(
@@ -439,7 +501,7 @@ export const accountHandlers = ({
       },
       meta,
     );
-    return { ...(await session(account, meta.now)), isNewUser: true };
+    return { ...(await session(account, meta, mode)), isNewUser: true };
   };
 
   /** The signed-in user as the browser keeps it, or a refusal when the account is gone. */
@@ -449,14 +511,75 @@ export const accountHandlers = ({
     return sessionUser(account);
   };
 
+  /** The spec's refresh: a fresh bearer token for the caller of a valid one. */
   const refresh = async (
     userId: string,
-    now: Date,
+    meta: CommandMetadata,
   ): Promise<{ token: string; expiresIn: number }> => {
     const account = await accountById(userId);
     if (!account) throw new DomainError('unauthorized', M.sessionExpired);
-    const { token, expiresIn } = await session(account, now);
+    const { token, expiresIn } = await session(account, meta);
     return { token, expiresIn };
+  };
+
+  /** A browser's refresh: its cookie for an access token (and the rotated cookie). */
+  const refreshBrowser = async (cookie: string, meta: CommandMetadata): Promise<Session> => {
+    const browser = await sessions.refresh(cookie, meta);
+    return {
+      token: browser.access.token,
+      expiresIn: browser.access.expiresIn,
+      user: await sessionUser(browser.account),
+      refresh: browser.refresh,
+    };
+  };
+
+  /**
+   * The signed-in owner's new password, given the current one. Every other session of the
+   * account ends (the token version moves on); the browser that changed it gets a new one.
+   */
+  const changePassword = async (
+    userId: string,
+    input: { currentPassword: string; newPassword: string },
+    meta: CommandMetadata,
+    mode: SessionMode,
+  ): Promise<Session> => {
+    const account = await accountById(userId);
+    if (!account) throw new DomainError('unauthorized', M.sessionExpired);
+    const { state } = await commands.load(signInGuardDecider, signInGuardStreamId(userId));
+    assertSignInAllowed(state, meta.now);
+    const valid = await verifyPassword(
+      input.currentPassword,
+      account.passwordHash ?? DUMMY_PASSWORD_HASH,
+    );
+    if (!account.passwordHash || !valid) {
+      // A wrong current password counts as a failed sign-in: the same guard, the same delays.
+      const failed = await commands.handle(signInGuardDecider, signInGuardStreamId(userId), {
+        type: 'RecordFailedSignIn',
+        data: { userId },
+        metadata: guardMetadata(meta),
+      });
+      if (!failed.alreadyHandled) await mailSignInNotices(account, failed.events);
+      throw new DomainError(
+        'validation',
+        account.passwordHash ? M.wrongCurrentPassword : M.noPasswordYet,
+      );
+    }
+    const passwordHash = await hashPassword(input.newPassword);
+    const changed = await commands.handle(accountDecider, accountStreamId(userId), {
+      type: 'ChangePassword',
+      data: { passwordHash },
+      metadata: { ...guardMetadata(meta), actorUserId: userId },
+    });
+    if (
+      changed.alreadyHandled ||
+      changed.state.status !== 'active' ||
+      !changed.events.some(
+        (event) => event.type === 'PasswordChanged' && event.data.passwordHash === passwordHash,
+      )
+    ) {
+      throw new DomainError('conflict', M.passwordChangeFailed);
+    }
+    return session(changed.state, meta, mode);
   };
 
   const logout = async (userId: string, meta: CommandMetadata): Promise<void> => {
@@ -595,6 +718,8 @@ export const accountHandlers = ({
     adminLogin,
     googleSignIn,
     refresh,
+    refreshBrowser,
+    changePassword,
     logout,
     resetPassword,
     grantRole,

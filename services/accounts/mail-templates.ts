@@ -3,23 +3,12 @@ import {
   signInLockNoticeMail,
   type SignInNoticeInput,
 } from '@linkcoin/domain/accounts/sign-in-notice-mail.ts';
+import { escapeHtml, mailLayout } from '@linkcoin/infra/mail/html.ts';
 import type { MailMessage } from '@linkcoin/infra/mail/port.ts';
 
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-
-const layout = (title: string, body: string) => `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
-<body style="margin:0;padding:24px;background:#f4f6fb;font-family:Arial,Helvetica,sans-serif;color:#1d2433">
-<table role="presentation" width="100%" style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
-<tr><td>
-<p style="margin:0 0 24px;font-size:20px;font-weight:bold;color:#4f46e5">LinkCoin</p>
-${body}
-<p style="margin:32px 0 0;font-size:12px;color:#6b7280">You received this e-mail because someone entered this address on LinkCoin. If it was not you, you can ignore it.</p>
-</td></tr></table></body></html>`;
+const FOOTER =
+  'You received this e-mail because someone entered this address on LinkCoin. If it was not you, you can ignore it.';
+const layout = (title: string, body: string) => mailLayout(title, body, FOOTER);
 
 const purposeText: Record<OtpPurpose, { subject: string; lead: string }> = {
   registration: {

@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import { ACCOUNT_MESSAGES as M } from '@linkcoin/domain/accounts/messages.ts';
 import type { AppConfig } from '../runtime/config.ts';
@@ -11,6 +11,11 @@ const emailOf = (req: Request): string => {
   return typeof value === 'string' ? value.trim().toLowerCase().slice(0, 254) : '';
 };
 
+/** A sign-in that answered 2xx: it counts toward no limit (people sign in in many tabs). */
+const SIGN_IN_PATHS = new Set(['/api/pageowners/login', '/api/pageowners/admin-login']);
+const signedIn = (req: Request, res: Response): boolean =>
+  SIGN_IN_PATHS.has(req.originalUrl.split('?')[0] ?? '') && res.statusCode < 400;
+
 const limiter = (windowMs: number, limit: number, key: (req: Request) => string): RequestHandler =>
   rateLimit({
     windowMs,
@@ -18,6 +23,9 @@ const limiter = (windowMs: number, limit: number, key: (req: Request) => string)
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     keyGenerator: key,
+    // Only failures count on the sign-in endpoints: a successful sign-in gives its point back.
+    skipSuccessfulRequests: true,
+    requestWasSuccessful: signedIn,
     handler: (_req, res) => {
       res.status(429).json({ success: false, message: M.tooManyRequests });
     },

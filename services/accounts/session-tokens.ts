@@ -44,12 +44,15 @@ export class SessionTokens {
     this.#capacity = capacity;
   }
 
+  /** Signs a token for `ttlSeconds` (the configured lifetime unless a shorter one is given). */
   async issue(
     subject: { userId: string; roles: readonly Role[]; tokenVersion: number },
     now: Date,
+    ttlSeconds: number = this.#ttlSeconds,
   ): Promise<IssuedToken> {
+    const lifetime = Math.max(1, Math.min(Math.floor(ttlSeconds), this.#ttlSeconds));
     const issuedAt = Math.floor(now.getTime() / 1000);
-    const expiresAt = issuedAt + this.#ttlSeconds;
+    const expiresAt = issuedAt + lifetime;
     const token = await new SignJWT({ roles: subject.roles, tv: subject.tokenVersion })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(subject.userId)
@@ -59,7 +62,7 @@ export class SessionTokens {
       .setExpirationTime(expiresAt)
       .setJti(crypto.randomUUID())
       .sign(this.#key);
-    return { token, expiresIn: this.#ttlSeconds, expiresAt };
+    return { token, expiresIn: lifetime, expiresAt };
   }
 
   async verify(token: string, now: Date): Promise<TokenVerdict> {

@@ -411,7 +411,7 @@ describe('the auditors’ views', () => {
       .set(auth(auditor))
       .expect(400, {
         success: false,
-        message: 'at: an ISO-8601 date and time, with its offset',
+        message: 'Choose a date and a time.',
       });
     await api()
       .get(`/api/admin/audit/${brand.userId}/ledger`)

@@ -166,7 +166,7 @@ describe('the replay check and the ledger invariants', () => {
       .post('/api/admin/replay-checks')
       .set(auth(auditor))
       .send({ readModels: ['no-such-model'] })
-      .expect(400, { success: false, message: 'readModels: no such read model: no-such-model' });
+      .expect(400, { success: false, message: 'There is no read model called no-such-model.' });
     await api()
       .post('/api/admin/replay-checks')
       .set(auth(auditor))

@@ -39,8 +39,10 @@ const paymentFilter = z
     q: z.string().max(100).optional(),
     id: someIds,
     userId,
-    status: z.enum(['pending', 'approved', 'failed', 'expired'], 'status: unknown').optional(),
-    provider: z.enum(['sandbox', 'razorpay'], 'provider: unknown').optional(),
+    status: z
+      .enum(['pending', 'approved', 'failed', 'expired'], 'Choose a status from the list.')
+      .optional(),
+    provider: z.enum(['sandbox', 'razorpay'], 'Choose a provider from the list.').optional(),
     credited: flag,
   })
   .strict();
@@ -52,7 +54,7 @@ const connectionFilter = z
     creatorId: idField('creatorId').optional(),
     /** Either side of the connection. */
     userId,
-    state: z.enum(['open', 'expired', 'removed'], 'state: unknown').optional(),
+    state: z.enum(['open', 'expired', 'removed'], 'Choose a state from the list.').optional(),
     refunded: flag,
   })
   .strict();
@@ -61,9 +63,11 @@ const userFilter = z
   .object({
     q: z.string().max(100).optional(),
     id: someIds,
-    role: z.enum(ROLES, 'role: unknown').optional(),
-    verified: z.enum(VERIFIED_FILTERS, 'verified: instagram, youtube or none').optional(),
-    instagramStatus: z.enum(INSTAGRAM_OTP_STATUSES, 'instagramStatus: unknown').optional(),
+    role: z.enum(ROLES, 'Choose a role from the list.').optional(),
+    verified: z.enum(VERIFIED_FILTERS, 'Choose Instagram, YouTube or none.').optional(),
+    instagramStatus: z
+      .enum(INSTAGRAM_OTP_STATUSES, 'Choose an Instagram status from the list.')
+      .optional(),
   })
   .strict();
 
@@ -150,7 +154,10 @@ export const consoleEndpoints = ({
         const now = clock.now();
         // Either side: the payer's connections and those naming them as the creator.
         if (filter.userId && (filter.payerId || filter.creatorId)) {
-          throw new DomainError('validation', 'userId: use it without payerId and creatorId');
+          throw new DomainError(
+            'validation',
+            'Filter by a user, or by a payer and a creator, not both.',
+          );
         }
         const base: Where = {
           ...idCondition(filter.id),

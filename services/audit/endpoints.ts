@@ -22,12 +22,12 @@ import { checkLedgerInvariants } from './invariants.ts';
 import { REPLAY_CHECK_MESSAGES, type ReplayChecks } from './replay-check.ts';
 
 const userParams = z.object({ id: idField('id') });
-const checkParams = z.object({ id: z.uuid('id: not a replay check id') });
+const checkParams = z.object({ id: z.uuid('There is no such replay check.') });
 /** The ledger is the stream as it is: no filter, ordered by revision (or time, the same). */
 const ledgerFilter = z.object({}).strict();
 const LEDGER_SORTS = ['revision', 'at', 'position'];
 const verificationFilter = z
-  .object({ channel: z.enum(VERIFICATION_CHANNELS, 'channel: unknown channel').optional() })
+  .object({ channel: z.enum(VERIFICATION_CHANNELS, 'Choose Instagram or YouTube.').optional() })
   .strict();
 
 /** Auditors read everything and change nothing; admins see it too; brands and creators nothing. */

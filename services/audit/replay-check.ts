@@ -18,7 +18,7 @@ import { SqliteReadStore } from '@linkcoin/infra/readstore/sqlite.ts';
 
 export const REPLAY_CHECK_MESSAGES = {
   unknownReadModel: (names: readonly string[]) =>
-    `readModels: no such read model: ${names.join(', ')}`,
+    `There is no read model called ${names.join(', ')}.`,
   tooMany: 'Too many replay checks are waiting. Try again when one has finished.',
   notFound: 'No such replay check',
 } as const;

@@ -4,6 +4,24 @@ import type { InstagramOverview, UserOverview } from '@linkcoin/domain/audit/con
 import { WALLET_EVENT_TYPES } from '@linkcoin/domain/wallet/ledger.ts';
 import type { WalletEvent } from '@linkcoin/domain/wallet/wallet.ts';
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
+import {
+  companyNameOf,
+  legacyOwnerName,
+  NAME_EVENT_TYPES,
+  primaryHandle,
+  withAccountEvent,
+  type HandleAccount,
+} from '@linkcoin/domain/profiles/names.ts';
+import type {
+  CompanyNameChanged,
+  OwnerNameChanged,
+  PersonalDetailsUpdated,
+  SocialAccountAdded,
+  SocialAccountRemoved,
+  SocialAccountUpdated,
+  SocialAccountVerificationWithdrawn,
+  SocialAccountVerified,
+} from '@linkcoin/domain/profiles/profile.ts';
 import type { InstagramVerificationEvent } from '@linkcoin/domain/verification/instagram.ts';
 import {
   effectiveStatus,
@@ -20,13 +38,32 @@ export const AUDIT_USERS = 'audit_users';
 export type UserOverviewDoc = UserOverview & {
   /** Whether any platform is verified: the "none" filter. */
   anyVerified: boolean;
+  /** What the handle follows (names.ts): the profile's accounts, an old wizard's handle. */
+  handleAccounts?: HandleAccount[];
+  legacyHandle?: string | null;
 };
+
+/** The handle shown beside the name, derived again after a change of what it follows. */
+const withHandle = (doc: UserOverviewDoc): UserOverviewDoc => ({
+  ...doc,
+  handle: primaryHandle(doc.handleAccounts ?? [], doc.legacyHandle ?? null, doc.ownerName),
+});
 
 type Followed =
   | RecordedEvent<AccountEvent>
   | RecordedEvent<WalletEvent>
   | RecordedEvent<InstagramVerificationEvent>
-  | RecordedEvent<YouTubeVerificationEvent>;
+  | RecordedEvent<YouTubeVerificationEvent>
+  | RecordedEvent<
+      | PersonalDetailsUpdated
+      | OwnerNameChanged
+      | CompanyNameChanged
+      | SocialAccountAdded
+      | SocialAccountUpdated
+      | SocialAccountRemoved
+      | SocialAccountVerified
+      | SocialAccountVerificationWithdrawn
+    >;
 
 const ACCOUNT_TYPES = [
   'AccountRegistered',
@@ -67,8 +104,9 @@ const withInstagram = (
  */
 export const usersProjection: Projection = {
   name: 'audit-users',
-  // 2: names recorded before they were checked are stored clean (cleanName).
-  version: 2,
+  // 3: names recorded before they were checked are stored clean (cleanName); the name as the
+  // profile changes it (names.ts), and a brand's company.
+  version: 3,
   collections: [
     {
       name: AUDIT_USERS,
@@ -83,7 +121,13 @@ export const usersProjection: Projection = {
       textSearch: ['ownerName', 'email'],
     },
   ],
-  eventTypes: [...ACCOUNT_TYPES, ...WALLET_EVENT_TYPES, ...INSTAGRAM_TYPES, ...YOUTUBE_TYPES],
+  eventTypes: [
+    ...ACCOUNT_TYPES,
+    ...WALLET_EVENT_TYPES,
+    ...INSTAGRAM_TYPES,
+    ...YOUTUBE_TYPES,
+    ...NAME_EVENT_TYPES,
+  ],
   apply: async (recorded, tx) => {
     const event = recorded as Followed;
     if (event.type === 'AccountRegistered') {
@@ -91,6 +135,10 @@ export const usersProjection: Projection = {
       await tx.put<UserOverviewDoc>(AUDIT_USERS, data.userId, {
         id: data.userId,
         ownerName: cleanName(data.ownerName),
+        companyName: data.role === 'user' ? companyNameOf(data.companyName) : null,
+        handle: null,
+        handleAccounts: [],
+        legacyHandle: null,
         email: data.email,
         role: data.role,
         roles: [data.role],
@@ -184,6 +232,34 @@ export const usersProjection: Projection = {
             youtubeLastCheck: { at: event.data.at, outcome: 'verified' },
           }),
         );
+      case 'PersonalDetailsUpdated': {
+        const legacy = legacyOwnerName(event.data.ownerName);
+        if (legacy.ownerName === null && legacy.legacyHandle === null) return undefined;
+        return save(
+          withHandle({
+            ...doc,
+            ownerName: legacy.ownerName ?? doc.ownerName,
+            legacyHandle: legacy.legacyHandle ?? doc.legacyHandle ?? null,
+          }),
+        );
+      }
+      case 'OwnerNameChanged':
+        return save(withHandle({ ...doc, ownerName: cleanName(event.data.ownerName) }));
+      case 'SocialAccountAdded':
+      case 'SocialAccountUpdated':
+      case 'SocialAccountRemoved':
+      case 'SocialAccountVerified':
+      case 'SocialAccountVerificationWithdrawn':
+        return save(
+          withHandle({
+            ...doc,
+            handleAccounts: withAccountEvent(doc.handleAccounts ?? [], event),
+          }),
+        );
+      case 'CompanyNameChanged':
+        return doc.role === 'user'
+          ? save({ ...doc, companyName: event.data.companyName })
+          : undefined;
       case 'YouTubeVerificationFailed':
         return save({
           ...doc,
@@ -195,9 +271,15 @@ export const usersProjection: Projection = {
 
 /** The overview as the API answers it: the Instagram request's status as of `now`. */
 export const userOverviewOf = (doc: UserOverviewDoc, now: Date): UserOverview => {
-  const { anyVerified: _anyVerified, ...overview } = doc;
+  const {
+    anyVerified: _anyVerified,
+    handleAccounts: _handleAccounts,
+    legacyHandle: _legacyHandle,
+    ...overview
+  } = doc;
   return {
     ...overview,
+    handle: overview.handle ?? null,
     instagram: doc.instagram
       ? {
           ...doc.instagram,

@@ -117,7 +117,14 @@ describe('the collection', () => {
 
     const [mine] = await listOf(brand);
     expect(mine).toEqual({
-      user: { _id: creator.userId, ownerName: 'Asha Cooks', profilePicUrl: '', isOnline: false },
+      user: {
+        _id: creator.userId,
+        ownerName: 'Asha Cooks',
+        profilePicUrl: '',
+        isOnline: false,
+        companyName: null,
+        handle: null,
+      },
       addedAt: expect.any(String),
       lastMessage: null,
       lastMessageTimestamp: null,
@@ -137,7 +144,14 @@ describe('the collection', () => {
     expect(await listOf(creator)).toEqual([
       {
         ...mine,
-        user: { _id: brand.userId, ownerName: 'Chai Point', profilePicUrl: '', isOnline: false },
+        user: {
+          _id: brand.userId,
+          ownerName: 'Chai Point',
+          profilePicUrl: '',
+          isOnline: false,
+          companyName: null,
+          handle: null,
+        },
         role: 'creator',
       },
     ]);
@@ -159,6 +173,7 @@ describe('the collection', () => {
       coins: -1,
       balanceAfter: 2,
       targetUserId: creator.userId,
+      targetName: 'Asha Cooks',
     });
   });
 
@@ -676,6 +691,8 @@ describe('the collection', () => {
         ownerName: 'Ravi Travels',
         profilePicUrl: upload.body.secure_url,
         isOnline: false,
+        companyName: null,
+        handle: null,
       });
 
     // The online dot follows the presence events the chat gateway records.

@@ -77,6 +77,8 @@ export const collectionHandlers = (deps: {
         ownerName: line.contact.ownerName,
         profilePicUrl: isOurImage(line.contact.profilePicUrl) ? line.contact.profilePicUrl : '',
         isOnline: line.contact.isOnline,
+        companyName: line.contact.companyName ?? null,
+        handle: line.contact.handle ?? null,
       },
       addedAt: line.addedAt,
       lastMessage: line.lastMessage,

@@ -8,10 +8,14 @@ import type {
   MessagesRead,
 } from '@linkcoin/domain/messaging/conversation.ts';
 import type { PresenceChanged } from '@linkcoin/domain/messaging/presence.ts';
-import type {
-  PersonalDetailsUpdated,
-  ProfilePictureChanged,
-} from '@linkcoin/domain/profiles/profile.ts';
+import {
+  companyNameOf,
+  legacyOwnerName,
+  primaryHandle,
+  withAccountEvent,
+  type HandleAccount,
+} from '@linkcoin/domain/profiles/names.ts';
+import type { ProfileEvent } from '@linkcoin/domain/profiles/profile.ts';
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
 import type { CollectionEntry } from '@linkcoin/domain/wallet/collection-contracts.ts';
 import type { CoinRefunded } from '@linkcoin/domain/wallet/wallet.ts';
@@ -21,6 +25,9 @@ import type { Projection } from '@linkcoin/infra/readstore/projections.ts';
 
 export const COLLECTION_ENTRIES = 'collection_entries';
 export const COLLECTION_PEOPLE = 'collection_people';
+const PERSON_SOURCES = 'collection_person_sources';
+
+const profileOwner = (event: RecordedEvent): string => event.streamId.slice('profile-'.length);
 
 /** A user as a contact is shown: kept from the account, profile and presence events. */
 export type PersonDoc = {
@@ -28,6 +35,18 @@ export type PersonDoc = {
   ownerName: string;
   profilePicUrl: string;
   isOnline: boolean;
+  /** A brand's company (names.ts); null for creators. */
+  companyName: string | null;
+  /** The handle shown beside the name (names.ts). */
+  handle: string | null;
+};
+
+/** What the handle and the company follow, kept beside the person (not on the list lines). */
+type PersonSources = {
+  id: string;
+  isBrand: boolean;
+  legacyHandle: string | null;
+  accounts: HandleAccount[];
 };
 
 /**
@@ -64,14 +83,22 @@ const unknownPerson = (id: string): PersonDoc => ({
   ownerName: '',
   profilePicUrl: '',
   isOnline: false,
+  companyName: null,
+  handle: null,
+});
+
+const noSources = (id: string): PersonSources => ({
+  id,
+  isBrand: false,
+  legacyHandle: null,
+  accounts: [],
 });
 
 const contactOf = ({ id: _id, ...contact }: PersonDoc): EntryDoc['contact'] => contact;
 
 type CollectionEvent =
   | RecordedEvent<AccountRegistered>
-  | RecordedEvent<PersonalDetailsUpdated>
-  | RecordedEvent<ProfilePictureChanged>
+  | RecordedEvent<ProfileEvent>
   | RecordedEvent<PresenceChanged>
   | RecordedEvent<ConversationOpened>
   | RecordedEvent<ConversationExtended>
@@ -83,7 +110,14 @@ type CollectionEvent =
 const EVENT_TYPES: readonly CollectionEvent['type'][] = [
   'AccountRegistered',
   'PersonalDetailsUpdated',
+  'OwnerNameChanged',
+  'CompanyNameChanged',
   'ProfilePictureChanged',
+  'SocialAccountAdded',
+  'SocialAccountUpdated',
+  'SocialAccountRemoved',
+  'SocialAccountVerified',
+  'SocialAccountVerificationWithdrawn',
   'PresenceChanged',
   'ConversationOpened',
   'ConversationExtended',
@@ -104,18 +138,33 @@ const updatePerson = async (
   change: Partial<Omit<PersonDoc, 'id'>>,
 ): Promise<void> => {
   const known = await tx.get<PersonDoc>(COLLECTION_PEOPLE, userId);
-  if (
-    known &&
-    (Object.keys(change) as (keyof typeof change)[]).every((k) => known[k] === change[k])
-  ) {
-    return;
-  }
-  const person = { ...(known ?? unknownPerson(userId)), ...change };
+  const keys = Object.keys(change) as (keyof typeof change)[];
+  // A change of what the handle follows passes no field: the person is derived again.
+  if (known && keys.length > 0 && keys.every((k) => known[k] === change[k])) return;
+  const merged = { ...(known ?? unknownPerson(userId)), ...change };
+  const sources = (await tx.get<PersonSources>(PERSON_SOURCES, userId)) ?? noSources(userId);
+  const person: PersonDoc = {
+    ...merged,
+    handle: primaryHandle(sources.accounts, sources.legacyHandle, merged.ownerName),
+    companyName: sources.isBrand ? merged.companyName : null,
+  };
+  if (known && JSON.stringify(known) === JSON.stringify(person)) return;
   await tx.put<PersonDoc>(COLLECTION_PEOPLE, userId, person);
   const lines = await tx.find<EntryDoc>(COLLECTION_ENTRIES, { where: { contactId: userId } });
   for (const line of lines) {
     await tx.put<EntryDoc>(COLLECTION_ENTRIES, line.id, { ...line, contact: contactOf(person) });
   }
+};
+
+/** Changes what a person's handle follows, then the person (and the lines showing them). */
+const updateSources = async (
+  tx: ProjectionTransaction,
+  userId: string,
+  change: (sources: PersonSources) => PersonSources,
+): Promise<void> => {
+  const sources = (await tx.get<PersonSources>(PERSON_SOURCES, userId)) ?? noSources(userId);
+  await tx.put<PersonSources>(PERSON_SOURCES, userId, change(sources));
+  await updatePerson(tx, userId, {});
 };
 
 /** Changes both sides' lines of a pair (one indexed query), where `change` answers a line. */
@@ -143,10 +192,12 @@ const later = (a: string, b: string) => (a > b ? a : b);
  */
 export const collectionsProjection: Projection = {
   name: 'collections',
-  // 2: lines follow the conversation's events, not the wallet's. 3: names stored clean.
-  version: 3,
+  // 2: lines follow the conversation's events, not the wallet's. 3: names stored clean. 4: names,
+  // handles, companies.
+  version: 4,
   collections: [
     { name: COLLECTION_PEOPLE },
+    { name: PERSON_SOURCES },
     {
       name: COLLECTION_ENTRIES,
       indexes: [
@@ -161,20 +212,47 @@ export const collectionsProjection: Projection = {
     const event = recorded as CollectionEvent;
     switch (event.type) {
       case 'AccountRegistered':
-        await updatePerson(tx, event.data.userId, { ownerName: cleanName(event.data.ownerName) });
+        await tx.put<PersonSources>(PERSON_SOURCES, event.data.userId, {
+          ...noSources(event.data.userId),
+          isBrand: event.data.role === 'user',
+        });
+        await updatePerson(tx, event.data.userId, {
+          ownerName: cleanName(event.data.ownerName),
+          companyName: companyNameOf(event.data.companyName),
+        });
         return;
-      case 'PersonalDetailsUpdated':
-        // An unnamed save keeps the account's name, as the profile does.
-        if (event.data.ownerName !== null) {
-          await updatePerson(tx, event.streamId.slice('profile-'.length), {
-            ownerName: cleanName(event.data.ownerName),
-          });
+      case 'PersonalDetailsUpdated': {
+        // An unnamed save keeps the name; an old one may hold a handle (names.ts).
+        const userId = profileOwner(event);
+        const legacy = legacyOwnerName(event.data.ownerName);
+        if (legacy.ownerName !== null)
+          await updatePerson(tx, userId, { ownerName: legacy.ownerName });
+        if (legacy.legacyHandle !== null) {
+          const legacyHandle = legacy.legacyHandle;
+          await updateSources(tx, userId, (sources) => ({ ...sources, legacyHandle }));
         }
         return;
+      }
+      case 'OwnerNameChanged':
+        await updatePerson(tx, profileOwner(event), { ownerName: cleanName(event.data.ownerName) });
+        return;
+      case 'CompanyNameChanged':
+        await updatePerson(tx, profileOwner(event), { companyName: event.data.companyName });
+        return;
       case 'ProfilePictureChanged':
-        await updatePerson(tx, event.streamId.slice('profile-'.length), {
+        await updatePerson(tx, profileOwner(event), {
           profilePicUrl: event.data.profilePicUrl,
         });
+        return;
+      case 'SocialAccountAdded':
+      case 'SocialAccountUpdated':
+      case 'SocialAccountRemoved':
+      case 'SocialAccountVerified':
+      case 'SocialAccountVerificationWithdrawn':
+        await updateSources(tx, profileOwner(event), (sources) => ({
+          ...sources,
+          accounts: withAccountEvent(sources.accounts, event),
+        }));
         return;
       case 'PresenceChanged':
         await updatePerson(tx, event.data.userId, { isOnline: event.data.online });

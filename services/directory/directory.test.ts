@@ -332,29 +332,32 @@ describe('GET /api/pageowners/users', () => {
 
   it('refuses unknown option values and bad numbers with a clear 400', async () => {
     const bad: [Record<string, string> | string, RegExp][] = [
-      [{ page: '0' }, /^page: a whole number from 1/],
-      [{ page: 'two' }, /^page: a whole number/],
-      [{ page: '1.5' }, /^page: a whole number/],
-      [{ limit: '0' }, /^limit: a whole number from 1 to 50/],
-      [{ limit: '51' }, /^limit: a whole number from 1 to 50/],
-      [{ limit: '-1' }, /^limit:/],
-      [{ adCategories: 'skincare,flying-cars' }, /^adCategories: "flying-cars" is not an ad/],
-      [{ pageContentCategory: 'nope' }, /^pageContentCategory: "nope" is not a content topic/],
-      [{ socialMediaPlatforms: 'myspace' }, /^socialMediaPlatforms: "myspace" is not a platform/],
-      [{ averageAudienceType: 'aliens' }, /^averageAudienceType: "aliens" is not an audience/],
-      [{ averageLocationOfAudience: 'x'.repeat(61) }, /^averageLocationOfAudience: at most 60/],
-      [{ minFollowers: 'lots' }, /^minFollowers: a number of followers such as 5000, 12k/],
-      [{ maxFollowers: '-5' }, /^maxFollowers: a number of followers/],
-      [{ maxFollowers: '1e9' }, /^maxFollowers: a number of followers/],
-      [{ minFollowers: '2M', maxFollowers: '10k' }, /^minFollowers: must not be more than max/],
-      [{ sort: 'best' }, /^sort: one of relevance, followers, price, newest/],
-      [{ verifiedOnly: 'maybe' }, /^verifiedOnly: true or false/],
-      [{ view: 'grid' }, /^view: one of directory, discovery/],
-      [{ search: 'x'.repeat(101) }, /^search: at most 100 characters/],
-      [{ search: 'asha\u0000' }, /^search: letters, digits, spaces and punctuation only$/],
-      [{ search: 'line\nbreak' }, /^search: letters, digits, spaces and punctuation only$/],
-      ['page=1&page=2', /^page: give one value \(lists are comma-joined\)/],
-      ['adCategories=skincare&adCategories=cars', /^adCategories: give one value/],
+      [{ page: '0' }, /^Page must be a whole number from 1/],
+      [{ page: 'two' }, /^Page must be a whole number/],
+      [{ page: '1.5' }, /^Page must be a whole number/],
+      [{ limit: '0' }, /^Limit must be a whole number from 1 to 50/],
+      [{ limit: '51' }, /^Limit must be a whole number from 1 to 50/],
+      [{ limit: '-1' }, /^Limit must be/],
+      [{ adCategories: 'skincare,flying-cars' }, /^"flying-cars" is not an ad/],
+      [{ pageContentCategory: 'nope' }, /^"nope" is not a content topic/],
+      [{ socialMediaPlatforms: 'myspace' }, /^"myspace" is not a platform/],
+      [{ averageAudienceType: 'aliens' }, /^"aliens" is not an audience/],
+      [{ averageLocationOfAudience: 'x'.repeat(61) }, /^Each audience location can be at most 60/],
+      [{ minFollowers: 'lots' }, /^Min followers must be a number of followers such as 5000, 12k/],
+      [{ maxFollowers: '-5' }, /^Max followers must be a number of followers/],
+      [{ maxFollowers: '1e9' }, /^Max followers must be a number of followers/],
+      [
+        { minFollowers: '2M', maxFollowers: '10k' },
+        /^The minimum followers must not be more than the max/,
+      ],
+      [{ sort: 'best' }, /^Sort must be one of relevance, followers, price, newest/],
+      [{ verifiedOnly: 'maybe' }, /^Verified only must be true or false/],
+      [{ view: 'grid' }, /^View must be one of directory, discovery/],
+      [{ search: 'x'.repeat(101) }, /^A search can be at most 100 characters long/],
+      [{ search: 'asha\u0000' }, /^Search with letters, digits, spaces and punctuation only\.$/],
+      [{ search: 'line\nbreak' }, /^Search with letters, digits, spaces and punctuation only\.$/],
+      ['page=1&page=2', /^Give the page once \(a list is written with commas\)/],
+      ['adCategories=skincare&adCategories=cars', /^Give the ad categories once/],
     ];
     for (const [query, message] of bad) {
       const res = await users(typeof query === 'string' ? {} : query, admin)
@@ -492,7 +495,7 @@ describe('GET /api/pageowners/users', () => {
 
     it('shows the grid 10 a page only', async () => {
       const res = await users({ view: 'discovery', limit: '20' }, brands.get(100)!).expect(400);
-      expect(res.body.message).toBe('limit: the discovery grid shows 10 a page');
+      expect(res.body.message).toBe('The discovery grid shows 10 creators a page.');
       await users({ view: 'discovery' }, brands.get(100)!).expect(200);
     });
   });

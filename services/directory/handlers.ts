@@ -82,7 +82,7 @@ export const directoryHandlers = (deps: {
     ) {
       throw new DomainError(
         'validation',
-        `limit: the discovery grid shows ${DISCOVERY_PAGE_SIZE} a page`,
+        `The discovery grid shows ${DISCOVERY_PAGE_SIZE} creators a page.`,
       );
     }
     const limit =

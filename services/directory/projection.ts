@@ -52,8 +52,9 @@ const userOf = (event: RecordedEvent): string =>
  */
 export const directoryProjection: Projection = {
   name: 'directory',
-  // 2: names recorded before they were checked are stored clean (cleanName).
-  version: 2,
+  // 2: names recorded before they were checked are stored clean (cleanName). 3: names and
+  // handles apart (the handle beside the name; old handles searched as handles).
+  version: 3,
   collections: [directoryCollection],
   eventTypes: ['AccountRegistered', ...PROFILE_EVENTS, 'PresenceChanged', 'NewCreatorBoostEnded'],
   apply: async (recorded, tx) => {

@@ -18,6 +18,8 @@ export const directoryItem = (entry: DirectoryEntry, isOurImage: ImageUrlRule): 
   return {
     _id: entry.id,
     ownerName: entry.ownerName,
+    companyName: null,
+    handle: entry.handle,
     role: 'influencer',
     description: entry.description,
     profilePicUrl: picture(entry.profilePicUrl),

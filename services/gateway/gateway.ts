@@ -7,6 +7,7 @@ import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import { z } from 'zod';
 import { DomainError } from '@linkcoin/domain/shared/errors.ts';
 import type { Authenticator, Principal } from '../http/endpoint.ts';
+import { voicedError } from '../http/validate.ts';
 import type { RealtimeClient, RealtimeEvent, RealtimeNode, RealtimePart } from './realtime.ts';
 
 export const GATEWAY_PATH = '/ws';
@@ -416,8 +417,8 @@ export class Gateway {
       return void fail(GATEWAY_MESSAGES.tooFast, ack);
     }
     const handler = this.#events.get(event);
-    if (!handler) return void fail(`${GATEWAY_MESSAGES.unknownEvent}: ${event}`, ack);
-    const input = handler.data.safeParse(data);
+    if (!handler) return void fail(`${GATEWAY_MESSAGES.unknownEvent} "${event}".`, ack);
+    const input = handler.data.safeParse(data, { error: voicedError });
     if (!input.success) return void fail(input.error.issues[0]?.message ?? 'Invalid data', ack);
     let answer: Readonly<Record<string, unknown>>;
     try {

@@ -1,23 +1,40 @@
 import type { Request } from 'express';
 import { z } from 'zod';
+import { fieldWords } from '@linkcoin/domain/shared/field-words.ts';
 import { HttpError } from './errors.ts';
 
-const english = z.locales.en().localeError;
-
 /**
- * Zod's default messages do not say which field is wrong; this names it ("email: Invalid email
- * address"). Messages written in a schema (the spec's texts) are kept exactly as written.
+ * What a refusal says when a schema wrote no message of its own: a sentence in the product's
+ * voice that names the field in words ("Enter the user id."), never a field path or a code
+ * (issue 19). Messages written in a schema (the spec's texts, the contracts' sentences) are
+ * kept exactly as written.
  */
-const namedFieldError: z.core.$ZodErrorMap = (issue) => {
-  const base = english(issue);
-  const text = typeof base === 'string' ? base : (base?.message ?? 'Invalid input');
-  const path = (issue.path ?? []).join('.');
-  return path ? `${path}: ${text}` : text;
+export const voicedError: z.core.$ZodErrorMap = (issue) => {
+  const key = [...(issue.path ?? [])].reverse().find((part) => typeof part === 'string');
+  const field = typeof key === 'string' ? fieldWords(key) : null;
+  const the = field ? `the ${field}` : 'this request';
+  const The = field ? `The ${field}` : 'This request';
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined ? `Enter ${the}.` : `${The} is not in the expected form.`;
+    case 'too_small':
+      return issue.origin === 'string' && issue.minimum === 1
+        ? `Enter ${the}.`
+        : `${The} is too short or too small.`;
+    case 'too_big':
+      return `${The} is too long or too large.`;
+    case 'invalid_value':
+      return `Choose a valid ${field ?? 'value'}.`;
+    case 'unrecognized_keys':
+      return 'This request has fields it does not take.';
+    default:
+      return `${The} is not valid.`;
+  }
 };
 
 /** Parses input with a schema; a ZodError becomes a 400 with the first problem's message. */
 export const parse = <S extends z.ZodType>(schema: S, input: unknown): z.output<S> =>
-  schema.parse(input, { error: namedFieldError });
+  schema.parse(input, { error: voicedError });
 
 type Part = 'body' | 'query' | 'params';
 
@@ -80,23 +97,23 @@ export const checkInput = (input: EndpointInput, req: Request): void => {
     const known = keysOf(input.query);
     const unknown = known ? Object.keys(req.query).filter((key) => !known.has(key)) : [];
     if (unknown.length > 0)
-      throw new HttpError(400, `${unknown[0]}: not a parameter of this endpoint`);
+      throw new HttpError(400, `This request does not take the "${unknown[0]}" parameter.`);
     parseQuery(input.query, req);
   } else if (Object.keys(req.query).length > 0) {
-    throw new HttpError(400, 'This endpoint takes no query parameters');
+    throw new HttpError(400, 'This request takes no query parameters.');
   }
   if (input.body === 'multipart') return;
   if (input.body) {
     const body: unknown = req.body;
     if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) {
-      throw new HttpError(400, 'The request body must be a JSON object');
+      throw new HttpError(400, 'The request body must be a JSON object.');
     }
     if (body === undefined && req.headers['content-length'] && !req.is('application/json')) {
-      throw new HttpError(415, 'Send the request body as application/json');
+      throw new HttpError(415, 'Send the request body as JSON.');
     }
     parseBody(input.body, req);
   } else if (!isEmptyBody(req.body) || (req.body === undefined && hasBody(req))) {
     // A body of any type (text, a form) sent where none is taken is refused all the same.
-    throw new HttpError(400, 'This endpoint takes no request body');
+    throw new HttpError(400, 'This request takes no body.');
   }
 };

@@ -278,7 +278,7 @@ describe('the chat on /ws', () => {
       GATEWAY_MESSAGES.notJson,
       GATEWAY_MESSAGES.notJson,
       GATEWAY_MESSAGES.binary,
-      `${GATEWAY_MESSAGES.unknownEvent}: no_such_event`,
+      `${GATEWAY_MESSAGES.unknownEvent} "no_such_event".`,
     ]);
     // With an acknowledgement number, the refusal comes as the acknowledgement.
     expect(await socket.request('send_message', { sender: brand.userId })).toMatchObject({
@@ -291,7 +291,10 @@ describe('the chat on /ws', () => {
         content: 'Hi',
         messageId: 'not-a-uuid',
       }),
-    ).toEqual({ status: 'error', message: 'messageId: expected a UUID' });
+    ).toEqual({
+      status: 'error',
+      message: 'This message could not be sent. Please send it again.',
+    });
     expect(
       await socket.request('send_message', {
         sender: { $gt: '' },

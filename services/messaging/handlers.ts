@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { accountDecider, accountStreamId } from '@linkcoin/domain/accounts/account.ts';
+import { currentName } from '@linkcoin/domain/profiles/names.ts';
+import { profileDecider, profileStreamId } from '@linkcoin/domain/profiles/profile.ts';
 import type {
   ConversationAnswer,
   MessageView,
@@ -19,9 +21,7 @@ import {
   pushSubscriptionsStreamId,
   type PushSubscription,
 } from '@linkcoin/domain/messaging/push-subscriptions.ts';
-import { profileDecider, profileStreamId } from '@linkcoin/domain/profiles/profile.ts';
 import { DomainError } from '@linkcoin/domain/shared/errors.ts';
-import { currentName } from '@linkcoin/domain/shared/names.ts';
 import type { CommandMetadata } from '@linkcoin/domain/shared/messages.ts';
 import { presenceDecider, presenceStreamId } from '@linkcoin/domain/messaging/presence.ts';
 import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
@@ -41,7 +41,7 @@ export const MESSAGING_HANDLER_MESSAGES = {
   notYourself: 'You can only send messages as yourself.',
   joinAsYourself: 'You can only join as yourself.',
   readYourOwn: 'You can only mark messages sent to you as read.',
-  unknownPushService: 'token.endpoint: not the address of a known push service',
+  unknownPushService: 'Notifications could not be turned on in this browser.',
   pushNotConfigured: 'Notifications are not available',
 } as const;
 
@@ -234,7 +234,7 @@ export const messagingHandlers = (deps: {
       commands.load(profileDecider, profileStreamId(userId)),
     ]);
     return state.status === 'active'
-      ? { name: currentName(profile.personal.ownerName, state.ownerName), email: state.email }
+      ? { name: currentName(state, profile), email: state.email }
       : null;
   };
 

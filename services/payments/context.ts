@@ -1,5 +1,5 @@
 import { accountDecider, accountStreamId } from '@linkcoin/domain/accounts/account.ts';
-import { currentName } from '@linkcoin/domain/shared/names.ts';
+import { currentName } from '@linkcoin/domain/profiles/names.ts';
 import { profileDecider, profileStreamId } from '@linkcoin/domain/profiles/profile.ts';
 import { sandboxPageHandler } from '@linkcoin/infra/payments/sandbox-page.ts';
 import type { PaymentOutcome } from '@linkcoin/infra/payments/port.ts';
@@ -7,6 +7,7 @@ import { SandboxPaymentProvider } from '@linkcoin/infra/payments/sandbox.ts';
 import type { BoundedContext } from '../runtime/bounded-context.ts';
 import { createClientKeys } from '../http/idempotency.ts';
 import { purchaseCredits } from './credits.ts';
+import { paymentReceipts } from './receipts.ts';
 import { paymentEndpoints } from './endpoints.ts';
 import { paymentExpiry } from './expiry.ts';
 import { paymentHandlers } from './handlers.ts';
@@ -20,7 +21,7 @@ import { openPaymentProvider, SANDBOX_PAGE_PATH } from './provider.ts';
 export const paymentsContext: BoundedContext = {
   name: 'payments',
   projections: [],
-  create: ({ config, clock, commands, logger, secrets, publicUrl }) => {
+  create: ({ config, clock, commands, logger, secrets, publicUrl, mailer }) => {
     const log = logger.child({ component: 'payments' });
     // The sandbox's settlements live in the payment streams, through the handlers made below.
     const settlements = {
@@ -41,10 +42,7 @@ export const paymentsContext: BoundedContext = {
         commands.load(profileDecider, profileStreamId(userId)),
         commands.load(accountDecider, accountStreamId(userId)),
       ]);
-      return currentName(
-        profile.personal.ownerName,
-        account.status === 'active' ? account.ownerName : '',
-      );
+      return account.status === 'active' ? currentName(account, profile) : '';
     };
     return {
       endpoints: paymentEndpoints({
@@ -56,6 +54,14 @@ export const paymentsContext: BoundedContext = {
       }),
       processes: [
         purchaseCredits({ commands, logger: log }),
+        paymentReceipts({
+          commands,
+          mailer,
+          logger: log,
+          buyerName,
+          walletUrl: () => `${publicUrl()}/wallet`,
+          clock,
+        }),
         paymentExpiry({ payments, logger: log, tickMs: config.processes.tickMs }),
       ],
       pages:

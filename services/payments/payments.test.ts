@@ -7,6 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
+import { mailsTo } from '../testing/mail.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES } from '@linkcoin/domain/payments/messages.ts';
 import { IDEMPOTENCY_MESSAGES } from '@linkcoin/domain/shared/idempotency.ts';
@@ -75,10 +76,14 @@ describe('buying LinkCoins in the sandbox', () => {
       rupees: 125,
       credited: true,
     });
-    const wallet = await request(server.url)
-      .get('/api/wallet/me')
-      .set('Authorization', `Bearer ${buyer.token}`)
-      .expect(200);
+    const walletOfBuyer = () =>
+      request(server.url)
+        .get('/api/wallet/me')
+        .set('Authorization', `Bearer ${buyer.token}`)
+        .expect(200);
+    // The history is a read model: it follows the stream's balance (read above) shortly after.
+    await expect.poll(async () => (await walletOfBuyer()).body.entries.length).toBe(1);
+    const wallet = await walletOfBuyer();
     expect(wallet.body).toMatchObject({ success: true, balance: 30, page: 1, totalPages: 1 });
     expect(wallet.body.entries).toEqual([
       expect.objectContaining({
@@ -88,6 +93,19 @@ describe('buying LinkCoins in the sandbox', () => {
         paymentId: started.body.paymentId,
       }),
     ]);
+    // The receipt the success screen promises: amount, coins, payment id and date, in both parts.
+    const receipts = async () =>
+      (await mailsTo(server, buyer.email)).filter((mail) => mail.subject.includes('receipt'));
+    await expect
+      .poll(async () => (await receipts()).map((mail) => mail.subject))
+      .toEqual(['Your LinkCoin receipt: 30 LinkCoins for ₹125']);
+    const [receipt] = await receipts();
+    expect(receipt?.body).toContain('Content-Type: text/plain');
+    expect(receipt?.body).toContain('Content-Type: text/html');
+    expect(receipt?.body).toContain('Amount paid  ₹125');
+    expect(receipt?.body).toContain('LinkCoins  30 LinkCoins (25 + 5 free)');
+    expect(receipt?.body).toContain(`Payment ID  ${started.body.paymentId as string}`);
+    expect(receipt?.body).toMatch(/Date {2}\d{1,2} \w+ 20\d\d, \d{1,2}:\d\d (am|pm) IST/i);
     // The login's user carries the balance too.
     const login = await request(server.url)
       .post('/api/pageowners/login')
@@ -110,20 +128,20 @@ describe('buying LinkCoins in the sandbox', () => {
     const other = await registerUser(server, { role: 'user' });
     const cases: Array<[Record<string, unknown>, number, string | RegExp]> = [
       [{ totalAmount: 124 }, 400, WALLET_MESSAGES.invalidAmount],
-      [{ totalAmount: 1 }, 400, /^totalAmount: at least 5/],
-      [{ totalAmount: 0 }, 400, /^totalAmount: /],
-      [{ totalAmount: -125 }, 400, /^totalAmount: /],
-      [{ totalAmount: 125.5 }, 400, /^totalAmount: /],
-      [{ totalAmount: '0x7d' }, 400, /^totalAmount: /],
-      [{ totalAmount: '1e3' }, 400, /^totalAmount: /],
-      [{ coins: 0 }, 400, /^coins: /],
-      [{ coins: -1 }, 400, /^coins: /],
-      [{ coins: 1.5 }, 400, /^coins: /],
-      [{ coins: 2001 }, 400, /^coins: /],
-      [{ coins: 1e9 }, 400, /^coins: /],
-      [{ coins: 'ten' }, 400, /^coins: /],
-      [{ coins: [10] }, 400, /^coins: /],
-      [{ coins: { $gt: 0 } }, 400, /^coins: /],
+      [{ totalAmount: 1 }, 400, /^Total amount must be a whole number from 5/],
+      [{ totalAmount: 0 }, 400, /^(Total amount|The amount) must/],
+      [{ totalAmount: -125 }, 400, /^(Total amount|The amount) must/],
+      [{ totalAmount: 125.5 }, 400, /^(Total amount|The amount) must/],
+      [{ totalAmount: '0x7d' }, 400, /^(Total amount|The amount) must/],
+      [{ totalAmount: '1e3' }, 400, /^(Total amount|The amount) must/],
+      [{ coins: 0 }, 400, /^(Coins must|Choose between 1 and)/],
+      [{ coins: -1 }, 400, /^(Coins must|Choose between 1 and)/],
+      [{ coins: 1.5 }, 400, /^(Coins must|Choose between 1 and)/],
+      [{ coins: 2001 }, 400, /^(Coins must|Choose between 1 and)/],
+      [{ coins: 1e9 }, 400, /^(Coins must|Choose between 1 and)/],
+      [{ coins: 'ten' }, 400, /^(Coins must|Choose between 1 and)/],
+      [{ coins: [10] }, 400, /^(Coins must|Choose between 1 and)/],
+      [{ coins: { $gt: 0 } }, 400, /^(Coins must|Choose between 1 and)/],
       [{ packageId: 'free' }, 400, WALLET_MESSAGES.unknownPackage],
       [{ packageId: 'growth', coins: 10 }, 400, WALLET_MESSAGES.oneOrderOnly],
       [{}, 400, WALLET_MESSAGES.oneOrderOnly],

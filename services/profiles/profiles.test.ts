@@ -183,38 +183,38 @@ describe('creator profiles over HTTP', () => {
     await refusedWithoutAppending(
       { adCategories: values },
       400,
-      'adCategories: at most 20 may be chosen',
+      'You can choose at most 20 ad categories.',
     );
     await refusedWithoutAppending(
       { pageContentCategory: ['cooking', 'underwater-basket-weaving'] },
       400,
-      'pageContentCategory: "underwater-basket-weaving" is not in the list',
+      'Choose a content category from the list.',
     );
     await refusedWithoutAppending(
       { socialMediaPlatforms: ['myspace'] },
       400,
-      'platform: "myspace" is not in the list',
+      'Choose a platform from the list.',
     );
     await refusedWithoutAppending(
       { averageAudienceType: 'foodies' },
       400,
-      'averageAudienceType: expected a list',
+      'Choose audience types from the list.',
     );
     await refusedWithoutAppending(
       { description: 'x'.repeat(2001) },
       400,
-      'description: at most 2000 characters',
+      'The description can be at most 2,000 characters long.',
     );
     await refusedWithoutAppending(
       { ownerName: 'x'.repeat(101) },
       400,
-      'ownerName: at most 100 characters',
+      'Your name can be at most 100 characters long.',
     );
     await refusedWithoutAppending({ pricing: { reel: -5 } }, 400, priceMessage('reel'));
     await refusedWithoutAppending(
       { profileDetails: [{ platform: 'instagram', profileName: 'x', followers: 'loads' }] },
       400,
-      /followers/,
+      /^Enter followers/,
     );
     await refusedWithoutAppending(
       { pastPosts: [{ platform: 'instagram', category: 'cooking', postLink: '' }] },
@@ -224,7 +224,7 @@ describe('creator profiles over HTTP', () => {
     await refusedWithoutAppending(
       { profilePicUrl: 'javascript:alert(1)' },
       400,
-      LINK_MESSAGES.notUploadedHere('profilePicUrl'),
+      LINK_MESSAGES.notUploadedHere('The profile picture'),
     );
     await refusedWithoutAppending(
       {
@@ -234,7 +234,7 @@ describe('creator profiles over HTTP', () => {
         ],
       },
       400,
-      /followers/,
+      /^Enter followers/,
     );
   });
 
@@ -284,24 +284,28 @@ describe('creator profiles over HTTP', () => {
     });
     /** Each stored URL field, as a save that sets it, and the name its refusals give. */
     const fields = [
-      { name: 'profilePicUrl', picture: true, body: (url: string) => ({ profilePicUrl: url }) },
       {
-        name: 'profile link',
+        name: 'The profile picture',
+        picture: true,
+        body: (url: string) => ({ profilePicUrl: url }),
+      },
+      {
+        name: 'The profile link',
         picture: false,
         body: (url: string) => account({ profilePicUrl: url }),
       },
       {
-        name: 'profileDashboardPic',
+        name: 'The dashboard picture',
         picture: true,
         body: (url: string) => account({ profileDashboardPic: url }),
       },
-      { name: 'postLink', picture: true, body: (url: string) => post('instagram', url) },
-      { name: 'postLink', picture: false, body: (url: string) => post('youtube', url) },
+      { name: "The post's image", picture: true, body: (url: string) => post('instagram', url) },
+      { name: "The post's link", picture: false, body: (url: string) => post('youtube', url) },
     ] as const;
     const refusedLink = (field: (typeof fields)[number]) =>
       field.picture
         ? LINK_MESSAGES.notUploadedHere(field.name)
-        : field.name === 'postLink'
+        : field.name === "The post's link"
           ? LINK_MESSAGES.notAVideoLink(field.name)
           : LINK_MESSAGES.notAWebAddress(field.name);
 
@@ -340,7 +344,9 @@ describe('creator profiles over HTTP', () => {
     it('refuses URLs past 500 characters in every field, appending nothing', async () => {
       const long = `https://example.com/${'a'.repeat(500)}`;
       for (const field of fields) {
-        await refusedWithoutAppending(field.body(long), 400, LINK_MESSAGES.tooLong(field.name));
+        // A post's link is one field, whichever platform: its length is checked as a link.
+        const name = field.name === "The post's image" ? "The post's link" : field.name;
+        await refusedWithoutAppending(field.body(long), 400, LINK_MESSAGES.tooLong(name));
       }
     });
 
@@ -349,17 +355,17 @@ describe('creator profiles over HTTP', () => {
       await refusedWithoutAppending(
         { profilePicUrl: outside },
         400,
-        LINK_MESSAGES.notUploadedHere('profilePicUrl'),
+        LINK_MESSAGES.notUploadedHere('The profile picture'),
       );
       await refusedWithoutAppending(
         account({ profileDashboardPic: outside }),
         400,
-        LINK_MESSAGES.notUploadedHere('profileDashboardPic'),
+        LINK_MESSAGES.notUploadedHere('The dashboard picture'),
       );
       await refusedWithoutAppending(
         post('instagram', 'https://cdn.example/post.jpg'),
         400,
-        LINK_MESSAGES.notUploadedHere('postLink'),
+        LINK_MESSAGES.notUploadedHere("The post's image"),
       );
       const uploaded = await request(server.url)
         .post('/api/uploads/image')
@@ -389,7 +395,7 @@ describe('creator profiles over HTTP', () => {
       await refusedWithoutAppending(
         post('youtube', picture),
         400,
-        LINK_MESSAGES.notAVideoLink('postLink'),
+        LINK_MESSAGES.notAVideoLink("The post's link"),
       );
     });
 

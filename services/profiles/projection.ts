@@ -6,6 +6,7 @@ import type {
   Pricing,
   SocialAccountView,
 } from '@linkcoin/domain/profiles/contracts.ts';
+import { legacyOwnerName, primaryHandle } from '@linkcoin/domain/profiles/names.ts';
 import { PROFILE_EVENT_TYPES, type ProfileEvent } from '@linkcoin/domain/profiles/profile.ts';
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
 import type { Projection } from '@linkcoin/infra/readstore/projections.ts';
@@ -13,7 +14,14 @@ import type { Projection } from '@linkcoin/infra/readstore/projections.ts';
 /** A user's profile as stored: the API hides the contact fields from other people. */
 export type ProfileDoc = {
   id: string;
+  /** The person's name: registered, or changed since (names.ts). */
   ownerName: string;
+  /** A brand's company name. */
+  companyName: string | null;
+  /** A handle the old wizard stored as the name (names.ts). */
+  legacyHandle: string | null;
+  /** The handle shown beside the name. */
+  handle: string | null;
   email: string;
   mobile: string;
   whatsapp: string;
@@ -50,7 +58,11 @@ const derive = (doc: ProfileDoc): ProfileDoc => ({
     ...doc.profileDetails.filter((a) => a.platform === 'instagram').map((a) => a.followersCount),
   ),
   verified: doc.profileDetails.some((a) => a.verified),
-  handles: doc.profileDetails.map((a) => a.profileName),
+  handles: [
+    ...doc.profileDetails.map((a) => a.profileName),
+    ...(doc.legacyHandle ? [doc.legacyHandle] : []),
+  ],
+  handle: primaryHandle(doc.profileDetails, doc.legacyHandle, doc.ownerName),
 });
 
 const accountView = (account: {
@@ -77,13 +89,20 @@ const accountView = (account: {
 export const evolveProfileDoc = (doc: ProfileDoc, event: ProfileEvent, at: string): ProfileDoc => {
   const next = (changes: Partial<ProfileDoc>) => derive({ ...doc, ...changes, updatedAt: at });
   switch (event.type) {
-    case 'PersonalDetailsUpdated':
+    case 'PersonalDetailsUpdated': {
+      const legacy = legacyOwnerName(event.data.ownerName);
       return next({
-        ownerName: event.data.ownerName === null ? doc.ownerName : cleanName(event.data.ownerName),
+        ownerName: legacy.ownerName ?? doc.ownerName,
+        legacyHandle: legacy.legacyHandle ?? doc.legacyHandle,
         mobile: event.data.mobile,
         whatsapp: event.data.whatsapp,
         description: event.data.description,
       });
+    }
+    case 'OwnerNameChanged':
+      return next({ ownerName: cleanName(event.data.ownerName) });
+    case 'CompanyNameChanged':
+      return next({ companyName: event.data.companyName });
     case 'ProfilePictureChanged':
       return next({ profilePicUrl: event.data.profilePicUrl });
     case 'PlatformsChosen':
@@ -159,8 +178,9 @@ const PROFILE_EVENTS = PROFILE_EVENT_TYPES;
 
 export const profilesProjection: Projection = {
   name: 'profiles',
-  // 2: names recorded before they were checked are stored clean (cleanName).
-  version: 2,
+  // 2: names recorded before they were checked are stored clean (cleanName). 3: names and
+  // handles apart (OwnerNameChanged, CompanyNameChanged, the legacy rule).
+  version: 3,
   collections: [
     {
       name: PROFILES,
@@ -188,6 +208,9 @@ export const profilesProjection: Projection = {
           derive({
             id: data.userId,
             ownerName: cleanName(data.ownerName),
+            companyName: data.companyName ?? null,
+            legacyHandle: null,
+            handle: null,
             email: data.email,
             mobile: data.mobile,
             whatsapp: '',

@@ -40,6 +40,9 @@ export const profileView = (
   return {
     _id: doc.id,
     ownerName: doc.ownerName,
+    // Only brands have a company.
+    companyName: doc.role === 'user' ? doc.companyName : null,
+    handle: doc.handle,
     email: private_ ? doc.email : null,
     mobile: private_ ? doc.mobile : null,
     whatsapp: private_ ? doc.whatsapp : null,

@@ -74,6 +74,8 @@ const environmentSchema = z
 
     JWT_SECRET: z.string().min(32, 'expected at least 32 characters').optional(),
     TOKEN_TTL_SECONDS: z.coerce.number().int().min(300).max(2_592_000).default(86_400),
+    /** The web apps' access tokens (kept in memory, renewed with the refresh cookie). */
+    ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
 
     MAIL: z.enum(['outbox', 'smtp']).default('outbox'),
     SMTP_URL: z
@@ -245,6 +247,7 @@ export type AppConfig = Readonly<{
     /** From JWT_SECRET; null means "generate one and keep it in the data directory". */
     jwtSecret: string | null;
     tokenTtlSeconds: number;
+    accessTokenTtlSeconds: number;
     google: Readonly<{ clientId: string; jwksUrl: string; issuers: readonly string[] }> | null;
     admin: Readonly<{ email: string; password: string }> | null;
     rateLimits: Readonly<{
@@ -438,6 +441,7 @@ export const loadConfig = (
     auth: {
       jwtSecret: env.JWT_SECRET ?? null,
       tokenTtlSeconds: env.TOKEN_TTL_SECONDS,
+      accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
       google: env.GOOGLE_CLIENT_ID
         ? {
             clientId: env.GOOGLE_CLIENT_ID,

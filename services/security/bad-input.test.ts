@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { TINY_PNG } from '@linkcoin/infra/uploads/contract.ts';
+import { voiceProblem } from '@linkcoin/domain/shared/voice.ts';
 import type { Endpoint } from '../http/endpoint.ts';
 import { headPosition } from '../testing/accounts.ts';
 import type { TestServer } from '../testing/test-server.ts';
@@ -269,6 +270,13 @@ describe('the bad-input sweep over every endpoint', () => {
           if (!refusedWell || !unchanged) {
             problems.push(
               `${keyOf(endpoint)} with ${probe.name}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 120)}${unchanged ? '' : ' (the log moved)'}`,
+            );
+          }
+          // Refusals reach people's screens: sentences, never a field path or a code.
+          const unvoiced = typeof body.message === 'string' ? voiceProblem(body.message) : null;
+          if (unvoiced) {
+            problems.push(
+              `${keyOf(endpoint)} with ${probe.name}: "${String(body.message)}" ${unvoiced}`,
             );
           }
         }

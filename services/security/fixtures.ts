@@ -348,6 +348,19 @@ export const FIXTURES: Readonly<Record<string, EndpointFixture>> = {
     valid: async (t) => ({ as: await t.brand() }),
     refused: async () => ({ as: null }),
   },
+  'POST /pageowners/change-password': {
+    valid: async (t) => {
+      const brand = await t.brand();
+      return {
+        as: brand,
+        body: { currentPassword: brand.password, newPassword: `${brand.password} renewed` },
+      };
+    },
+    refused: async (t) => ({
+      as: await t.brand(),
+      body: { currentPassword: 'not the password', newPassword: 'whatever it is' },
+    }),
+  },
   'POST /pageowners/forget-password': {
     valid: async (t) => {
       const brand = await t.brand();

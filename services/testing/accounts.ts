@@ -57,7 +57,14 @@ let sequence = 0;
 /** Registers through the real endpoints (code from the outbox) and logs in. */
 export const registerUser = async (
   server: ServerAt,
-  options: { role?: RegistrationRole; email?: string; ownerName?: string; password?: string } = {},
+  options: {
+    role?: RegistrationRole;
+    email?: string;
+    ownerName?: string;
+    password?: string;
+    /** A brand's company name. */
+    companyName?: string;
+  } = {},
 ): Promise<TestUser> => {
   sequence += 1;
   const email = options.email ?? `member${sequence}-${Date.now()}@example.in`;
@@ -71,6 +78,7 @@ export const registerUser = async (
       password,
       confirmPassword: password,
       role: options.role ?? 'user',
+      ...(options.companyName ? { companyName: options.companyName } : {}),
       verificationToken,
     })
     .expect(201);

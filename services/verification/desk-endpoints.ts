@@ -13,26 +13,26 @@ import type { Clock } from '../runtime/tokens.ts';
 import type { DeskHandlers } from './desk.ts';
 import { HANDLE_CLAIMS, type HandleClaimDoc } from './handle-claims.ts';
 
-const platform = z.enum(HANDLE_PLATFORMS, 'platform: must be instagram or youtube');
-const userId = z.string('userId: required').min(1, 'userId: required').max(64);
+const platform = z.enum(HANDLE_PLATFORMS, 'Choose Instagram or YouTube.');
+const userId = z.string('Choose a user.').min(1, 'Choose a user.').max(64);
 /** `instagram:asha.cooks`, `youtube:UC…`: a platform and a handle or channel id. */
 const claimIdParams = z.object({
   id: z
     .string()
     .max(80)
-    .regex(/^(instagram|youtube):[A-Za-z0-9._-]{1,64}$/, 'id: not a verified account'),
+    .regex(/^(instagram|youtube):[A-Za-z0-9._-]{1,64}$/, 'That is not a verified account.'),
 });
-const disputeId = z.string('disputeId: required').uuid('disputeId: not a request to the desk');
+const disputeId = z.string('Choose a request to the desk.').uuid('That is not a request to the desk.');
 
 export const disputeRequest = z.strictObject({
   userId,
   platform,
   handle: z
-    .string('handle: required')
+    .string('Enter the username or channel id.')
     .trim()
     .transform((value) => value.replace(/^@/, ''))
-    .pipe(z.string().regex(CLAIM_KEY, 'handle: an Instagram username or a YouTube channel id')),
-  message: z.string().trim().max(1000, 'message: at most 1000 characters').optional().default(''),
+    .pipe(z.string().regex(CLAIM_KEY, 'Enter an Instagram username or a YouTube channel id.')),
+  message: z.string().trim().max(1000, 'A message to the desk can be at most 1,000 characters long.').optional().default(''),
 });
 const assignRequest = z.strictObject({ userId, disputeId: disputeId.optional() });
 const dismissRequest = z.strictObject({ disputeId });
@@ -40,7 +40,7 @@ const claimFilter = z
   .object({
     q: z.string().max(100).optional(),
     platform: platform.optional(),
-    needsDesk: z.boolean('needsDesk: expected true or false').optional(),
+    needsDesk: z.boolean('Needs the desk must be true or false.').optional(),
   })
   .strict();
 

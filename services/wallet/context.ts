@@ -1,6 +1,7 @@
 import type { BoundedContext } from '../runtime/bounded-context.ts';
 import { createClientKeys } from '../http/idempotency.ts';
 import { walletEndpoints } from './endpoints.ts';
+import { liveBalance } from './live-balance.ts';
 import { walletHandlers } from './handlers.ts';
 import { walletProjection } from './projection.ts';
 
@@ -11,11 +12,13 @@ import { walletProjection } from './projection.ts';
 export const walletContext: BoundedContext = {
   name: 'wallet',
   projections: [walletProjection],
-  create: ({ commands, readStore, progress, clock }) => ({
+  create: ({ commands, readStore, progress, clock, bus, logger }) => ({
     endpoints: walletEndpoints({
       wallet: walletHandlers({ commands, readStore, progress }),
       keys: createClientKeys(commands, clock),
     }),
     processes: [],
+    // The balance pushed live to the owner's sockets after every change.
+    realtime: liveBalance({ bus, logger: logger.child({ component: 'wallet' }) }),
   }),
 };

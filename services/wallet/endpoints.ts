@@ -41,7 +41,7 @@ export const walletEndpoints = ({
       res.json({
         success: true,
         balance,
-        entries: history.rows,
+        entries: await wallet.withNames(history.rows),
         page,
         totalPages: Math.max(1, Math.ceil(history.total / limit)),
       } satisfies WalletAnswer);

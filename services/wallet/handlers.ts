@@ -3,7 +3,13 @@ import { accountDecider, accountStreamId } from '@linkcoin/domain/accounts/accou
 import { ACCOUNT_MESSAGES } from '@linkcoin/domain/accounts/messages.ts';
 import { DomainError } from '@linkcoin/domain/shared/errors.ts';
 import type { CommandMetadata } from '@linkcoin/domain/shared/messages.ts';
-import type { WalletEntry, WalletView } from '@linkcoin/domain/wallet/contracts.ts';
+import { currentName } from '@linkcoin/domain/profiles/names.ts';
+import { profileDecider, profileStreamId } from '@linkcoin/domain/profiles/profile.ts';
+import type {
+  WalletEntry,
+  WalletEntryView,
+  WalletView,
+} from '@linkcoin/domain/wallet/contracts.ts';
 import { walletDecider, walletStreamId } from '@linkcoin/domain/wallet/wallet.ts';
 import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
 import type { ReadStore } from '@linkcoin/infra/readstore/port.ts';
@@ -51,6 +57,26 @@ export const walletHandlers = (deps: {
     return { rows, total };
   };
 
+  /** The lines with the name (now) of the person each is about: one load per person. */
+  const withNames = async (rows: readonly WalletEntry[]): Promise<WalletEntryView[]> => {
+    const ids = [...new Set(rows.flatMap((row) => (row.targetUserId ? [row.targetUserId] : [])))];
+    const names = new Map(
+      await Promise.all(
+        ids.map(async (id) => {
+          const [{ state: account }, { state: profile }] = await Promise.all([
+            commands.load(accountDecider, accountStreamId(id)),
+            commands.load(profileDecider, profileStreamId(id)),
+          ]);
+          return [id, account.status === 'active' ? currentName(account, profile) : null] as const;
+        }),
+      ),
+    );
+    return rows.map((row) => ({
+      ...row,
+      targetName: row.targetUserId ? (names.get(row.targetUserId) ?? null) : null,
+    }));
+  };
+
   /** Refuses a user id that names no account (404). */
   const requireAccount = async (userId: string): Promise<void> => {
     const { state: account } = await commands.load(accountDecider, accountStreamId(userId));
@@ -83,5 +109,5 @@ export const walletHandlers = (deps: {
     return walletOf(input.userId);
   };
 
-  return { balanceOf, walletOf, historyOf, grant, requireAccount, wallets, entries };
+  return { balanceOf, walletOf, historyOf, withNames, grant, requireAccount, wallets, entries };
 };

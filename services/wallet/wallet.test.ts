@@ -11,6 +11,7 @@ import {
   registerUser,
   type TestUser,
 } from '../testing/accounts.ts';
+import { ChatClient, wsUrlOf } from '../testing/messaging.ts';
 import { balanceOf, buyInSandbox } from '../testing/payments.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { expectLedgerInvariantsHold } from '../testing/audit.ts';
@@ -44,6 +45,25 @@ describe('wallets', () => {
     expect(await balanceOf(server, fresh)).toBe(0);
     const wallet = await history(fresh).expect(200);
     expect(wallet.body).toEqual({ success: true, balance: 0, entries: [], page: 1, totalPages: 1 });
+  });
+
+  it("pushes the balance to the owner's open sockets after every change", async () => {
+    const fresh = await registerUser(server, { role: 'user' });
+    const socket = await ChatClient.connect(wsUrlOf(server), fresh);
+    const other = await ChatClient.connect(wsUrlOf(server), brand);
+    try {
+      await grant(admin, fresh.userId, { coins: 3, reason: 'A welcome gift' }).expect(201);
+      expect(await socket.next('wallet_balance')).toMatchObject({ linkCoins: 3 });
+      await buyInSandbox(server, fresh, { coins: 2 });
+      expect(
+        await socket.next<{ linkCoins: number }>('wallet_balance', (data) => data.linkCoins === 5),
+      ).toMatchObject({ linkCoins: 5 });
+      // Nobody else hears of it.
+      expect(other.received('wallet_balance')).toEqual([]);
+    } finally {
+      await socket.close();
+      await other.close();
+    }
   });
 
   it('lets an admin grant coins with a reason, shown in the history and the console', async () => {
@@ -96,11 +116,41 @@ describe('wallets', () => {
     const cases: Array<[TestUser, string, object, number, string | RegExp]> = [
       [admin, brand.userId, { coins: 5 }, 400, WALLET_MESSAGES.grantReasonRequired],
       [admin, brand.userId, { coins: 5, reason: '  ' }, 400, WALLET_MESSAGES.grantReasonRequired],
-      [admin, brand.userId, { coins: 0, reason: 'Nothing at all' }, 400, /^coins: /],
-      [admin, brand.userId, { coins: -5, reason: 'Taking back' }, 400, /^coins: /],
-      [admin, brand.userId, { coins: 2.5, reason: 'Half a coin' }, 400, /^coins: /],
-      [admin, brand.userId, { coins: 10_001, reason: 'Too generous' }, 400, /^coins: /],
-      [admin, brand.userId, { coins: '0x10', reason: 'Hex coins' }, 400, /^coins: /],
+      [
+        admin,
+        brand.userId,
+        { coins: 0, reason: 'Nothing at all' },
+        400,
+        /^(Coins must|Grant between 1 and)/,
+      ],
+      [
+        admin,
+        brand.userId,
+        { coins: -5, reason: 'Taking back' },
+        400,
+        /^(Coins must|Grant between 1 and)/,
+      ],
+      [
+        admin,
+        brand.userId,
+        { coins: 2.5, reason: 'Half a coin' },
+        400,
+        /^(Coins must|Grant between 1 and)/,
+      ],
+      [
+        admin,
+        brand.userId,
+        { coins: 10_001, reason: 'Too generous' },
+        400,
+        /^(Coins must|Grant between 1 and)/,
+      ],
+      [
+        admin,
+        brand.userId,
+        { coins: '0x10', reason: 'Hex coins' },
+        400,
+        /^(Coins must|Grant between 1 and)/,
+      ],
       [admin, 'nobody-at-all', { coins: 5, reason: 'To nobody' }, 404, 'User not found.'],
       [
         admin,

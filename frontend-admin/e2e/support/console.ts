@@ -26,4 +26,8 @@ export function waitForConsoleRoute(page: Page, path: string): Promise<void> {
   return page.waitForURL((url) => url.hash.split('?')[0] === `#/${path}`);
 }
 
-export const storedToken = (page: Page) => page.evaluate(() => sessionStorage.getItem('token'));
+/** Whether the browser holds a session (the server's readable companion of the refresh cookie). */
+export const consoleSignedIn = async (page: Page): Promise<boolean> =>
+  (await page.context().cookies()).some(
+    (cookie) => cookie.name === 'linkcoin_signed_in' && cookie.value !== '',
+  );

@@ -2,7 +2,13 @@ import { DataTable, DateField, List, SearchInput, SelectInput, type ListProps } 
 import { ROLE_LABELS, ROLES } from '@linkcoin/domain/accounts/roles.ts';
 import { INSTAGRAM_STATUS_CHOICES } from '../audit/labels';
 import { SafeEmailField } from '../fields/SafeFields';
-import { InstagramStatusField, RolesField, SignInMethodsField, VerifiedField } from './fields';
+import {
+  InstagramStatusField,
+  NameField,
+  RolesField,
+  SignInMethodsField,
+  VerifiedField,
+} from './fields';
 import type { ConsoleUser } from './types';
 
 const ROLE_CHOICES = ROLES.map((role) => ({ id: role, name: ROLE_LABELS[role] }));
@@ -39,7 +45,9 @@ export function UserList(props: ListProps) {
       perPage={25}
     >
       <DataTable rowClick="show" bulkActionButtons={false}>
-        <Column source="ownerName" label="Name" />
+        <Column source="ownerName" label="Name">
+          <NameField />
+        </Column>
         <Column source="email" label="Email" field={SafeEmailField} />
         <Column source="roles" label="Role(s)" disableSort>
           <RolesField />

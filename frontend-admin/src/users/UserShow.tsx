@@ -20,7 +20,13 @@ import { ROLE_LABELS } from '@linkcoin/domain/accounts/roles.ts';
 import { auditPath, type AuditTab } from '../audit/auditPath';
 import { AuditorRoleButton } from './AuditorRoleButton';
 import { SafeEmailField } from '../fields/SafeFields';
-import { InstagramStatusField, RolesField, SignInMethodsField, VerifiedField } from './fields';
+import {
+  InstagramStatusField,
+  NameField,
+  RolesField,
+  SignInMethodsField,
+  VerifiedField,
+} from './fields';
 import { EMAIL_PROOF_LABELS } from './labels';
 import type { ConsoleUser } from './types';
 
@@ -75,7 +81,7 @@ export function UserShow(props: ShowProps) {
   return (
     <Show {...props} title={<UserTitle />} actions={<UserShowActions />}>
       <SimpleShowLayout>
-        <TextField source="ownerName" label="Name" />
+        <NameField label="Name" />
         <SafeEmailField source="email" label="Email" />
         <TextField source="id" label="User ID" />
         <FunctionField<ConsoleUser>

@@ -1,9 +1,31 @@
-import { Chip, Stack } from '@mui/material';
+import { Chip, Stack, Typography } from '@mui/material';
 import { useRecordContext } from 'react-admin';
 import { ROLE_LABELS, type Role } from '@linkcoin/domain/accounts/roles.ts';
 import { INSTAGRAM_STATUS_LABELS } from '../audit/labels';
 import { SIGN_IN_METHOD_LABELS } from './labels';
 import type { ConsoleUser } from './types';
+
+/**
+ * The person's name with, beside it, a brand's company or the creator's handle (the profile's
+ * shown one, else an Instagram one verified or sent for verification), as the marketplace shows
+ * people.
+ */
+export function NameField(_props: { label?: string; source?: string }) {
+  const record = useRecordContext<ConsoleUser>();
+  if (!record) return null;
+  const handle = record.handle ?? record.instagramVerified[0] ?? record.instagram?.handle ?? null;
+  const beside = record.companyName ?? (handle ? `@${handle.replace(/^@/, '')}` : null);
+  return (
+    <Stack spacing={0.25}>
+      <span>{record.ownerName}</span>
+      {beside && (
+        <Typography variant="caption" color="text.secondary" component="span">
+          {beside}
+        </Typography>
+      )}
+    </Stack>
+  );
+}
 
 /** Every role the user holds, as chips (Brand, Creator, Admin, Auditor). */
 export function RolesField(_props: { label?: string }) {

@@ -13,7 +13,7 @@ describe('the grant dialog', () => {
   it('requires a reason', () => {
     for (const reason of [undefined, null, '', '  ', 'ok']) {
       expect(validateGrant({ coins: 5, reason }).reason).toBe(
-        'Say why these coins are granted (3 to 500 characters)',
+        'Say why these coins are granted (3 to 500 characters).',
       );
     }
     expect(validateGrant({ coins: 5, reason: 'x'.repeat(501) }).reason).toBeDefined();
@@ -21,13 +21,10 @@ describe('the grant dialog', () => {
   });
 
   it('refuses no coins, zero, negative, fractional and too many', () => {
-    expect(validateGrant({ coins: null, reason: 'A reason' }).coins).toBe(
-      'Expected a whole number',
-    );
-    expect(validateGrant({ coins: 0, reason: 'A reason' }).coins).toBe('At least 1');
-    expect(validateGrant({ coins: -3, reason: 'A reason' }).coins).toBe('At least 1');
-    expect(validateGrant({ coins: 1.5, reason: 'A reason' }).coins).toBe('Expected a whole number');
-    expect(validateGrant({ coins: 10001, reason: 'A reason' }).coins).toBe('At most 10000');
+    const wanted = 'Coins must be a whole number from 1 to 10000.';
+    for (const coins of [null, 0, -3, 1.5, 10001]) {
+      expect(validateGrant({ coins, reason: 'A reason' }).coins).toBe(wanted);
+    }
     expect(grantBody({ coins: 0, reason: 'A reason' })).toBeNull();
   });
 });

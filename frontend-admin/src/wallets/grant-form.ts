@@ -9,12 +9,6 @@ export type GrantFormErrors = Partial<Record<'coins' | 'reason', string>>;
 /** A checked grant, as sent. */
 export type GrantBody = Readonly<{ coins: number; reason: string }>;
 
-/** "reason: say why…" → "Say why…": the field already names itself. */
-const fieldMessage = (message: string): string => {
-  const text = message.replace(/^\w+:\s*/, '');
-  return text.charAt(0).toUpperCase() + text.slice(1);
-};
-
 export function validateGrant(values: GrantFormValues): GrantFormErrors {
   const parsed = grantCoinsRequest.safeParse({
     coins: values.coins ?? undefined,
@@ -25,7 +19,7 @@ export function validateGrant(values: GrantFormValues): GrantFormErrors {
   for (const issue of parsed.error.issues) {
     const field = issue.path[0];
     if ((field === 'coins' || field === 'reason') && errors[field] === undefined) {
-      errors[field] = fieldMessage(issue.message);
+      errors[field] = issue.message;
     }
   }
   return errors;

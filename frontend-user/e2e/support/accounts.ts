@@ -35,32 +35,43 @@ export async function apiLogin(
   return (await response.json()) as AuthAnswer;
 }
 
-/** Stores a session in the page's sessionStorage under the spec's keys, then reloads. */
-export async function storeSession(
+/**
+ * Signs the page's browser in as the app does (a browser session: the HttpOnly refresh cookie
+ * and its readable companion land in the page's context), without the login screen. The app
+ * opened next gets its access token from the cookie, as after a reload. Answers the login.
+ */
+export async function signInBrowser(
   page: Page,
-  session: { token: string; tokenExpiration: number; user: AuthAnswer['user'] },
-): Promise<void> {
-  await page.evaluate(
-    ({ token, tokenExpiration, user }) => {
-      sessionStorage.setItem('token', token);
-      sessionStorage.setItem('tokenExpiration', String(tokenExpiration));
-      sessionStorage.setItem('user', JSON.stringify(user));
-    },
-    {
-      token: session.token,
-      tokenExpiration: session.tokenExpiration,
-      user: session.user,
-    },
-  );
+  server: TestServer,
+  user: Pick<TestUser, 'email' | 'password'>,
+): Promise<AuthAnswer> {
+  const response = await page.context().request.post(`${server.url}/api/pageowners/login`, {
+    headers: { 'X-LinkCoin-Session': 'browser' },
+    data: { email: user.email, password: user.password },
+  });
+  if (!response.ok()) throw new Error(`login failed with ${response.status()}`);
+  return (await response.json()) as AuthAnswer;
 }
 
-/** What the page keeps in sessionStorage. */
-export function storedSession(page: Page): Promise<Record<string, string | null>> {
-  return page.evaluate(() => ({
-    token: sessionStorage.getItem('token'),
-    tokenExpiration: sessionStorage.getItem('tokenExpiration'),
-    user: sessionStorage.getItem('user'),
-  }));
+/** Whether the page's browser holds a session (the server's readable cookie). */
+export async function browserSignedIn(page: Page): Promise<boolean> {
+  const cookies = await page.context().cookies();
+  return cookies.some((cookie) => cookie.name === 'linkcoin_signed_in' && cookie.value !== '');
+}
+
+/** Whether any storage a script can read holds a token (it never should). */
+export async function tokenInStorage(page: Page): Promise<boolean> {
+  return page.evaluate<boolean>(`[window.sessionStorage, window.localStorage].some((storage) =>
+    Object.keys(storage).some(
+      (key) => /token/i.test(key) || /eyJ[\\w-]+\\.eyJ/.test(storage.getItem(key) ?? ''),
+    ),
+  )`);
+}
+
+/** The user this tab cached (the spec's sessionStorage key `user`), or null. */
+export async function cachedUser(page: Page): Promise<Record<string, unknown> | null> {
+  const raw = await page.evaluate(() => sessionStorage.getItem('user'));
+  return raw === null ? null : (JSON.parse(raw) as Record<string, unknown>);
 }
 
 /**

@@ -41,6 +41,10 @@ export async function sendMessage(page: Page, text: string): Promise<void> {
   await page.getByRole('button', { name: 'Send', exact: true }).click();
 }
 
-/** The confirm toast asking `question`. */
-export const confirmToast = (page: Page, question: string) =>
-  page.getByRole('alertdialog').filter({ hasText: question });
+/** The confirmation dialog (a modal) asking `question`. */
+export const confirmDialog = (page: Page, question: string) =>
+  page.getByRole('dialog').filter({ hasText: question });
+
+/** The confirmation's spend button: "Add to List for 1 LinkCoin" or "Renew for 1 LinkCoin". */
+export const spendButton = (dialog: ReturnType<typeof confirmDialog>) =>
+  dialog.getByRole('button', { name: /^(Add to List|Renew) for 1 LinkCoin$/ });

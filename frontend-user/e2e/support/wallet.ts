@@ -3,22 +3,16 @@ import type { Page } from 'playwright-core';
 import type { PaymentFailureCode } from '@linkcoin/domain/payments/messages.ts';
 import type { TestUser } from '@linkcoin/services/testing/accounts.ts';
 import type { TestServer } from '@linkcoin/services/testing/test-server.ts';
-import { apiLogin, storeSession } from './accounts.ts';
+import { signInBrowser } from './accounts.ts';
 
-/** Opens the app signed in as `user` (session stored as the app stores it), on `path`. */
+/** Opens the app signed in as `user` (a browser session, as after signing in), on `path`. */
 export async function openSignedIn(
   page: Page,
   server: TestServer,
   user: Pick<TestUser, 'email' | 'password'>,
   path = '/',
 ): Promise<void> {
-  const session = await apiLogin(server, user);
-  await page.goto('/aboutus');
-  await storeSession(page, {
-    token: session.token,
-    tokenExpiration: Date.now() + session.expiresIn * 1000,
-    user: session.user,
-  });
+  await signInBrowser(page, server, user);
   await page.goto(path);
 }
 
@@ -80,13 +74,15 @@ export async function grantCoins(
   if (!response.ok) throw new Error(`grant failed with ${response.status}`);
 }
 
-/** The wallet history's row whose "what" reads `what`. */
+/** The wallet history's row whose "what" starts with `what` (a purchase also names its payment). */
 export const historyRow = (page: Page, what: string) =>
   page
     .getByRole('table', { name: 'LinkCoin history, newest first' })
     .getByRole('row')
     .filter({
-      has: page.getByRole('cell', { name: what, exact: true }),
+      has: page.getByRole('cell', {
+        name: new RegExp(`^${what.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+      }),
     });
 
 /** The cells of a row, as text. */

@@ -1,20 +1,26 @@
 import type { ReactNode } from 'react';
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { ConfirmDialogProvider } from '../components/confirm/ConfirmDialogProvider';
 import { ToastHost } from '../components/toast/ToastHost';
 import { AuthProvider } from '../features/auth/components/AuthProvider';
 import { queryClient } from '../lib/react-query';
 import { theme } from './theme';
 
-/** Everything the screens share: theme, baseline styles, server-state cache, session, toasts. */
+/**
+ * Everything the screens share: theme, baseline styles, server-state cache, session, the
+ * confirmation dialog, toasts.
+ */
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <QueryClientProvider client={queryClient}>
         <AuthProvider>
-          {children}
-          <ToastHost />
+          <ConfirmDialogProvider>
+            {children}
+            <ToastHost />
+          </ConfirmDialogProvider>
         </AuthProvider>
       </QueryClientProvider>
     </ThemeProvider>

@@ -151,10 +151,19 @@ export const router = createBrowserRouter([
               })),
           },
           {
-            path: 'MessagingApp/:userId',
+            // Without a contact (the top bar's Messages): the latest conversation, or the list.
+            path: 'MessagingApp/:userId?',
             lazy: () =>
               import('../features/messaging/routes/MessagingPage').then((m) => ({
                 Component: m.MessagingPage,
+              })),
+          },
+          {
+            // Signed in, Change Password asks for the current one (not the reset by e-mail).
+            path: 'change-password',
+            lazy: () =>
+              import('../features/auth/routes/ChangePasswordPage').then((m) => ({
+                Component: m.ChangePasswordPage,
               })),
           },
         ],

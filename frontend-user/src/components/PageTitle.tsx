@@ -1,4 +1,11 @@
-/** Sets the document title; React 19 hoists <title> into <head>. */
+import { useRealtime } from '../features/messaging/realtime/realtime-context';
+import { titleWithUnread } from '../features/messaging/utils/unread';
+
+/**
+ * Sets the document title, with the signed-in user's unread count in front ("(2) Home ·
+ * LinkCoin"); React 19 hoists <title> into <head>.
+ */
 export function PageTitle({ title }: { title: string }) {
-  return <title>{`${title} · LinkCoin`}</title>;
+  const { unread } = useRealtime();
+  return <title>{titleWithUnread(`${title} · LinkCoin`, unread)}</title>;
 }

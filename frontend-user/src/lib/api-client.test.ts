@@ -1,18 +1,27 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clearSessionToken, saveSessionToken } from '@linkcoin/frontend-shared/session/session.ts';
 import { ApiError, apiRequest, errorMessage, onUnauthorized } from './api-client';
 
 function answer(status: number, body: unknown) {
   return vi.fn(async () => new Response(JSON.stringify(body), { status }));
 }
 
+/** This tab's access token (memory), and a tab storage for the cached user. */
 function signedInAs(token: string) {
+  saveSessionToken(token, Date.now() + 60_000);
+  const data = new Map<string, string>();
   vi.stubGlobal('window', {
-    sessionStorage: { getItem: (key: string) => (key === 'token' ? token : null) },
+    sessionStorage: {
+      getItem: (key: string) => data.get(key) ?? null,
+      setItem: (key: string, value: string) => void data.set(key, value),
+      removeItem: (key: string) => void data.delete(key),
+    },
   });
 }
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  clearSessionToken();
 });
 
 describe('api client', () => {
@@ -82,7 +91,7 @@ describe('api client', () => {
     expect(await apiRequest('/x').catch((error: unknown) => error)).toMatchObject({ status: 0 });
   });
 
-  it('tells the session about a 401 on an authenticated call, not on a login', async () => {
+  it('tells the session about a 401 it cannot refresh past, not about a login', async () => {
     signedInAs('revoked');
     vi.stubGlobal('fetch', answer(401, { success: false, message: 'Your session has expired.' }));
     const heard: number[] = [];
@@ -90,10 +99,44 @@ describe('api client', () => {
     try {
       await apiRequest('/pageowners/login', { method: 'POST', body: {} }).catch(() => undefined);
       expect(heard).toEqual([]);
-      await apiRequest('/pageowners/check-auth', { auth: true }).catch(() => undefined);
+      await apiRequest('/wallet/me', { auth: true }).catch(() => undefined);
       expect(heard).toEqual([401]);
     } finally {
       stop();
     }
+  });
+
+  it('renews an expired access token from the browser session and asks once more', async () => {
+    signedInAs('expired');
+    const user = {
+      _id: 'u1',
+      ownerName: 'Asha',
+      email: 'a@x.in',
+      role: 'user',
+      roles: ['user'],
+      linkCoins: 0,
+      companyName: null,
+      handle: null,
+      profilePicUrl: '',
+    };
+    const fetch = vi.fn(async (url: string, init: RequestInit) => {
+      if (url === '/api/pageowners/refresh') {
+        return new Response(JSON.stringify({ newToken: 'fresh', expiresIn: 900, user }));
+      }
+      const authorised = (init.headers as Record<string, string>).Authorization;
+      return authorised === 'Bearer fresh'
+        ? new Response(JSON.stringify({ success: true, balance: 4 }))
+        : new Response(JSON.stringify({ success: false }), { status: 401 });
+    });
+    vi.stubGlobal('fetch', fetch);
+    await expect(apiRequest('/wallet/me', { auth: true })).resolves.toEqual({
+      success: true,
+      balance: 4,
+    });
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual([
+      '/api/wallet/me',
+      '/api/pageowners/refresh',
+      '/api/wallet/me',
+    ]);
   });
 });

@@ -1,4 +1,9 @@
-import { getSessionToken } from '@linkcoin/frontend-shared/session/session.ts';
+import {
+  getSessionToken,
+  hasBrowserSession,
+  refreshSession,
+  SessionEnded,
+} from '@linkcoin/frontend-shared/session/session.ts';
 
 /**
  * The one way the app talks to its API (same origin, JSON). Every failure becomes an `ApiError`
@@ -31,8 +36,9 @@ type Listener = (error: ApiError) => void;
 const unauthorizedListeners = new Set<Listener>();
 
 /**
- * Called whenever an authenticated call answers 401: the token expired or was revoked (logout
- * elsewhere, password reset), so the session must end in this browser too.
+ * Called when an authenticated call answers 401 and the browser's session cannot give a fresh
+ * token either: the session was revoked (logout elsewhere, a new password) or has expired, so
+ * it ends in this tab too.
  */
 export function onUnauthorized(listener: Listener): () => void {
   unauthorizedListeners.add(listener);
@@ -47,6 +53,8 @@ export type ApiRequestOptions = {
   auth?: boolean;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Internal: the retry after a refreshed token. */
+  retried?: boolean;
 };
 
 async function readMessage(response: Response): Promise<string | null> {
@@ -64,7 +72,13 @@ async function readMessage(response: Response): Promise<string | null> {
 
 /** Calls `/api{path}` and answers the parsed JSON body, or throws an `ApiError`. */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, auth = false, headers = {}, signal } = options;
+  const { method = 'GET', body, auth = false, headers = {}, signal, retried = false } = options;
+  // A page just loaded: the browser's session is still giving this tab its token. A call that
+  // would carry it waits for that, rather than going out anonymous (a profile without its
+  // owner's view).
+  if (auth && getSessionToken() === null && hasBrowserSession()) {
+    await refreshSession().catch(() => undefined);
+  }
   const token = auth ? getSessionToken() : null;
   // A form (file uploads) goes as multipart; the browser sets its content type and boundary.
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
@@ -88,7 +102,18 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   }
   if (!response.ok) {
     const error = new ApiError(response.status, await readMessage(response));
-    if (response.status === 401 && token) unauthorizedListeners.forEach((listen) => listen(error));
+    if (response.status === 401 && auth && !retried) {
+      // The access token is short-lived: a fresh one from the browser's session, then once more.
+      try {
+        await refreshSession();
+      } catch (refusal) {
+        if (refusal instanceof SessionEnded || token) {
+          unauthorizedListeners.forEach((listen) => listen(error));
+        }
+        throw error;
+      }
+      return apiRequest<T>(path, { ...options, retried: true });
+    }
     throw error;
   }
   return (await response.json()) as T;

@@ -13,10 +13,17 @@ import type { InstagramHandlers } from './handlers.ts';
 import { otpRecordView, whereRecords } from './otp-record-view.ts';
 import { OTP_RECORDS, type OtpRecordDoc } from './otp-records.ts';
 
-const userId = z.string('userId: required').min(1, 'userId: required').max(64);
+const userId = z
+  .string('The user id is missing.')
+  .min(1, 'The user id is missing.')
+  .max(64, 'The user id is not valid.');
 const storeRequest = z.object({
   userId,
-  profileName: z.string('profileName: required').trim().min(1, 'profileName: required').max(100),
+  profileName: z
+    .string('Enter the Instagram username.')
+    .trim()
+    .min(1, 'Enter the Instagram username.')
+    .max(100, 'Enter an Instagram username (letters, digits, dots and underscores, at most 30).'),
   // The spec's field, still sent by the mobile app: accepted and ignored (the link is derived).
   profileUrl: z.string().max(2000).optional(),
 });
@@ -36,7 +43,7 @@ const sendStatusRequest = z.discriminatedUnion(
         .regex(/^\d{6}$/, INSTAGRAM_MESSAGES.invalidOtp),
     }),
   ],
-  'status: must be send or verified',
+  'The status must be send or verified.',
 );
 const getAllQuery = z.object({
   status: z.enum(INSTAGRAM_OTP_STATUSES).optional(),

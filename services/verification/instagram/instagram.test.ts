@@ -177,7 +177,7 @@ describe('Instagram verification over HTTP', () => {
         creator,
         { userId: creator.userId, status: 'approved' },
         400,
-        'status: must be send or verified',
+        'The status must be send or verified.',
       ],
     ];
     for (const [who, body, status, message] of refusals) {

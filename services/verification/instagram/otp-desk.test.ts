@@ -172,8 +172,7 @@ describe('the Instagram OTP desk over HTTP', () => {
       const before = await headPosition(server);
       await requestCode(creator, 'asha cooks').expect(400, {
         success: false,
-        message:
-          'profileName: must be an Instagram username (letters, digits, dots and underscores, at most 30)',
+        message: 'Enter an Instagram username (letters, digits, dots and underscores, at most 30).',
       });
       expect(await headPosition(server)).toBe(before);
     });

@@ -7,9 +7,16 @@ import type { Clock } from '../../runtime/tokens.ts';
 import type { YouTubeHandlers } from './handlers.ts';
 
 const verifyRequest = z.object({
-  userId: z.string('userId: required').min(1).max(64),
-  handle: z.string('handle: required').trim().min(1, 'handle: required').max(100),
-  accessToken: z.string('accessToken: required').min(10, 'accessToken: required').max(4096),
+  userId: z.string('The user id is missing.').min(1).max(64),
+  handle: z
+    .string('Enter the YouTube handle.')
+    .trim()
+    .min(1, 'Enter the YouTube handle.')
+    .max(100, 'The YouTube handle is too long.'),
+  accessToken: z
+    .string('Sign in with Google to verify this channel.')
+    .min(10, 'Sign in with Google to verify this channel.')
+    .max(4096, 'Sign in with Google to verify this channel.'),
 });
 
 export const youTubeEndpoints = (deps: { youtube: YouTubeHandlers; clock: Clock }): Endpoint[] => [

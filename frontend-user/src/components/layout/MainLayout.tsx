@@ -1,42 +1,51 @@
 import { Box, Link } from '@mui/material';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { RealtimeProvider } from '../../features/messaging/realtime/RealtimeProvider';
 import { PushRegistration } from '../../features/notifications/components/PushRegistration';
 import { PurchaseDialogProvider } from '../../features/wallet/components/PurchaseDialogProvider';
 import { Footer } from './Footer';
 import { TopNav } from './TopNav';
 
 /**
- * Every screen: navigation bar, the page, footer; the purchase dialog any of them opens; and the
- * push registration that runs on app start for a signed-in user.
+ * Every screen: navigation bar, the page, footer; the purchase dialog any of them opens; the
+ * signed-in user's live connection (unread count, message notices, balance); and the push
+ * registration that runs on app start for a signed-in user.
  */
 export function MainLayout() {
   return (
-    <PurchaseDialogProvider>
-      <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
-        <Link
-          href="#main-content"
-          sx={{
-            position: 'absolute',
-            left: 8,
-            top: -48,
-            zIndex: (theme) => theme.zIndex.appBar + 1,
-            bgcolor: 'background.paper',
-            px: 2,
-            py: 1,
-            borderRadius: 1,
-            '&:focus': { top: 8 },
-          }}
-        >
-          Skip to content
-        </Link>
-        <TopNav />
-        <Box component="main" id="main-content" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
-          <Outlet />
+    <RealtimeProvider>
+      <PurchaseDialogProvider>
+        <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
+          <Link
+            href="#main-content"
+            sx={{
+              position: 'absolute',
+              left: 8,
+              top: -48,
+              zIndex: (theme) => theme.zIndex.appBar + 1,
+              bgcolor: 'background.paper',
+              px: 2,
+              py: 1,
+              borderRadius: 1,
+              '&:focus': { top: 8 },
+            }}
+          >
+            Skip to content
+          </Link>
+          <TopNav />
+          <Box
+            component="main"
+            id="main-content"
+            tabIndex={-1}
+            sx={{ flexGrow: 1, outline: 'none' }}
+          >
+            <Outlet />
+          </Box>
+          <Footer />
+          <ScrollRestoration />
+          <PushRegistration />
         </Box>
-        <Footer />
-        <ScrollRestoration />
-        <PushRegistration />
-      </Box>
-    </PurchaseDialogProvider>
+      </PurchaseDialogProvider>
+    </RealtimeProvider>
   );
 }

@@ -1,5 +1,6 @@
 import {
   Box,
+  Chip,
   Divider,
   Drawer,
   IconButton,
@@ -13,6 +14,12 @@ import { Link as RouterLink } from 'react-router-dom';
 import { ACCOUNT_LINKS } from '../../features/auth/account-links';
 import { useAuth } from '../../features/auth/auth-context';
 import { useLogoutAndLeave } from '../../features/auth/hooks/useLogout';
+import {
+  MESSAGES_PATH,
+  messagesLabel,
+} from '../../features/messaging/components/MessagesNavButton';
+import { useRealtime } from '../../features/messaging/realtime/realtime-context';
+import { unreadLabel } from '../../features/messaging/utils/unread';
 import { BrandLogo } from '../BrandLogo';
 import { navLinksFor } from './nav-links';
 import { useIsCurrentNavLink } from './useIsCurrentNavLink';
@@ -30,6 +37,7 @@ const labelProps = { primary: { sx: { fontWeight: 700, letterSpacing: '0.04em' }
 export function MobileNavDrawer({ id, open, onClose }: MobileNavDrawerProps) {
   const isCurrent = useIsCurrentNavLink();
   const { isAuthenticated, user } = useAuth();
+  const { unread } = useRealtime();
   const logoutAndLeave = useLogoutAndLeave();
   return (
     <Drawer id={id} anchor="left" open={open} onClose={onClose}>
@@ -63,6 +71,25 @@ export function MobileNavDrawer({ id, open, onClose }: MobileNavDrawerProps) {
           <>
             <Divider />
             <List aria-label={`Account of ${user.ownerName}`}>
+              <ListItem disablePadding>
+                <ListItemButton
+                  component={RouterLink}
+                  to={MESSAGES_PATH}
+                  onClick={onClose}
+                  aria-label={messagesLabel(unread)}
+                  sx={itemSx}
+                >
+                  <ListItemText primary="Messages" />
+                  {unread > 0 && (
+                    <Chip
+                      size="small"
+                      color="error"
+                      label={unreadLabel(unread)}
+                      aria-hidden="true"
+                    />
+                  )}
+                </ListItemButton>
+              </ListItem>
               {ACCOUNT_LINKS.map((link) => (
                 <ListItem key={link.label} disablePadding>
                   <ListItemButton

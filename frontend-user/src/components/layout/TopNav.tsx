@@ -29,7 +29,7 @@ export function TopNav() {
       }}
     >
       <Container maxWidth="lg">
-        <Toolbar disableGutters sx={{ minHeight: { xs: 64, md: 72 }, gap: 1 }}>
+        <Toolbar disableGutters sx={{ minHeight: { xs: 64, md: 72 }, gap: { xs: 0.5, md: 1 } }}>
           <IconButton
             edge="start"
             aria-label="Open navigation menu"

@@ -9,7 +9,11 @@ import {
   toastTransition,
 } from './toast-config';
 
-/** Where toasts appear, in the MUI theme's colours, type and shapes. */
+/**
+ * Where toasts appear, in the MUI theme's colours, type and shapes: at the bottom, away from the
+ * top bar with its balance and menu (bottom right on a desktop, across the bottom of a phone,
+ * clear of the home indicator), three at most.
+ */
 export function ToastHost() {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
@@ -33,6 +37,9 @@ export function ToastHost() {
             '--toastify-z-index': String(zIndex.snackbar),
           },
           '.Toastify__toast': { fontSize: typography.body2.fontSize },
+          '.Toastify__toast-container--bottom-center': {
+            paddingBottom: 'max(8px, env(safe-area-inset-bottom))',
+          },
           [`.${TOAST_ENTER_CLASS}`]: {
             animation: `linkcoin-toast-in 250ms ${theme.transitions.easing.easeOut} both`,
           },
@@ -40,12 +47,12 @@ export function ToastHost() {
             animation: `linkcoin-toast-out ${TOAST_EXIT_MS}ms ${theme.transitions.easing.easeIn} both`,
           },
           '@keyframes linkcoin-toast-in': {
-            from: { opacity: 0, transform: 'translateY(-12px)' },
+            from: { opacity: 0, transform: 'translateY(12px)' },
             to: { opacity: 1, transform: 'none' },
           },
           '@keyframes linkcoin-toast-out': {
             from: { opacity: 1, transform: 'none' },
-            to: { opacity: 0, transform: 'translateY(-12px)' },
+            to: { opacity: 0, transform: 'translateY(12px)' },
           },
           '@media (prefers-reduced-motion: reduce)': {
             [`.${TOAST_ENTER_CLASS}, .${TOAST_EXIT_CLASS}`]: { animationDuration: '1ms' },
@@ -53,7 +60,8 @@ export function ToastHost() {
         }}
       />
       <ToastContainer
-        position={phone ? 'top-center' : 'top-right'}
+        position={phone ? 'bottom-center' : 'bottom-right'}
+        limit={3}
         autoClose={TOAST_AUTO_CLOSE_MS}
         transition={toastTransition}
         theme="colored"

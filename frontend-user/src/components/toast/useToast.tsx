@@ -1,8 +1,6 @@
+import type { ReactNode } from 'react';
 import { toast, type Id } from 'react-toastify';
-import { ConfirmToast } from './ConfirmToast';
 import { TOAST_AUTO_CLOSE_MS } from './toast-config';
-
-export type ConfirmOptions = { confirmText?: string; cancelText?: string };
 
 export type Toasts = {
   success: (message: string) => Id;
@@ -10,67 +8,55 @@ export type Toasts = {
   warning: (message: string) => Id;
   info: (message: string) => Id;
   /**
-   * Asks with confirm and cancel buttons (defaults OK and Cancel). Answers true on confirm;
-   * cancelling, closing or clearing answers false, silently. It stays until answered.
+   * A notice with content of its own (a message that arrived elsewhere), under a key: a notice
+   * with a key already shown replaces it instead of stacking.
    */
-  confirm: (message: string, options?: ConfirmOptions) => Promise<boolean>;
+  notice: (key: string, content: ReactNode) => Id;
   /** Removes every toast (logout). */
   clear: () => void;
 };
 
-function confirmToast(
-  message: string,
-  { confirmText = 'OK', cancelText = 'Cancel' }: ConfirmOptions = {},
-): Promise<boolean> {
-  return new Promise((resolve) => {
-    let answered = false;
-    const answer = (value: boolean) => {
-      if (answered) return;
-      answered = true;
-      resolve(value);
-    };
-    toast.info(
-      ({ closeToast }) => (
-        <ConfirmToast
-          message={message}
-          confirmText={confirmText}
-          cancelText={cancelText}
-          onConfirm={() => {
-            answer(true);
-            closeToast();
-          }}
-          onCancel={() => {
-            answer(false);
-            closeToast();
-          }}
-        />
-      ),
-      {
-        autoClose: false,
-        closeOnClick: false,
-        draggable: false,
-        closeButton: false,
-        icon: false,
-        role: 'alertdialog',
-        onClose: () => answer(false),
-      },
-    );
-  });
-}
-
 const options = { autoClose: TOAST_AUTO_CLOSE_MS } as const;
 
+/**
+ * One toast per text: the same message again while it shows is not repeated (a second click,
+ * a retried call), it simply stays. The id is the type and the text.
+ */
+const once = (
+  show: typeof toast.success,
+  type: string,
+  message: string,
+  role: 'status' | 'alert',
+): Id => {
+  const toastId = `${type}:${message}`;
+  if (toast.isActive(toastId)) return toastId;
+  return show(message, { ...options, role, toastId });
+};
+
 const toasts: Toasts = {
-  success: (message) => toast.success(message, { ...options, role: 'status' }),
+  success: (message) => once(toast.success, 'success', message, 'status'),
   // Errors interrupt assistive technology; the others are announced politely.
-  error: (message) => toast.error(message, { ...options, role: 'alert' }),
-  warning: (message) => toast.warning(message, { ...options, role: 'status' }),
-  info: (message) => toast.info(message, { ...options, role: 'status' }),
-  confirm: confirmToast,
+  error: (message) => once(toast.error, 'error', message, 'alert'),
+  warning: (message) => once(toast.warning, 'warning', message, 'status'),
+  info: (message) => once(toast.info, 'info', message, 'status'),
+  notice: (key, content) => {
+    const toastId = `notice:${key}`;
+    if (toast.isActive(toastId)) {
+      toast.update(toastId, { render: content, autoClose: 6000 });
+      return toastId;
+    }
+    return toast.info(content, {
+      toastId,
+      autoClose: 6000,
+      closeOnClick: false,
+      icon: false,
+      role: 'status',
+    });
+  },
   clear: () => toast.dismiss(),
 };
 
-/** The app's notifications (spec section 4): success, error, warning, info and confirm toasts. */
+/** The app's notifications (spec section 4): success, error, warning and info toasts. */
 export function useToast(): Toasts {
   return toasts;
 }

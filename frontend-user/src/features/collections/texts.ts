@@ -3,6 +3,7 @@ import { WALLET_MESSAGES } from '@linkcoin/domain/wallet/messages.ts';
 /** The collection's texts, word for word from spec sections 2, 4 and 8. */
 export const COLLECTION_TEXTS = {
   addToList: 'Add to List',
+  inList: 'In your list',
   adding: 'Adding...',
   chatNow: 'Chat Now',
   loading: 'Loading...',

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   appPath,
+  BLOCKED_TOLD_KEY,
   base64UrlToBytes,
   PUSH_TEXTS,
   pushSupported,
   registerPush,
+  tellBlockedOnce,
   type PushSteps,
 } from './push-registration';
 
@@ -118,5 +120,18 @@ describe('appPath (where a notification click may lead)', () => {
     ]) {
       expect(appPath(bad)).toBeNull();
     }
+  });
+});
+
+describe('telling that notifications are blocked', () => {
+  it('tells once per browser', () => {
+    const data = new Map<string, string>();
+    const storage = {
+      getItem: (key: string) => data.get(key) ?? null,
+      setItem: (key: string, value: string) => void data.set(key, value),
+    };
+    expect(tellBlockedOnce(storage)).toBe(true);
+    expect(tellBlockedOnce(storage)).toBe(false);
+    expect(data.has(BLOCKED_TOLD_KEY)).toBe(true);
   });
 });

@@ -32,6 +32,24 @@ export type PushSteps = Readonly<{
 
 export type PushOutcome = 'blocked' | 'dismissed' | 'registered';
 
+/** Where the browser remembers that it was told notifications are blocked (no personal data). */
+export const BLOCKED_TOLD_KEY = 'linkcoin.notificationsBlockedTold';
+
+/**
+ * Whether to tell about blocked notifications now: once per browser, not on every page load
+ * (issue 19). Marks it told. A browser without storage is told once per app start.
+ */
+export function tellBlockedOnce(storage: Pick<Storage, 'getItem' | 'setItem'> | null): boolean {
+  if (storage === null) return true;
+  try {
+    if (storage.getItem(BLOCKED_TOLD_KEY) !== null) return false;
+    storage.setItem(BLOCKED_TOLD_KEY, new Date().toISOString());
+  } catch {
+    // Storage refused (a private window): told this once.
+  }
+  return true;
+}
+
 export async function registerPush(steps: PushSteps): Promise<PushOutcome> {
   let permission = steps.permission();
   if (permission === 'denied') return 'blocked';

@@ -116,6 +116,7 @@ describe('walletShowsPurchase', () => {
     revision: 0,
     packageId: null,
     bonusCoins: 0,
+    targetName: null,
   });
 
   it("is true once the wallet lists this payment's purchase", () => {

@@ -4,38 +4,43 @@ import type {
   AuthAnswer,
   LoginRequest,
   RegisterRequest,
+  SessionUser,
 } from '@linkcoin/domain/accounts/contracts.ts';
 import { ACCOUNT_MESSAGES as M } from '@linkcoin/domain/accounts/messages.ts';
 import { scheduleSessionExpiry } from '@linkcoin/frontend-shared/session/expiry-timer.ts';
 import {
+  announceSession,
   clearSession,
-  clearSessionToken,
   getSessionToken,
   getSessionUser,
   getTokenExpiration,
+  hasBrowserSession,
+  onSessionMessage,
+  refreshSession,
   saveSession,
-  saveSessionToken,
   saveSessionUser,
+  SessionEnded,
+  type RefreshedSession,
 } from '@linkcoin/frontend-shared/session/session.ts';
 import { expirationOf } from '@linkcoin/frontend-shared/session/token.ts';
 import { appToasts } from '../../../components/toast/useToast';
-import { errorMessage, errorStatus, onUnauthorized } from '../../../lib/api-client';
+import { errorMessage, onUnauthorized } from '../../../lib/api-client';
 import * as accounts from '../api/accounts';
 import { AuthContext, type AuthContextValue } from '../auth-context';
 import { authReducer, initialAuthState, type AuthState } from '../auth-state';
 
+/** A fresh access token is asked for this long before the one in memory expires. */
+const REFRESH_AHEAD_MS = 60_000;
+
 function startingState(): AuthState {
-  return initialAuthState(
-    {
-      token: getSessionToken(),
-      tokenExpiration: getTokenExpiration(),
-      user: getSessionUser(),
-    },
-    Date.now(),
-  );
+  return initialAuthState({ signedIn: hasBrowserSession(), user: getSessionUser() });
 }
 
-/** Holds the session (spec sections 3 and 4) and keeps sessionStorage in step with it. */
+/**
+ * Holds the session (spec sections 3 and 4) for this tab, one per browser (frontend-shared's
+ * session module): on start the browser's session gives this tab its access token; the token
+ * is renewed before it expires; signing in or out in one tab is told to the others.
+ */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, dispatch] = useReducer(authReducer, undefined, startingState);
   const queryClient = useQueryClient();
@@ -43,57 +48,65 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signOutLocally = useCallback(
     (error: string | null = null) => {
       clearSession();
-      queryClient.removeQueries({ queryKey: ['check-auth'] });
+      queryClient.clear();
       dispatch({ type: 'signedOut', error });
     },
     [queryClient],
   );
 
-  // On app start: an expired stored session is removed; a stored token is confirmed by check-auth.
-  useEffect(() => {
-    const token = getSessionToken();
-    if (token === null) return;
-    const expiration = getTokenExpiration();
-    if (expiration !== null && expiration <= Date.now()) {
-      clearSession();
-      return;
-    }
-    let current = true;
-    queryClient
-      .fetchQuery(accounts.checkAuthQueryOptions(token, getSessionUser()?._id ?? null))
-      .then((answer) => {
-        if (!current) return;
-        saveSessionUser(answer.user);
-        dispatch({ type: 'sessionChecked', user: answer.user, success: answer.success });
-      })
-      .catch((error: unknown) => {
-        if (!current) return;
-        // Only the server's refusal ends the session. Without an answer (offline, or this page
-        // being left, which aborts the call), clearing the shared sessionStorage would sign the
-        // user out of the page they are going to.
-        const status = errorStatus(error);
-        if (status === null || status === 0) dispatch({ type: 'sessionUnconfirmed' });
-        else signOutLocally(errorMessage(error, M.authCheckFailed));
-      });
-    return () => {
-      current = false;
-    };
-  }, [queryClient, signOutLocally]);
+  const restored = useCallback((answer: RefreshedSession) => {
+    dispatch({ type: 'signedIn', user: answer.user, token: answer.token });
+  }, []);
 
-  // Any authenticated call answering 401 means the token expired or was revoked.
+  /** Asks the browser's session for a token; ends the session here when the server refuses. */
+  const renew = useCallback(
+    async (onEnded: string | null): Promise<boolean> => {
+      try {
+        restored(await refreshSession());
+        return true;
+      } catch (error) {
+        if (error instanceof SessionEnded) signOutLocally(onEnded);
+        else dispatch({ type: 'sessionUnconfirmed' });
+        return false;
+      }
+    },
+    [restored, signOutLocally],
+  );
+
+  // On app start: a browser with a session gives this tab its token (a reload, a new tab).
+  useEffect(() => {
+    if (!hasBrowserSession()) return;
+    void renew(null);
+  }, [renew]);
+
+  // Other tabs: a sign-out there is a sign-out here; a sign-in there signs this tab in too.
+  useEffect(
+    () =>
+      onSessionMessage((message) => {
+        if (message.type === 'signed-out') {
+          appToasts.clear();
+          signOutLocally(null);
+        } else if (getSessionToken() === null) {
+          void renew(null);
+        }
+      }),
+    [renew, signOutLocally],
+  );
+
+  // An authenticated call that the session could not renew past: it has ended.
   useEffect(
     () => onUnauthorized((error) => signOutLocally(errorMessage(error, M.sessionExpired))),
     [signOutLocally],
   );
 
-  // The session ends in this browser when its token expires, without waiting for a 401, however
-  // long the token lasts (the timer sleeps in chunks a browser timer can hold).
+  // The access token is short-lived: a new one shortly before it expires, for as long as the
+  // browser's session lasts (the timer sleeps in chunks a browser timer can hold).
   useEffect(() => {
     if (state.token === null) return;
     const expiration = getTokenExpiration();
     if (expiration === null) return;
-    return scheduleSessionExpiry(expiration, () => signOutLocally(M.tokenExpired));
-  }, [state.token, signOutLocally]);
+    return scheduleSessionExpiry(expiration - REFRESH_AHEAD_MS, () => void renew(M.tokenExpired));
+  }, [state.token, renew]);
 
   const signIn = useCallback((answer: AuthAnswer) => {
     saveSession({
@@ -102,6 +115,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       user: answer.user,
     });
     dispatch({ type: 'signedIn', user: answer.user, token: answer.token });
+    announceSession({ type: 'signed-in' });
     return answer.user;
   }, []);
 
@@ -118,25 +132,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [signIn],
   );
 
+  // Spec section 7: registration is followed by a login, for brands and creators alike.
   const register = useCallback(
-    async (input: RegisterRequest, { signIn: andSignIn }: { signIn: boolean }) => {
+    async (input: RegisterRequest) => {
       dispatch({ type: 'pending' });
       try {
         await accounts.registerAccount(input);
       } catch (error) {
         dispatch({ type: 'failed', error: errorMessage(error, M.registrationFailed) });
-        return false;
-      }
-      if (!andSignIn) {
-        dispatch({ type: 'registered' });
-        return true;
+        return null;
       }
       try {
-        signIn(await accounts.login({ email: input.email, password: input.password }));
-        return true;
+        return signIn(await accounts.login({ email: input.email, password: input.password }));
       } catch (error) {
         dispatch({ type: 'failed', error: errorMessage(error, M.loginFailed) });
-        return false;
+        return null;
       }
     },
     [signIn],
@@ -149,28 +159,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     appToasts.clear();
     signOutLocally(null);
+    announceSession({ type: 'signed-out' });
   }, [signOutLocally]);
 
-  const refreshToken = useCallback(async () => {
-    try {
-      const answer = await accounts.refreshToken();
-      saveSessionToken(answer.newToken, Date.now() + answer.expiresIn * 1000);
-      dispatch({ type: 'tokenRefreshed', token: answer.newToken });
-      return true;
-    } catch (error) {
-      if (errorStatus(error) !== 401) {
-        clearSessionToken();
-        dispatch({ type: 'refreshFailed', error: errorMessage(error, M.tokenRefreshFailed) });
-      }
-      return false;
-    }
-  }, []);
+  const refreshToken = useCallback(() => renew(M.tokenRefreshFailed), [renew]);
 
-  const userUpdated = useCallback((ownerName: string) => {
-    const stored = getSessionUser();
-    if (stored) saveSessionUser({ ...stored, ownerName });
-    dispatch({ type: 'userUpdated', ownerName });
-  }, []);
+  const userUpdated = useCallback(
+    (changes: Partial<Pick<SessionUser, 'ownerName' | 'companyName' | 'profilePicUrl'>>) => {
+      const stored = getSessionUser();
+      if (stored) saveSessionUser({ ...stored, ...changes });
+      dispatch({ type: 'userUpdated', changes });
+    },
+    [],
+  );
 
   const coinsUpdated = useCallback((linkCoins: number) => {
     const stored = getSessionUser();

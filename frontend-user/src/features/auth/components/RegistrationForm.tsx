@@ -20,7 +20,7 @@ type RegistrationFormProps = {
   role: RegistrationRole;
   /** The e-mail code steps; the page resets them when the role changes. */
   otp: EmailOtp;
-  onRegistered: () => void;
+  onRegistered: (user: SessionUser) => void;
   onGoogleSignIn: (user: SessionUser) => void;
 };
 
@@ -39,7 +39,13 @@ export function RegistrationForm({
   const { register, control, getValues, handleSubmit, clearErrors, formState } =
     useForm<RegistrationFormValues>({
       resolver: zodResolver(registrationFormSchema),
-      defaultValues: { ownerName: '', email: '', password: '', confirmPassword: '' },
+      defaultValues: {
+        ownerName: '',
+        companyName: '',
+        email: '',
+        password: '',
+        confirmPassword: '',
+      },
       reValidateMode: 'onSubmit',
     });
   const [ownerName, email] = useWatch({ control, name: ['ownerName', 'email'] });
@@ -59,20 +65,18 @@ export function RegistrationForm({
 
   const onSubmit = handleSubmit(async (values) => {
     if (!otp.verificationToken) return;
-    const registered = await registerAccount(
-      {
-        ownerName: values.ownerName.trim(),
-        email: values.email.trim(),
-        password: values.password,
-        confirmPassword: values.confirmPassword,
-        role,
-        mobile: '',
-        verificationToken: otp.verificationToken,
-      },
-      // A creator is logged in and goes on to the profile wizard; a brand logs in afterwards.
-      { signIn: role === 'influencer' },
-    );
-    if (registered) onRegistered();
+    // Brands and creators alike are signed in at once (spec section 7: register, then login).
+    const user = await registerAccount({
+      ownerName: values.ownerName.trim(),
+      ...(role === 'user' ? { companyName: (values.companyName ?? '').trim() } : {}),
+      email: values.email.trim(),
+      password: values.password,
+      confirmPassword: values.confirmPassword,
+      role,
+      mobile: '',
+      verificationToken: otp.verificationToken,
+    });
+    if (user) onRegistered(user);
   });
 
   return (
@@ -83,9 +87,20 @@ export function RegistrationForm({
         autoComplete="name"
         required
         fullWidth
+        helperText="Your own name, as brands and creators will see it"
         slotProps={{ htmlInput: { maxLength: 100 } }}
         {...register('ownerName')}
       />
+      {role === 'user' && (
+        <TextField
+          label="Company name (optional)"
+          autoComplete="organization"
+          fullWidth
+          helperText="Shown to creators beside your name; you can add or change it later"
+          slotProps={{ htmlInput: { maxLength: 100 } }}
+          {...register('companyName')}
+        />
+      )}
       <TextField
         label="Email"
         type="email"

@@ -5,6 +5,7 @@ import LogoutRoundedIcon from '@mui/icons-material/LogoutRounded';
 import { Link as RouterLink } from 'react-router-dom';
 import { ACCOUNT_LINKS, initialOf } from '../account-links';
 import { useLogoutAndLeave } from '../hooks/useLogout';
+import { safeImageSrc } from '@linkcoin/frontend-shared/links/safe-link.ts';
 import type { SessionUser } from '@linkcoin/frontend-shared/session/session.ts';
 
 /** The signed-in user's menu in the top bar: profile, password and logout. */
@@ -28,6 +29,8 @@ export function UserMenu({ user }: { user: SessionUser }) {
       >
         <Avatar
           aria-hidden="true"
+          src={safeImageSrc(user.profilePicUrl)}
+          alt=""
           sx={{ width: 34, height: 34, bgcolor: 'primary.main', fontSize: '1rem' }}
         >
           {initialOf(user.ownerName)}

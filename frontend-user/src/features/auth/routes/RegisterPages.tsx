@@ -38,10 +38,10 @@ function RegistrationPage({ defaultRole }: { defaultRole: RegistrationRole }) {
     otp.reset();
   };
 
-  const onRegistered = () => {
+  const onRegistered = (user: SessionUser) => {
     toast.success('Registration successful');
-    // A creator is now logged in and fills in the profile; a brand logs in next.
-    navigate(role === 'influencer' ? '/UpdateProfile' : '/login');
+    // Signed in either way: a creator fills in the profile, a brand finds creators.
+    navigate(user.role === 'influencer' ? '/UpdateProfile' : '/influencers');
   };
 
   const onGoogleSignIn = (user: SessionUser) =>

@@ -1,41 +1,99 @@
-import { Button, Stack } from '@mui/material';
+import { Button, Chip, IconButton, Stack, Tooltip } from '@mui/material';
 import ChatRoundedIcon from '@mui/icons-material/ChatRounded';
+import CheckCircleRoundedIcon from '@mui/icons-material/CheckCircleRounded';
 import PlaylistAddRoundedIcon from '@mui/icons-material/PlaylistAddRounded';
 import { useCollectionActions } from '../hooks/useCollectionActions';
 import { COLLECTION_TEXTS as T } from '../texts';
 
+type CollectionActionsProps = {
+  targetUserId: string;
+  /** The creator's name: the confirmation names them, the buttons' descriptions too. */
+  name: string;
+  /**
+   * `page`: large buttons (profile page, detail modal); `card`: compact ones for a discovery
+   * card; `directory`: a directory card's Add to List and its chat icon.
+   */
+  variant?: 'page' | 'card' | 'directory';
+};
+
 /**
- * Add to List and Chat Now (spec section 2, profile page and detail modal). The caller hides
- * them from the page owner. While one works both are disabled and it reads Adding... or Loading...
+ * Add to List and Chat Now (spec sections 2 and 4). The caller hides them from the page owner.
+ * A creator already in the list shows "In your list" instead of Add to List. While one works
+ * both are disabled and it reads Adding... or Loading...
  */
-export function CollectionActions({ targetUserId }: { targetUserId: string }) {
-  const { addToList, chatNow, busy } = useCollectionActions(targetUserId);
+export function CollectionActions({
+  targetUserId,
+  name,
+  variant = 'page',
+}: CollectionActionsProps) {
+  const { addToList, chatNow, busy, listed } = useCollectionActions(targetUserId, name);
+  const size = variant === 'page' ? 'large' : 'small';
+  const added = listed ? (
+    <Chip
+      icon={<CheckCircleRoundedIcon aria-hidden="true" />}
+      label={T.inList}
+      color="success"
+      variant="outlined"
+      size={variant === 'page' ? 'medium' : 'small'}
+      sx={{ alignSelf: 'center', fontWeight: 600 }}
+    />
+  ) : (
+    <Button
+      size={size}
+      variant="contained"
+      startIcon={<PlaylistAddRoundedIcon aria-hidden="true" />}
+      onClick={() => void addToList()}
+      disabled={busy !== null}
+      aria-busy={busy === 'add'}
+      aria-description={`Add ${name} to your list`}
+    >
+      {busy === 'add' ? T.adding : T.addToList}
+    </Button>
+  );
+  const chat =
+    variant === 'directory' ? (
+      <Tooltip title={listed ? 'Chat' : 'Chat (add to your list first)'}>
+        <span>
+          <IconButton
+            onClick={() => void chatNow()}
+            disabled={busy !== null}
+            aria-label={`Chat with ${name}`}
+            aria-busy={busy === 'chat'}
+            color="primary"
+          >
+            <ChatRoundedIcon />
+          </IconButton>
+        </span>
+      </Tooltip>
+    ) : (
+      <Button
+        size={size}
+        variant={listed ? 'contained' : 'outlined'}
+        startIcon={<ChatRoundedIcon aria-hidden="true" />}
+        onClick={() => void chatNow()}
+        disabled={busy !== null}
+        aria-busy={busy === 'chat'}
+        aria-description={`Chat with ${name}`}
+      >
+        {busy === 'chat' ? T.loading : T.chatNow}
+      </Button>
+    );
+  if (variant !== 'page') {
+    return (
+      <>
+        {added}
+        {chat}
+      </>
+    );
+  }
   return (
     <Stack
       direction={{ xs: 'column', sm: 'row' }}
       spacing={1.5}
       sx={{ justifyContent: { xs: 'stretch', sm: 'flex-start' } }}
     >
-      <Button
-        variant="contained"
-        size="large"
-        startIcon={<PlaylistAddRoundedIcon aria-hidden="true" />}
-        onClick={() => void addToList()}
-        disabled={busy !== null}
-        aria-busy={busy === 'add'}
-      >
-        {busy === 'add' ? T.adding : T.addToList}
-      </Button>
-      <Button
-        variant="outlined"
-        size="large"
-        startIcon={<ChatRoundedIcon aria-hidden="true" />}
-        onClick={() => void chatNow()}
-        disabled={busy !== null}
-        aria-busy={busy === 'chat'}
-      >
-        {busy === 'chat' ? T.loading : T.chatNow}
-      </Button>
+      {added}
+      {chat}
     </Stack>
   );
 }

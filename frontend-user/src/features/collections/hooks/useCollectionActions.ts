@@ -1,13 +1,17 @@
 import { useCallback, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { newIdempotencyKey } from '@linkcoin/frontend-shared/idempotency/idempotency-key.ts';
+import { linkCoins } from '@linkcoin/frontend-shared/wallet/entry-text.ts';
+import { useConfirm } from '../../../components/confirm/confirm-context';
 import { useToast } from '../../../components/toast/useToast';
+import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../auth/auth-context';
 import { useRefreshBalance } from '../../wallet/hooks/useRefreshBalance';
 import { usePurchaseDialog } from '../../wallet/purchase-dialog-context';
 import { collectionQueryOptions, entryFor, useAddToCollection } from '../api/collection';
 import { addToListFlow, chatAfterAdd, CONNECTION_COST, type AddOutcome } from '../collection-flow';
+import { costDetails } from '../confirm-texts';
 import { COLLECTION_TEXTS as T } from '../texts';
 
 /** Which button is at work: its label says so, and both are blocked meanwhile. */
@@ -17,14 +21,18 @@ export type CollectionBusy = 'add' | 'chat' | null;
 export const chatPath = (contactId: string) => `/MessagingApp/${encodeURIComponent(contactId)}`;
 
 /**
- * Add to List and Chat Now for one creator (spec section 4), for the profile page and the
- * influencer detail modal. A visitor is sent to /login. A busy flag, held from the press to the
- * end (the confirmation included), blocks double actions.
+ * Add to List and Chat Now for one creator (spec section 4), for the profile page, the detail
+ * modal and the cards. A visitor is sent to /login. The spend is confirmed in the app's dialog,
+ * which names the creator, the cost and the balance; Chat Now for a creator not in the list
+ * offers the add there ("Add to List for 1 LinkCoin") instead of opening an empty chat. A busy
+ * flag, held from the press to the end (the confirmation included), blocks double actions.
+ * `listed` says whether the creator is in the signed-in user's list (null: not known yet).
  */
-export function useCollectionActions(targetUserId: string) {
+export function useCollectionActions(targetUserId: string, name: string) {
   const { user, isAuthenticated } = useAuth();
   const navigate = useNavigate();
   const toast = useToast();
+  const confirm = useConfirm();
   const queryClient = useQueryClient();
   const refreshBalance = useRefreshBalance();
   const { openPurchase } = usePurchaseDialog();
@@ -32,6 +40,9 @@ export function useCollectionActions(targetUserId: string) {
   const [busy, setBusy] = useState<CollectionBusy>(null);
   // The state is one render late for a fast double click; the ref is not.
   const working = useRef(false);
+  const me = isAuthenticated && user ? user._id : null;
+  const list = useQuery({ ...collectionQueryOptions(me ?? ''), enabled: me !== null });
+  const listed = me === null || !list.data ? null : entryFor(list.data, targetUserId) !== null;
 
   const run = useCallback(
     async (which: Exclude<CollectionBusy, null>, action: (userId: string) => Promise<void>) => {
@@ -70,15 +81,23 @@ export function useCollectionActions(targetUserId: string) {
   }, [user, refreshBalance]);
 
   const addSteps = useCallback(
-    (userId: string, listed: () => Promise<boolean>) =>
+    (userId: string, listedNow: () => Promise<boolean>, forChat: boolean) =>
       addToListFlow({
-        isListed: listed,
+        isListed: listedNow,
         balance,
-        confirm: (message) => toast.confirm(message),
+        confirm: async (message) =>
+          confirm({
+            title: forChat ? `Chat with ${name}` : `Add ${name} to your list?`,
+            message: forChat
+              ? `${name} is not in your list yet. Add them to chat for 7 days.`
+              : message,
+            details: costDetails(user?.linkCoins ?? 0),
+            confirmText: `Add to List for ${linkCoins(CONNECTION_COST)}`,
+          }),
         add: (idempotencyKey) => add.mutateAsync({ userId, targetUserId, idempotencyKey }),
         newKey: () => newIdempotencyKey(),
       }),
-    [balance, toast, add, targetUserId],
+    [balance, confirm, add, targetUserId, name, user],
   );
 
   /** The toasts every add shares; answers nothing, the caller decides where to go. */
@@ -90,13 +109,14 @@ export function useCollectionActions(targetUserId: string) {
           openPurchase();
           return;
         case 'added':
-          // The top bar follows at once.
+          // The top bar follows at once (and again when the server pushes the balance).
           void refreshBalance();
           toast.success(T.added);
           return;
         case 'failed':
           console.warn('Adding to the list failed', outcome.error);
-          toast.error(failure);
+          // The server's own reason where it gave one ("Only creators can be added to a list.").
+          toast.error(errorMessage(outcome.error, failure));
           return;
         case 'listed':
         case 'cancelled':
@@ -109,7 +129,7 @@ export function useCollectionActions(targetUserId: string) {
   const addToList = useCallback(
     () =>
       run('add', async (userId) => {
-        const outcome = await addSteps(userId, () => isListed(userId));
+        const outcome = await addSteps(userId, () => isListed(userId), false);
         if (outcome.kind === 'listed') toast.info(T.alreadyInList);
         else report(outcome, T.addFailed);
       }),
@@ -119,19 +139,19 @@ export function useCollectionActions(targetUserId: string) {
   const chatNow = useCallback(
     () =>
       run('chat', async (userId) => {
-        let listed: boolean;
+        let listedNow: boolean;
         try {
-          listed = await isListed(userId);
+          listedNow = await isListed(userId);
         } catch (error) {
           console.warn('The list could not be read', error);
           toast.error(T.chatFailed);
           return;
         }
-        if (listed) {
+        if (listedNow) {
           void navigate(chatPath(targetUserId));
           return;
         }
-        const outcome = await addSteps(userId, async () => false);
+        const outcome = await addSteps(userId, async () => false, true);
         const next = chatAfterAdd(outcome);
         if (outcome.kind === 'added' && next === 'failed') {
           // Added (a coin was spent), but not with the answer the chat waits for.
@@ -145,5 +165,5 @@ export function useCollectionActions(targetUserId: string) {
     [run, isListed, addSteps, report, toast, navigate, targetUserId, refreshBalance],
   );
 
-  return { addToList, chatNow, busy };
+  return { addToList, chatNow, busy, listed };
 }

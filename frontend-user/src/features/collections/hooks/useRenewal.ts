@@ -1,5 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { newIdempotencyKey } from '@linkcoin/frontend-shared/idempotency/idempotency-key.ts';
+import { linkCoins } from '@linkcoin/frontend-shared/wallet/entry-text.ts';
+import { useConfirm } from '../../../components/confirm/confirm-context';
 import { useToast } from '../../../components/toast/useToast';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../auth/auth-context';
@@ -7,16 +9,18 @@ import { useRefreshBalance } from '../../wallet/hooks/useRefreshBalance';
 import { usePurchaseDialog } from '../../wallet/purchase-dialog-context';
 import { useRenewConnection } from '../api/collection';
 import { CONNECTION_COST, isCoinRefusal } from '../collection-flow';
+import { costDetails } from '../confirm-texts';
 import { COLLECTION_TEXTS as T } from '../texts';
 
 /**
  * Upgrade to Continue (spec section 4, "Conversation expiry"): the payer spends 1 LinkCoin, after
- * confirming, for 7 more days; the list and the chat are read again and show it open. Too few
+ * confirming in the app's dialog (the contact, the cost, the balance), for 7 more days; the list and the chat are read again and show it open. Too few
  * coins open the purchase dialog. A failure shows the server's message when it sent one.
  */
-export function useRenewal(userId: string, contactId: string) {
+export function useRenewal(userId: string, contactId: string, name: string) {
   const { user } = useAuth();
   const toast = useToast();
+  const confirm = useConfirm();
   const refreshBalance = useRefreshBalance();
   const { openPurchase } = usePurchaseDialog();
   const renew = useRenewConnection();
@@ -36,7 +40,13 @@ export function useRenewal(userId: string, contactId: string) {
       let balance = user?.linkCoins ?? 0;
       if (balance < CONNECTION_COST) balance = (await refreshBalance()) ?? balance;
       if (balance < CONNECTION_COST) return tooFew();
-      if (!(await toast.confirm(T.confirmRenew))) return;
+      const renewing = await confirm({
+        title: `Renew your chat with ${name}?`,
+        message: T.confirmRenew,
+        details: costDetails(balance),
+        confirmText: `Renew for ${linkCoins(CONNECTION_COST)}`,
+      });
+      if (!renewing) return;
       try {
         await renew.mutateAsync({
           userId,
@@ -54,7 +64,7 @@ export function useRenewal(userId: string, contactId: string) {
       working.current = false;
       setRenewing(false);
     }
-  }, [user, refreshBalance, tooFew, toast, renew, userId, contactId]);
+  }, [user, refreshBalance, tooFew, toast, confirm, renew, userId, contactId, name]);
 
   return { renew: run, renewing };
 }

@@ -11,6 +11,7 @@ import {
   Stack,
   Switch,
   TextField,
+  Typography,
 } from '@mui/material';
 import ExpandLessRoundedIcon from '@mui/icons-material/ExpandLessRounded';
 import ExpandMoreRoundedIcon from '@mui/icons-material/ExpandMoreRounded';
@@ -28,6 +29,7 @@ import {
   advancedFilterCount,
   cleanLocations,
   followersRangeProblem,
+  sortExplanation,
   type DirectoryFilters,
   type DirectorySort,
 } from '../utils/directory-params';
@@ -75,6 +77,7 @@ const draftOf = (filters: DirectoryFilters): AdvancedDraft => ({
  */
 export function DirectoryFilterBar({ filters, onChange }: DirectoryFilterBarProps) {
   const panelId = useId();
+  const sortNoteId = useId();
   const advancedCount = advancedFilterCount(filters);
   const [open, setOpen] = useState(advancedCount > 0);
   const [text, setText] = useState(filters.search);
@@ -202,6 +205,7 @@ export function DirectoryFilterBar({ filters, onChange }: DirectoryFilterBarProp
             select
             label="Sort by"
             value={filters.sort}
+            slotProps={{ select: { inputProps: { 'aria-describedby': sortNoteId } } }}
             onChange={(event) => {
               typing.current = false;
               onChange({ sort: event.target.value as DirectorySort });
@@ -226,6 +230,9 @@ export function DirectoryFilterBar({ filters, onChange }: DirectoryFilterBarProp
             </Button>
           </Badge>
         </Box>
+        <Typography id={sortNoteId} variant="body2" color="text.secondary">
+          {`${SORT_LABELS[filters.sort]} \u2014 ${sortExplanation(filters)}`}
+        </Typography>
         <Collapse in={open} id={panelId}>
           <Box
             role="group"

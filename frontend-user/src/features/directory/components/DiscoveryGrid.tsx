@@ -1,4 +1,5 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Box, Button, CircularProgress, Container, Stack, Typography } from '@mui/material';
 import ChevronLeftRoundedIcon from '@mui/icons-material/ChevronLeftRounded';
 import ChevronRightRoundedIcon from '@mui/icons-material/ChevronRightRounded';
@@ -17,19 +18,39 @@ import {
   type DiscoveryPagerState,
   type DiscoveryViewer,
 } from '../utils/discovery-pager';
-import { DiscoveryActions } from './DiscoveryActions';
+import { CollectionActions } from '../../collections/components/CollectionActions';
 import { InfluencerCard } from './InfluencerCard';
 import { PagerLock } from './PagerLock';
+
+/** The grid's page in the home page's address (`/?discover=2`), so it is a link and survives a reload. */
+export const DISCOVERY_PAGE_PARAM = 'discover';
+
+const pageFrom = (params: URLSearchParams): number => {
+  const raw = params.get(DISCOVERY_PAGE_PARAM) ?? '';
+  return /^\d{1,4}$/.test(raw) ? Math.max(1, Number.parseInt(raw, 10)) : 1;
+};
 
 /**
  * The home page's discovery grid (spec section 2, "Discovery listing"): cards with Add to List
  * and Chat Now, the pager (Previous, Page X of Y, Next; Next sends a visitor to /login), and the
- * locked overlay over the pages LinkCoins unlock. The server decides which pages open.
+ * locked overlay over the pages LinkCoins unlock. The server decides which pages open. The page
+ * lives in the address (`?discover=2`).
  */
 export function DiscoveryGrid() {
   const { user, isAuthenticated } = useAuth();
   const navigate = useNavigate();
-  const [page, setPage] = useState(1);
+  const [params, setParams] = useSearchParams();
+  const page = pageFrom(params);
+  const setPage = (target: number) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (target <= 1) next.delete(DISCOVERY_PAGE_PARAM);
+        else next.set(DISCOVERY_PAGE_PARAM, String(target));
+        return next;
+      },
+      { preventScrollReset: true },
+    );
   const [selected, setSelected] = useState<string | null>(null);
   const top = useRef<HTMLElement>(null);
   const signedIn = isAuthenticated && user !== null;
@@ -41,7 +62,19 @@ export function DiscoveryGrid() {
   const answer = query.data;
   // A page the balance no longer opens (coins spent elsewhere): back to the first.
   const refused = query.isError && [401, 403].includes(errorStatus(query.error) ?? 0);
-  if (refused && page > 1) setPage(1);
+  // A shared link past page 1 for a visitor: the first page too (paging needs an account).
+  const backToFirst = (refused || !signedIn) && page > 1;
+  useEffect(() => {
+    if (!backToFirst) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(DISCOVERY_PAGE_PARAM);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [backToFirst, setParams]);
 
   const viewer: DiscoveryViewer = signedIn
     ? { signedIn: true, coins: answer?.pager?.coins ?? user.linkCoins }
@@ -97,7 +130,11 @@ export function DiscoveryGrid() {
                     onOpen={(it) => setSelected(it._id)}
                     actions={
                       user?._id === item._id ? undefined : (
-                        <DiscoveryActions targetUserId={item._id} name={item.ownerName} />
+                        <CollectionActions
+                          targetUserId={item._id}
+                          name={item.ownerName}
+                          variant="card"
+                        />
                       )
                     }
                   />

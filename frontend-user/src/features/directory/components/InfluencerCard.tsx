@@ -6,15 +6,11 @@ import {
   CardActions,
   CardContent,
   Chip,
-  IconButton,
   Stack,
-  Tooltip,
   Typography,
 } from '@mui/material';
-import ChatRoundedIcon from '@mui/icons-material/ChatRounded';
 import GroupsRoundedIcon from '@mui/icons-material/GroupsRounded';
-import VerifiedRoundedIcon from '@mui/icons-material/VerifiedRounded';
-import { Link as RouterLink } from 'react-router-dom';
+import { NameLine } from '../../profiles/components/NameLine';
 import { PlatformIcon } from '../../profiles/components/PlatformIcon';
 import { ProfileAvatar } from '../../profiles/components/ProfileAvatar';
 import type { DirectoryItem } from '../api/directory';
@@ -24,14 +20,12 @@ type InfluencerCardProps = {
   item: DirectoryItem;
   /** Opens the detail modal (spec section 2: a click on a card). */
   onOpen: (item: DirectoryItem) => void;
-  /** The directory's chat icon to /MessagingApp/{userId}. */
-  chatIcon?: boolean;
-  /** Buttons under the card (the discovery grid's Add to List and Chat Now). */
+  /** Buttons under the card: Add to List (or In your list) and Chat Now or the chat icon. */
   actions?: ReactNode;
 };
 
 /** One creator in the directory or the discovery grid. */
-export function InfluencerCard({ item, onOpen, chatIcon = false, actions }: InfluencerCardProps) {
+export function InfluencerCard({ item, onOpen, actions }: InfluencerCardProps) {
   const { labels, more } = cardCategories(item);
   const platforms = [
     ...new Set([...item.socialMediaPlatforms, ...item.profileDetails.map((a) => a.platform)]),
@@ -52,27 +46,13 @@ export function InfluencerCard({ item, onOpen, chatIcon = false, actions }: Infl
           <Stack spacing={1.5} sx={{ alignItems: 'center', textAlign: 'center' }}>
             <ProfileAvatar name={item.ownerName} src={item.profilePicUrl} size={88} alt="" />
             <Stack spacing={0.5} sx={{ minWidth: 0, maxWidth: '100%', alignItems: 'center' }}>
-              <Typography
-                variant="h6"
+              <NameLine
+                name={item.ownerName}
+                handle={item.handle}
+                verified={item.verified}
                 component="h3"
-                sx={{
-                  display: 'flex',
-                  alignItems: 'center',
-                  justifyContent: 'center',
-                  gap: 0.5,
-                  maxWidth: '100%',
-                  overflowWrap: 'anywhere',
-                }}
-              >
-                {item.ownerName}
-                {item.verified && (
-                  <VerifiedRoundedIcon
-                    color="primary"
-                    fontSize="small"
-                    titleAccess="Verified creator"
-                  />
-                )}
-              </Typography>
+                align="center"
+              />
               <Typography
                 variant="body2"
                 color="text.secondary"
@@ -114,21 +94,9 @@ export function InfluencerCard({ item, onOpen, chatIcon = false, actions }: Infl
           </Stack>
         </CardContent>
       </CardActionArea>
-      {(chatIcon || actions) && (
+      {actions && (
         <CardActions sx={{ justifyContent: 'center', flexWrap: 'wrap', gap: 1, px: 2, pb: 2 }}>
           {actions}
-          {chatIcon && (
-            <Tooltip title="Chat">
-              <IconButton
-                component={RouterLink}
-                to={`/MessagingApp/${encodeURIComponent(item._id)}`}
-                aria-label={`Chat with ${item.ownerName}`}
-                color="primary"
-              >
-                <ChatRoundedIcon />
-              </IconButton>
-            </Tooltip>
-          )}
         </CardActions>
       )}
     </Card>

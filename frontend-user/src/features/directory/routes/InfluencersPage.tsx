@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   Box,
   Button,
@@ -15,6 +15,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { PageTitle } from '../../../components/PageTitle';
 import { errorStatus } from '../../../lib/api-client';
 import { useAuth } from '../../auth/auth-context';
+import { CollectionActions } from '../../collections/components/CollectionActions';
 import { InfluencerDetailModal } from '../../profiles/components/InfluencerDetailModal';
 import { directoryQueryOptions } from '../api/directory';
 import { DirectoryBanner } from '../components/DirectoryBanner';
@@ -25,8 +26,10 @@ import { useFetchFailedToast } from '../hooks/useFetchFailedToast';
 import { CARD_GRID_SX } from '../utils/card-display';
 import type { DiscoveryViewer } from '../utils/discovery-pager';
 import {
+  EMPTY_FILTERS,
   filtersFromParams,
   filtersToParams,
+  isFiltered,
   withChanges,
   type DirectoryFilters,
 } from '../utils/directory-params';
@@ -71,14 +74,6 @@ export function InfluencersPage() {
     listTop.current?.scrollIntoView({ block: 'start' });
   };
 
-  // Paging needs an account (spec section 6): a visitor's shared link past page 1 signs in first.
-  if (!isAuthenticated && filters.page > 1) return <Navigate to="/login" replace />;
-  if (refused && filters.page > 1) {
-    return (
-      <Navigate to={{ search: filtersToParams({ ...filters, page: 1 }).toString() }} replace />
-    );
-  }
-
   const answer = query.data;
   const items = answer?.data ?? [];
   const totalPages = Math.max(1, answer?.totalPages ?? 1);
@@ -86,6 +81,20 @@ export function InfluencersPage() {
     ? { signedIn: true, coins: answer?.pager.coins ?? user.linkCoins }
     : { signedIn: false };
   const refreshing = query.isFetching && query.isPlaceholderData;
+  // A page past the last (a shared `?page=2` when fewer creators match now): the last page, so
+  // the count above and the cards below always agree.
+  const pastTheEnd = answer !== undefined && !query.isPlaceholderData && filters.page > totalPages;
+  useEffect(() => {
+    if (pastTheEnd) setParams(filtersToParams({ ...filters, page: totalPages }), { replace: true });
+  }, [pastTheEnd, filters, totalPages, setParams]);
+
+  // Paging needs an account (spec section 6): a visitor's shared link past page 1 signs in first.
+  if (!isAuthenticated && filters.page > 1) return <Navigate to="/login" replace />;
+  if (refused && filters.page > 1) {
+    return (
+      <Navigate to={{ search: filtersToParams({ ...filters, page: 1 }).toString() }} replace />
+    );
+  }
 
   return (
     <>
@@ -110,7 +119,7 @@ export function InfluencersPage() {
               <Typography variant="h4" component="h2" id="influencers-heading" ref={listTop}>
                 Influencers
               </Typography>
-              {answer && (
+              {answer && !pastTheEnd && (
                 <Typography color="text.secondary" role="status">
                   {answer.total === 1
                     ? '1 creator'
@@ -131,13 +140,17 @@ export function InfluencersPage() {
                   Try again
                 </Button>
               </Stack>
-            ) : items.length === 0 ? (
-              <Typography
-                color="text.secondary"
-                sx={{ textAlign: 'center', py: 8, fontSize: '1.125rem' }}
-              >
-                {NO_RESULTS}
-              </Typography>
+            ) : pastTheEnd ? null : items.length === 0 ? (
+              <Stack spacing={2} sx={{ alignItems: 'center', py: 8 }}>
+                <Typography color="text.secondary" sx={{ fontSize: '1.125rem' }}>
+                  {NO_RESULTS}
+                </Typography>
+                {isFiltered(filters) && (
+                  <Button variant="contained" onClick={() => show(EMPTY_FILTERS)}>
+                    Clear search and filters
+                  </Button>
+                )}
+              </Stack>
             ) : (
               <Box
                 role="list"
@@ -146,7 +159,19 @@ export function InfluencersPage() {
               >
                 {items.map((item) => (
                   <Box role="listitem" key={item._id} sx={{ minWidth: 0 }}>
-                    <InfluencerCard item={item} onOpen={(it) => setSelected(it._id)} chatIcon />
+                    <InfluencerCard
+                      item={item}
+                      onOpen={(it) => setSelected(it._id)}
+                      actions={
+                        user?._id === item._id ? undefined : (
+                          <CollectionActions
+                            targetUserId={item._id}
+                            name={item.ownerName}
+                            variant="directory"
+                          />
+                        )
+                      }
+                    />
                   </Box>
                 ))}
               </Box>

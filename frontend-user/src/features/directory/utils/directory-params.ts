@@ -34,6 +34,25 @@ export const SORT_LABELS: Readonly<Record<DirectorySort, string>> = {
   newest: 'Newest',
 };
 
+/**
+ * What an order means, under the Sort control: the default order explained (issue 19), so
+ * "Best match" without a search is not a mystery.
+ */
+export function sortExplanation(filters: Pick<DirectoryFilters, 'sort' | 'search'>): string {
+  switch (filters.sort) {
+    case 'relevance':
+      return filters.search.trim() === ''
+        ? 'Creators with more followers and complete, verified profiles come first; new creators are boosted for their first 30 days.'
+        : 'Names and handles that match come first, then categories, then descriptions.';
+    case 'followers':
+      return 'The largest audience on any platform first.';
+    case 'price':
+      return 'The lowest of the three prices first; Negotiable last.';
+    case 'newest':
+      return 'The most recent sign-ups first.';
+  }
+}
+
 /** The list filters, each sent comma-joined. */
 export const LIST_FILTERS = [
   'adCategories',

@@ -28,6 +28,8 @@ export type ChatSocketEvents = {
   receive_message: MessageView;
   message_status: ReceiptData;
   presence: PresenceData;
+  /** The signed-in user's balance changed (a grant, a purchase, a spend, a refund). */
+  wallet_balance: { linkCoins: number; revision: number };
   status: ChatConnectionStatus;
 };
 
@@ -151,6 +153,14 @@ export class ChatSocket {
     return this.#request('mark_as_read', { sender, receiver: this.#options.userId }).then(
       (data) => data.upToSeq,
     );
+  }
+
+  /**
+   * Opens the connection again, with the token read anew: after the access token was renewed,
+   * or after the server ended a connection whose token had expired (4401).
+   */
+  reconnect(): void {
+    this.#socket.reconnect();
   }
 
   /** Closes for good (the page is left, the session ended). */
@@ -279,6 +289,8 @@ export class ChatSocket {
         return this.#emit('message_status', frame.data as ReceiptData);
       case 'presence':
         return this.#emit('presence', frame.data as PresenceData);
+      case 'wallet_balance':
+        return this.#emit('wallet_balance', frame.data as ChatSocketEvents['wallet_balance']);
       case 'error':
         console.warn('The chat refused a frame', frame.data);
         return;

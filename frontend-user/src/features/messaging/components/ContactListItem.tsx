@@ -77,6 +77,18 @@ export function ContactListItem({
               {day}
             </Typography>
           </Stack>
+          {(user.companyName ?? user.handle) && (
+            <Typography
+              component="span"
+              variant="caption"
+              color="text.secondary"
+              noWrap
+              sx={{ display: 'block' }}
+              data-testid="contact-company"
+            >
+              {user.companyName ?? `@${(user.handle ?? '').replace(/^@/, '')}`}
+            </Typography>
+          )}
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <Typography
               component="span"

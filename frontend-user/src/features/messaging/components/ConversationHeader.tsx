@@ -1,5 +1,6 @@
-import { Box, Chip, IconButton, Stack, Typography } from '@mui/material';
+import { Box, Button, Chip, IconButton, Stack, Typography } from '@mui/material';
 import MenuRoundedIcon from '@mui/icons-material/MenuRounded';
+import ScheduleRoundedIcon from '@mui/icons-material/ScheduleRounded';
 import type { CollectionContact } from '@linkcoin/domain/wallet/collection-contracts.ts';
 import type { ChatConnectionStatus } from '../api/chat-socket';
 import { ContactAvatar } from './ContactAvatar';
@@ -8,22 +9,43 @@ type ConversationHeaderProps = {
   contact: CollectionContact;
   online: boolean;
   status: ChatConnectionStatus;
+  /** How long the chat stays open ("6 days left"); null once read-only. */
+  timeLeft: string | null;
+  /** From the last day on, the payer may renew here, before the chat turns read-only. */
+  onRenew?: () => void;
+  renewing?: boolean;
   /** Phones: opens the contacts drawer. */
   onOpenContacts?: () => void;
 };
 
-/** The conversation's header: the contact's picture and name, online or not. */
+/**
+ * The conversation's header: the contact's picture and name, their company (a brand) or handle
+ * (a creator), online or not, how many of the 7 days are left, and the renewal near the end.
+ */
 export function ConversationHeader({
   contact,
   online,
   status,
+  timeLeft,
+  onRenew,
+  renewing = false,
   onOpenContacts,
 }: ConversationHeaderProps) {
+  const beside =
+    contact.companyName ?? (contact.handle ? `@${contact.handle.replace(/^@/, '')}` : null);
   return (
     <Stack
       direction="row"
       spacing={1.5}
-      sx={{ alignItems: 'center', px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}
+      useFlexGap
+      sx={{
+        alignItems: 'center',
+        flexWrap: 'wrap',
+        px: 2,
+        py: 1.5,
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
     >
       {onOpenContacts && (
         <IconButton edge="start" aria-label="Open contacts" onClick={onOpenContacts}>
@@ -35,10 +57,31 @@ export function ConversationHeader({
         <Typography variant="h6" component="h2" noWrap data-testid="conversation-name">
           {contact.ownerName}
         </Typography>
-        <Typography variant="caption" color="text.secondary">
-          {online ? 'Online' : 'Offline'}
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          component="p"
+          noWrap
+          data-testid="conversation-details"
+        >
+          {[beside, online ? 'Online' : 'Offline'].filter(Boolean).join(' · ')}
         </Typography>
       </Box>
+      {timeLeft && (
+        <Chip
+          size="small"
+          variant="outlined"
+          color={onRenew ? 'warning' : 'default'}
+          icon={<ScheduleRoundedIcon aria-hidden="true" />}
+          label={timeLeft}
+          aria-label={`Chat open, ${timeLeft}`}
+        />
+      )}
+      {onRenew && (
+        <Button size="small" variant="contained" onClick={onRenew} disabled={renewing}>
+          {renewing ? 'Renewing...' : 'Renew for 1 LinkCoin'}
+        </Button>
+      )}
       {(status === 'offline' || status === 'connecting') && (
         <Chip size="small" label={status === 'offline' ? 'Reconnecting...' : 'Connecting...'} />
       )}

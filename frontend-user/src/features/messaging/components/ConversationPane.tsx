@@ -6,7 +6,7 @@ import type { ChatConnectionStatus } from '../api/chat-socket';
 import { conversationQueryOptions } from '../api/conversation';
 import type { PendingMessage } from '../hooks/useChatConnection';
 import { useNow } from '../hooks/useNow';
-import { isExpired } from '../utils/chat-rules';
+import { isExpired, nearTheEnd, timeLeftText } from '../utils/chat-rules';
 import { conversationExpiry, messagesOf } from '../utils/conversation-cache';
 import { ConversationHeader } from './ConversationHeader';
 import { ExpiredOverlay } from './ExpiredOverlay';
@@ -51,7 +51,8 @@ export function ConversationPane({
   const deadline = expiry.expiresAt === null ? null : Date.parse(expiry.expiresAt);
   const now = useNow(Number.isNaN(deadline) ? null : deadline);
   const expired = isExpired(expiry, now);
-  const { renew, renewing } = useRenewal(me, contactId);
+  const { renew, renewing } = useRenewal(me, contactId, entry.user.ownerName);
+  const canRenew = entry.role === 'payer';
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0, flex: 1 }}>
@@ -59,6 +60,10 @@ export function ConversationPane({
         contact={entry.user}
         online={online}
         status={status}
+        timeLeft={expired ? null : timeLeftText(expiry.expiresAt, now)}
+        {...(canRenew && !expired && nearTheEnd(expiry.expiresAt, now)
+          ? { onRenew: () => void renew(), renewing }
+          : {})}
         {...(onOpenContacts ? { onOpenContacts } : {})}
       />
       {entry.refunded && <RefundNotice entry={entry} />}
@@ -77,7 +82,7 @@ export function ConversationPane({
         />
         {expired && (
           <ExpiredOverlay
-            canRenew={entry.role === 'payer'}
+            canRenew={canRenew}
             partnerName={entry.user.ownerName}
             renewing={renewing}
             onRenew={() => void renew()}

@@ -15,13 +15,15 @@ import { RemoveContactDialog } from '../components/RemoveContactDialog';
 import { visuallyHidden } from '../components/visually-hidden';
 import { useChatConnection } from '../hooks/useChatConnection';
 import { useNow } from '../hooks/useNow';
+import { latestConversation } from '../utils/unread';
 
 const SIDEBAR_WIDTH = 340;
 
 /**
  * /MessagingApp/{userId} (spec sections 2 and 4). The signed-in user's contacts and the chat.
  * The path names the contact whose conversation is open; the user's own id (the address the
- * server's notifications use) or anyone not on the list opens none.
+ * server's notifications use) or anyone not on the list opens none. /MessagingApp alone (the
+ * top bar's Messages) opens the latest conversation on a desktop, the contact list on a phone.
  */
 export function MessagingPage() {
   const { user } = useAuth();
@@ -42,6 +44,15 @@ export function MessagingPage() {
   }, [contacts.error]);
   const open = routeId === me ? null : entryFor(contacts.data, routeId);
   const openId = open?.user._id ?? null;
+  const latest = routeId === '' ? latestConversation(contacts.data) : null;
+  // /MessagingApp alone: the latest conversation on a desktop, the contact list on a phone.
+  useEffect(() => {
+    if (routeId === '' && !phone && latest) {
+      void navigate(chatPath(latest.user._id), { replace: true });
+    }
+  }, [routeId, phone, latest, navigate]);
+  const [listDismissed, setListDismissed] = useState(false);
+  const showList = drawerOpen || (phone && routeId === '' && latest !== null && !listDismissed);
   const { status, online, pending, send } = useChatConnection(me, openId);
   const now = useNow(null);
 
@@ -98,8 +109,11 @@ export function MessagingPage() {
       >
         {phone ? (
           <Drawer
-            open={drawerOpen}
-            onClose={() => setDrawerOpen(false)}
+            open={showList}
+            onClose={() => {
+              setDrawerOpen(false);
+              setListDismissed(true);
+            }}
             slotProps={{ paper: { sx: { width: 'min(340px, 88vw)' } } }}
           >
             {sidebar}

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CHAT_TEXTS, isExpired, sendableText, shownContent, tickOf } from './chat-rules';
+import {
+  CHAT_TEXTS,
+  isExpired,
+  nearTheEnd,
+  sendableText,
+  shownContent,
+  tickOf,
+  timeLeftText,
+} from './chat-rules';
 import { newMessageId } from './message-id';
 
 describe('the chat texts, word for word (spec sections 2 and 4)', () => {
@@ -91,5 +99,25 @@ describe('newMessageId', () => {
     expect(id).toMatch(UUID_V4);
     expect(id).toBe('ffffffff-ffff-4fff-bfff-ffffffffffff');
     expect(newMessageId({ getRandomValues: (array) => array })).toMatch(UUID_V4);
+  });
+});
+
+describe('time left', () => {
+  const now = Date.parse('2026-11-20T10:00:00.000Z');
+  const at = (hours: number) => new Date(now + hours * 3_600_000).toISOString();
+
+  it('says the days, then the hours, then less than an hour', () => {
+    expect(timeLeftText(at(6 * 24 + 5), now)).toBe('6 days left');
+    expect(timeLeftText(at(24), now)).toBe('1 day left');
+    expect(timeLeftText(at(5.5), now)).toBe('5 hours left');
+    expect(timeLeftText(at(0.5), now)).toBe('Less than an hour left');
+    expect(timeLeftText(at(-1), now)).toBeNull();
+    expect(timeLeftText(null, now)).toBeNull();
+  });
+
+  it('offers the renewal from the last day on', () => {
+    expect(nearTheEnd(at(25), now)).toBe(false);
+    expect(nearTheEnd(at(23), now)).toBe(true);
+    expect(nearTheEnd(at(-1), now)).toBe(false);
   });
 });

@@ -68,3 +68,28 @@ export function isExpired(
   if (conversation.expired) return true;
   return conversation.expiresAt !== null && Date.parse(conversation.expiresAt) <= now;
 }
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** How long an open conversation has left, as its header says it: "6 days left", "5 hours left". */
+export function timeLeftText(expiresAt: string | null, now: number): string | null {
+  if (expiresAt === null) return null;
+  const left = Date.parse(expiresAt) - now;
+  if (Number.isNaN(left) || left <= 0) return null;
+  if (left >= DAY_MS) {
+    // Just after adding, a chat has "7 days left" (not 6 days and 23 hours).
+    const days = Math.round(left / DAY_MS);
+    return `${days} day${days === 1 ? '' : 's'} left`;
+  }
+  const hours = Math.floor(left / HOUR_MS);
+  if (hours >= 1) return `${hours} hour${hours === 1 ? '' : 's'} left`;
+  return 'Less than an hour left';
+}
+
+/** The renewal is offered in the header from the last day on (before the chat turns read-only). */
+export function nearTheEnd(expiresAt: string | null, now: number): boolean {
+  if (expiresAt === null) return false;
+  const left = Date.parse(expiresAt) - now;
+  return left > 0 && left <= DAY_MS;
+}

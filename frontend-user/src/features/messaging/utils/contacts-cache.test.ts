@@ -7,7 +7,14 @@ const ME = 'brand-1';
 
 const entry = (id: string, ownerName: string, extra: Partial<CollectionEntry> = {}) =>
   ({
-    user: { _id: id, ownerName, profilePicUrl: '', isOnline: false },
+    user: {
+      _id: id,
+      ownerName,
+      profilePicUrl: '',
+      isOnline: false,
+      companyName: null,
+      handle: null,
+    },
     addedAt: '2026-11-20T10:00:00.000Z',
     lastMessage: null,
     lastMessageTimestamp: null,

@@ -43,12 +43,19 @@ export function withMessage(
   return [updated, ...entries.slice(0, index), ...entries.slice(index + 1)];
 }
 
-/** Spec section 2: the sidebar's search, case-insensitive on the owner name. */
+/**
+ * Spec section 2: the sidebar's search, case-insensitive on the owner name; the company and the
+ * handle shown beside the name are found too.
+ */
 export function filterContacts(
   entries: readonly CollectionEntry[],
   search: string,
 ): CollectionEntry[] {
   const needle = search.trim().toLocaleLowerCase();
   if (needle === '') return [...entries];
-  return entries.filter((entry) => entry.user.ownerName.toLocaleLowerCase().includes(needle));
+  return entries.filter(({ user }) =>
+    [user.ownerName, user.companyName ?? '', user.handle ?? ''].some((text) =>
+      text.toLocaleLowerCase().includes(needle),
+    ),
+  );
 }

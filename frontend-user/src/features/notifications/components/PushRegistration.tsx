@@ -10,7 +10,16 @@ import {
   pushSupported,
   registerPush,
   SERVICE_WORKER_URL,
+  tellBlockedOnce,
 } from '../push-registration';
+
+const browserStorage = (): Storage | null => {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+};
 
 /** Users registered in this page's life: once per app start, not once per render. */
 const started = new Set<string>();
@@ -41,7 +50,9 @@ export function PushRegistration() {
       store: (token) => storePushToken({ userId, token }),
     }).then(
       (outcome) => {
-        if (outcome === 'blocked') toast.warning(PUSH_TEXTS.blocked);
+        if (outcome === 'blocked' && tellBlockedOnce(browserStorage())) {
+          toast.warning(PUSH_TEXTS.blocked);
+        }
       },
       // No push here (no push service, a refused subscription): the chat works without it.
       (error: unknown) => console.warn('Push notifications could not be set up', error),

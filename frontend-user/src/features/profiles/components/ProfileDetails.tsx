@@ -16,11 +16,25 @@ type ProfileDetailsProps = {
 
 /**
  * What the profile page and the influencer detail modal both show (spec section 2). Add to List
- * and Chat Now are hidden from the page owner; a visitor who presses one is sent to /login.
+ * and Chat Now are hidden from the page owner; a visitor who presses one is sent to /login. A
+ * brand's profile is a brand's: its name, company and description, no prices, accounts, posts
+ * or list buttons (only creators are listed and added).
  */
 export function ProfileDetails({ profile, variant, nameId }: ProfileDetailsProps) {
   const { user } = useAuth();
   const isOwner = user !== null && user._id === profile._id;
+  if (profile.role !== 'influencer') {
+    return (
+      <Stack spacing={4} sx={{ minWidth: 0 }}>
+        <ProfileHeader
+          profile={profile}
+          nameComponent={variant === 'page' ? 'h1' : 'h2'}
+          nameId={nameId}
+        />
+        <ContactDetails profile={profile} />
+      </Stack>
+    );
+  }
   return (
     <Stack spacing={4} sx={{ minWidth: 0 }}>
       <ProfileHeader
@@ -28,7 +42,7 @@ export function ProfileDetails({ profile, variant, nameId }: ProfileDetailsProps
         nameComponent={variant === 'page' ? 'h1' : 'h2'}
         nameId={nameId}
       />
-      {!isOwner && <CollectionActions targetUserId={profile._id} />}
+      {!isOwner && <CollectionActions targetUserId={profile._id} name={profile.ownerName} />}
       <ContactDetails profile={profile} />
       <PriceCards pricing={profile.pricing} />
       <Divider />

@@ -11,8 +11,11 @@ describe('field errors', () => {
     });
     expect(checked.success).toBe(false);
     const errors = issuesByPath(checked.error?.issues ?? []);
-    expect(errors.ownerName).toBe('ownerName: required');
-    expect(errors.mobile).toMatch(/^mobile: /);
-    expect(errors['profileDetails.0.followers']).toMatch(/^followers: /);
+    // Sentences in the product's voice, never the field's path (issue 19).
+    expect(errors.ownerName).toBe('Enter your name');
+    expect(errors.mobile).toBe('Phone numbers may contain digits, spaces, dashes and a leading +');
+    expect(errors['profileDetails.0.followers']).toBe(
+      'Enter followers as a number, or a count such as 12.5k or 1.2M.',
+    );
   });
 });

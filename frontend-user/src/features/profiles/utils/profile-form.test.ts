@@ -46,7 +46,7 @@ describe('the payload', () => {
   it('is the whole wizard with the ids back, and passes the shared schema', () => {
     const payload = buildPayload(loaded());
     expect(payload).toEqual({
-      ownerName: 'asha.cooks',
+      ownerName: 'Asha Kulkarni',
       mobile: '+91 98765 43210',
       whatsapp: '',
       description: 'Home chef',

@@ -41,7 +41,11 @@ export type PriceField = 'storyPost' | 'feedPost' | 'reel';
 export type PriceDraft = Record<PriceField, string>;
 
 export type ProfileForm = {
+  /** The person's name: never a handle (handles are the accounts' profile names). */
   ownerName: string;
+  /** A brand's company name (brands only). */
+  companyName: string;
+  isBrand: boolean;
   email: string;
   mobile: string;
   whatsapp: string;
@@ -57,7 +61,8 @@ export type ProfileForm = {
   posts: PostDraft[];
 };
 
-export type PersonalField = 'ownerName' | 'mobile' | 'description' | 'profilePicUrl';
+export type PersonalField =
+  'ownerName' | 'companyName' | 'mobile' | 'description' | 'profilePicUrl';
 export type ListField =
   'socialMediaPlatforms' | 'adCategories' | 'pageContentCategory' | 'averageAudienceType';
 export type AccountPatch = Partial<
@@ -90,6 +95,8 @@ const postFromView = (post: PastPostView): PostDraft => ({
 export function formFromProfile(profile: ProfileView): ProfileForm {
   return {
     ownerName: profile.ownerName,
+    companyName: profile.companyName ?? '',
+    isBrand: profile.role === 'user',
     email: profile.email ?? '',
     mobile: profile.mobile ?? '',
     whatsapp: profile.whatsapp ?? '',
@@ -148,6 +155,7 @@ export function postsToSend(posts: readonly PostDraft[]): PostDraft[] {
 export function buildPayload(form: ProfileForm): ProfileUpdateRequest {
   return {
     ownerName: form.ownerName.trim(),
+    ...(form.isBrand ? { companyName: form.companyName.trim() } : {}),
     mobile: form.mobile.trim(),
     whatsapp: form.whatsapp.trim(),
     description: form.description,

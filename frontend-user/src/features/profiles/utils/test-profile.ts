@@ -4,7 +4,9 @@ import type { ProfileView } from '@linkcoin/domain/profiles/contracts.ts';
 export function profileView(overrides: Partial<ProfileView> = {}): ProfileView {
   return {
     _id: 'u-1',
-    ownerName: 'asha.cooks',
+    ownerName: 'Asha Kulkarni',
+    companyName: null,
+    handle: 'asha.cooks',
     email: 'asha@example.in',
     mobile: '+91 98765 43210',
     whatsapp: '',

@@ -8,9 +8,11 @@ import {
   quickAddChoices,
   quickAddDisabled,
   shuffle,
+  stepDone,
   stepsFor,
   unfinishedPostText,
 } from './wizard-rules';
+import { profileView } from './test-profile';
 
 const account = (overrides: Partial<AccountDraft> = {}): AccountDraft => ({
   key: 'k',
@@ -170,5 +172,25 @@ describe('quick-add chips', () => {
     expect([...shuffled].sort()).toEqual(values);
     expect(shuffle(values, () => 0.999)).toEqual(values);
     expect(values).toEqual(['a', 'b', 'c', 'd', 'e']);
+  });
+});
+
+describe('steps done', () => {
+  it('judges each step on the saved profile', () => {
+    const saved = profileView();
+    expect(stepDone('personal', saved)).toBe(true);
+    expect(stepDone('accounts', saved)).toBe(false); // the feed post price is Negotiable
+    expect(
+      stepDone('accounts', { ...saved, pricing: { storyPost: 1, feedPost: 2, reel: 3 } }),
+    ).toBe(true);
+    expect(stepDone('verification', saved)).toBe(true);
+    expect(
+      stepDone('verification', {
+        ...saved,
+        profileDetails: saved.profileDetails.map((a) => ({ ...a, verified: false })),
+      }),
+    ).toBe(false);
+    expect(stepDone('posts', saved)).toBe(true);
+    expect(stepDone('posts', { ...saved, pastPosts: [] })).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import type { Role } from '@linkcoin/domain/accounts/roles.ts';
-import { PROFILE_MESSAGES } from '@linkcoin/domain/profiles/contracts.ts';
+import { PROFILE_MESSAGES, type ProfileView } from '@linkcoin/domain/profiles/contracts.ts';
 import { isFollowersShorthand } from '@linkcoin/domain/profiles/followers.ts';
 import { takesVideoLink, youTubeVideoId } from '@linkcoin/domain/profiles/media.ts';
 import { labelOf } from '@linkcoin/domain/profiles/options.ts';
@@ -19,6 +19,26 @@ export const STEP_LABELS: Readonly<Record<WizardStep, string>> = {
 /** Spec section 6: a brand (role user) sees only Personal Details; other roles see four steps. */
 export function stepsFor(role: Role): WizardStep[] {
   return role === 'user' ? ['personal'] : ['personal', 'accounts', 'verification', 'posts'];
+}
+
+/**
+ * Whether a step is done, judged on the saved profile (the stepper marks it): a name; accounts
+ * and all three prices; a verified account; a post.
+ */
+export function stepDone(step: WizardStep, saved: ProfileView): boolean {
+  switch (step) {
+    case 'personal':
+      return saved.ownerName.trim() !== '';
+    case 'accounts':
+      return (
+        saved.profileDetails.length > 0 &&
+        Object.values(saved.pricing).every((price) => price !== null)
+      );
+    case 'verification':
+      return saved.profileDetails.some((account) => account.verified);
+    case 'posts':
+      return saved.pastPosts.length > 0;
+  }
 }
 
 /** A follower count as people type it: 12500, 12,500, 12.5k or 1.2M (never negative). */

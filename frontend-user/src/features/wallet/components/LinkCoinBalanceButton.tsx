@@ -23,7 +23,7 @@ export function LinkCoinBalanceButton({ balance }: { balance: number }) {
         fontWeight: 800,
         fontVariantNumeric: 'tabular-nums',
         minWidth: 0,
-        px: 1.5,
+        px: { xs: 1, sm: 1.5 },
         '& .MuiButton-startIcon': { color: 'secondary.dark' },
       }}
     >

@@ -1,5 +1,7 @@
+import { Fragment } from 'react';
 import {
   Box,
+  Link,
   Table,
   TableBody,
   TableCell,
@@ -9,35 +11,73 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import type { WalletEntry } from '@linkcoin/domain/wallet/contracts.ts';
+import { Link as RouterLink } from 'react-router-dom';
+import type { WalletEntryView } from '@linkcoin/domain/wallet/contracts.ts';
 import {
-  describeWalletEntry,
   formatCoinDelta,
   formatEntryDate,
+  walletEntrySegments,
+  type EntrySegment,
 } from '@linkcoin/frontend-shared/wallet/entry-text.ts';
 import { paymentQueryOptions } from '../../payments/api/payments';
 
-/**
- * A purchase line names the package (25 + 5) once its payment is read; a settled payment never
- * changes, so it is read once.
- */
-function PurchaseWhat({ entry, paymentId }: { entry: WalletEntry; paymentId: string }) {
-  const payment = useQuery({ ...paymentQueryOptions(paymentId), staleTime: Infinity });
-  return <>{describeWalletEntry(entry, payment.data?.payment ?? null)}</>;
+/** A line's "what", the name of the creator it is about linked to their profile. */
+function Segments({ segments }: { segments: readonly EntrySegment[] }) {
+  return (
+    <>
+      {segments.map((segment, index) =>
+        segment.userId ? (
+          <Link
+            key={index}
+            component={RouterLink}
+            to={`/Profile/${encodeURIComponent(segment.userId)}`}
+            sx={{ fontWeight: 600 }}
+          >
+            {segment.text}
+          </Link>
+        ) : (
+          <Fragment key={index}>{index === 0 ? capitalised(segment.text) : segment.text}</Fragment>
+        ),
+      )}
+    </>
+  );
 }
 
-function What({ entry }: { entry: WalletEntry }) {
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * A purchase line names the package (25 + 5) once its payment is read (a settled payment never
+ * changes, so it is read once), and the payment it came from.
+ */
+function PurchaseWhat({ entry, paymentId }: { entry: WalletEntryView; paymentId: string }) {
+  const payment = useQuery({ ...paymentQueryOptions(paymentId), staleTime: Infinity });
+  return (
+    <>
+      <Segments segments={walletEntrySegments(entry, payment.data?.payment ?? null)} />
+      <Typography
+        component="span"
+        variant="caption"
+        color="text.secondary"
+        sx={{ display: 'block', fontFamily: 'monospace' }}
+      >
+        {`Payment ${paymentId}`}
+      </Typography>
+    </>
+  );
+}
+
+function What({ entry }: { entry: WalletEntryView }) {
   if (entry.kind === 'purchase' && entry.paymentId) {
     return <PurchaseWhat entry={entry} paymentId={entry.paymentId} />;
   }
-  return <>{describeWalletEntry(entry)}</>;
+  return <Segments segments={walletEntrySegments(entry)} />;
 }
 
 const deltaColor = (coins: number) =>
   coins > 0 ? 'success.main' : coins < 0 ? 'error.main' : 'text.secondary';
 
 /** The wallet's lines, newest first: when, what, coins ±, balance after. */
-export function WalletHistoryTable({ entries }: { entries: readonly WalletEntry[] }) {
+export function WalletHistoryTable({ entries }: { entries: readonly WalletEntryView[] }) {
   return (
     <TableContainer>
       <Table aria-label="LinkCoin history, newest first">

@@ -10,6 +10,10 @@ import {
 import type { FieldErrors } from '../../utils/field-errors';
 import type { FormAction, ProfileForm } from '../../utils/profile-form';
 import { AudienceLocations } from './AudienceLocations';
+import {
+  CONTENT_TOPIC_GROUPS,
+  PRODUCT_CATEGORY_GROUPS,
+} from '@linkcoin/domain/profiles/option-groups.ts';
 import { OptionPicker } from './OptionPicker';
 import { PricingFields } from './PricingFields';
 import { SocialAccountsEditor } from './SocialAccountsEditor';
@@ -47,6 +51,7 @@ export function AccountDetailsStep({
         onChange={(values) => dispatch({ type: 'setList', field: 'adCategories', values })}
         max={MAX_CATEGORIES}
         quickAdd={5}
+        groups={PRODUCT_CATEGORY_GROUPS}
       />
       <OptionPicker
         label="Page Content Categories"
@@ -55,6 +60,7 @@ export function AccountDetailsStep({
         onChange={(values) => dispatch({ type: 'setList', field: 'pageContentCategory', values })}
         max={MAX_CATEGORIES}
         quickAdd={5}
+        groups={CONTENT_TOPIC_GROUPS}
       />
       <OptionPicker
         label="Average Audience Type"

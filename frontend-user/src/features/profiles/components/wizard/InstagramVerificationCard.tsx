@@ -123,7 +123,8 @@ export function InstagramVerificationCard({
       )}
       <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
         <Button
-          variant="outlined"
+          // The first step is the emphasised one until a code was asked for.
+          variant={asked ? 'outlined' : 'contained'}
           onClick={() => void sendOtp()}
           disabled={request.isPending || waitSeconds > 0}
         >
@@ -159,7 +160,8 @@ export function InstagramVerificationCard({
           slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 12 } }}
         />
         <Button
-          variant="contained"
+          // Verify is the next step once a code was asked for and typed.
+          variant={asked && otp.trim() !== '' ? 'contained' : 'outlined'}
           onClick={() => void verifyOtp()}
           disabled={verify.isPending}
           sx={{ flexShrink: 0, minHeight: 56, width: { xs: '100%', sm: 'auto' } }}

@@ -12,7 +12,11 @@ type PersonalDetailsStepProps = {
 
 const errorText = { formHelperText: { role: 'alert' } } as const;
 
-/** Spec section 2: picture, username (stored as ownerName), e-mail (read-only), phone, description. */
+/**
+ * Spec section 2: picture, name, e-mail (read-only), phone, description; a brand's company
+ * name. The name is the person's (ownerName), never a handle: a creator's Instagram and YouTube
+ * usernames are their accounts, on the next step, and are shown beside the name.
+ */
 export function PersonalDetailsStep({ form, dispatch, errors }: PersonalDetailsStepProps) {
   return (
     <Stack spacing={3}>
@@ -22,16 +26,38 @@ export function PersonalDetailsStep({ form, dispatch, errors }: PersonalDetailsS
         onUploaded={(url) => dispatch({ type: 'set', field: 'profilePicUrl', value: url })}
       />
       <TextField
-        label="Insta or YouTube Username"
+        label="Full name"
         required
+        autoComplete="name"
         value={form.ownerName}
         onChange={(event) =>
           dispatch({ type: 'set', field: 'ownerName', value: event.target.value })
         }
         error={errors.ownerName !== undefined}
-        helperText={errors.ownerName}
+        helperText={
+          errors.ownerName ??
+          (form.isBrand
+            ? 'Your own name, as creators see it beside your company'
+            : 'Your own name. Your Instagram and YouTube usernames go with your accounts, on the next step.')
+        }
         slotProps={{ htmlInput: { maxLength: 100 }, ...(errors.ownerName ? errorText : {}) }}
       />
+      {form.isBrand && (
+        <TextField
+          label="Company name"
+          autoComplete="organization"
+          value={form.companyName}
+          onChange={(event) =>
+            dispatch({ type: 'set', field: 'companyName', value: event.target.value })
+          }
+          error={errors.companyName !== undefined}
+          helperText={errors.companyName ?? 'Shown to creators in their list and in the chat'}
+          slotProps={{
+            htmlInput: { maxLength: 100 },
+            ...(errors.companyName ? errorText : {}),
+          }}
+        />
+      )}
       <TextField
         label="Email"
         type="email"

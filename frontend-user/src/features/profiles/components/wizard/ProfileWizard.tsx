@@ -26,6 +26,7 @@ import {
   STEP_LABELS,
   accountsStepProblem,
   firstUnfinishedPost,
+  stepDone,
   stepsFor,
   unfinishedPostText,
 } from '../../utils/wizard-rules';
@@ -70,7 +71,11 @@ export function ProfileWizard({ userId, role, initial }: ProfileWizardProps) {
 
   const remember = (profile: ProfileView) => {
     setSaved(profile);
-    userUpdated(profile.ownerName);
+    userUpdated({
+      ownerName: profile.ownerName,
+      companyName: profile.companyName,
+      profilePicUrl: profile.profilePicUrl,
+    });
   };
 
   /**
@@ -189,6 +194,7 @@ export function ProfileWizard({ userId, role, initial }: ProfileWizardProps) {
         {role !== 'user' && <VisibilityCard profile={saved} />}
         <WizardStepper
           steps={steps}
+          done={(wizardStep) => stepDone(wizardStep, saved)}
           active={stepIndex}
           disabled={saving}
           onStep={(index) => void goToStep(index)}
