@@ -12,7 +12,7 @@ import type { TestServer } from '@linkcoin/services/testing/test-server.ts';
 import { confirmToast } from './support/chat.ts';
 import { useBrowserTest } from './support/harness.ts';
 import { currentPath, expectMainHeading, waitForPath } from './support/navigation.ts';
-import { pickAutocomplete, selectOption } from './support/profiles.ts';
+import { pickAutocomplete } from './support/profiles.ts';
 import { grantCoins, openSignedIn } from './support/wallet.ts';
 
 // Spec section 2 ("Influencer directory", "Discovery listing"), 6, 8 and 9: the directory at
@@ -158,8 +158,8 @@ describe('the influencer directory at /influencers', () => {
     await expectNames(['Asha Kitchen']);
     expect(new URL(page.url()).searchParams.get('search')).toBe('ASH');
 
-    // The Category dropdown narrows the same search: nothing is both.
-    await selectOption(page, 'Category', 'Travel Gear');
+    // The Category dropdown (the device's own picker) narrows the same search: nothing is both.
+    await page.getByRole('combobox', { name: 'Category' }).selectOption({ label: 'Travel Gear' });
     await page.getByText('No influencers found', { exact: true }).waitFor();
     expect(new URL(page.url()).searchParams.get('adCategories')).toBe('travel-gear');
 

@@ -1,7 +1,6 @@
 import { createBrowserRouter } from 'react-router-dom';
 import { MainLayout } from '../components/layout/MainLayout';
 import { PageLoader } from '../components/PageLoader';
-import { AdminRoute } from '../features/auth/components/AdminRoute';
 import { ProtectedRoute } from '../features/auth/components/ProtectedRoute';
 import { RouteErrorPage } from './routes/RouteErrorPage';
 
@@ -110,7 +109,10 @@ export const router = createBrowserRouter([
               })),
           },
           {
-            Component: AdminRoute,
+            lazy: () =>
+              import('../features/auth/components/AdminRoute').then((m) => ({
+                Component: m.AdminRoute,
+              })),
             children: [
               {
                 path: 'dashboard',

@@ -1,15 +1,24 @@
+import { Suspense, lazy } from 'react';
 import { Box, Link } from '@mui/material';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
-import { PushRegistration } from '../../features/notifications/components/PushRegistration';
 import { PurchaseDialogProvider } from '../../features/wallet/components/PurchaseDialogProvider';
 import { Footer } from './Footer';
 import { TopNav } from './TopNav';
+import { useAuth } from '../../features/auth/auth-context';
+
+// Push notifications concern signed-in users only: visitors never load the code.
+const PushRegistration = lazy(() =>
+  import('../../features/notifications/components/PushRegistration').then((m) => ({
+    default: m.PushRegistration,
+  })),
+);
 
 /**
  * Every screen: navigation bar, the page, footer; the purchase dialog any of them opens; and the
  * push registration that runs on app start for a signed-in user.
  */
 export function MainLayout() {
+  const { isAuthenticated } = useAuth();
   return (
     <PurchaseDialogProvider>
       <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
@@ -35,7 +44,11 @@ export function MainLayout() {
         </Box>
         <Footer />
         <ScrollRestoration />
-        <PushRegistration />
+        {isAuthenticated && (
+          <Suspense fallback={null}>
+            <PushRegistration />
+          </Suspense>
+        )}
       </Box>
     </PurchaseDialogProvider>
   );

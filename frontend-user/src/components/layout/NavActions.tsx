@@ -1,8 +1,16 @@
+import { Suspense, lazy } from 'react';
 import { Box, Button } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAuth } from '../../features/auth/auth-context';
-import { UserMenu } from '../../features/auth/components/UserMenu';
 import { LinkCoinBalanceButton } from '../../features/wallet/components/LinkCoinBalanceButton';
+
+// Only a signed-in user has the menu: visitors never load it.
+const UserMenu = lazy(() =>
+  import('../../features/auth/components/UserMenu').then((m) => ({ default: m.UserMenu })),
+);
+
+/** Holds the account button's place while its code loads, so the bar does not shift. */
+const USER_MENU_PLACE = { width: { xs: 44, sm: 120 }, height: 40 } as const;
 
 /**
  * The right-hand side of the navigation bar: the signed-in user's LinkCoin balance (it opens the
@@ -15,7 +23,9 @@ export function NavActions() {
       {isAuthenticated && user ? (
         <>
           <LinkCoinBalanceButton balance={user.linkCoins} />
-          <UserMenu user={user} />
+          <Suspense fallback={<Box sx={USER_MENU_PLACE} />}>
+            <UserMenu user={user} />
+          </Suspense>
         </>
       ) : (
         !isAuthenticated && (

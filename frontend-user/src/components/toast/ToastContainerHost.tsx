@@ -1,16 +1,24 @@
 import { GlobalStyles, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
-import { ToastContainer } from 'react-toastify';
+import { cssTransition, ToastContainer } from 'react-toastify';
 import {
   TOAST_AUTO_CLOSE_MS,
   TOAST_ENTER_CLASS,
   TOAST_EXIT_CLASS,
   TOAST_EXIT_MS,
-  toastTransition,
 } from './toast-config';
 
-/** Where toasts appear, in the MUI theme's colours, type and shapes. */
-export function ToastHost() {
+const toastTransition = cssTransition({
+  enter: TOAST_ENTER_CLASS,
+  exit: TOAST_EXIT_CLASS,
+  collapseDuration: TOAST_EXIT_MS,
+});
+
+/**
+ * Where toasts appear, in the MUI theme's colours, type and shapes. Loaded with the first toast
+ * (ToastHost); a toast asked for before it is mounted waits in react-toastify's queue.
+ */
+export function ToastContainerHost() {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const { palette, shape, typography, zIndex } = theme;

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, Suspense, lazy } from 'react';
 import { Box, Button, CircularProgress, Container, Stack, Typography } from '@mui/material';
 import ChevronLeftRoundedIcon from '@mui/icons-material/ChevronLeftRounded';
 import ChevronRightRoundedIcon from '@mui/icons-material/ChevronRightRounded';
@@ -8,7 +8,6 @@ import { useNavigate } from 'react-router-dom';
 import { useToast } from '../../../components/toast/useToast';
 import { errorStatus } from '../../../lib/api-client';
 import { useAuth } from '../../auth/auth-context';
-import { InfluencerDetailModal } from '../../profiles/components/InfluencerDetailModal';
 import { usePurchaseDialog } from '../../wallet/purchase-dialog-context';
 import { discoveryQueryOptions } from '../api/directory';
 import { useFetchFailedToast } from '../hooks/useFetchFailedToast';
@@ -26,6 +25,13 @@ import {
 import { DiscoveryActions } from './DiscoveryActions';
 import { InfluencerCard } from './InfluencerCard';
 import { LockedOverlay } from './LockedOverlay';
+
+// The profile opens in a dialog on demand: its code loads with the first opening.
+const InfluencerDetailModal = lazy(() =>
+  import('../../profiles/components/InfluencerDetailModal').then((m) => ({
+    default: m.InfluencerDetailModal,
+  })),
+);
 
 /**
  * The home page's discovery grid (spec section 2, "Discovery listing"): cards with Add to List
@@ -167,7 +173,9 @@ export function DiscoveryGrid() {
         )}
       </Container>
       {selected && (
-        <InfluencerDetailModal open userId={selected} onClose={() => setSelected(null)} />
+        <Suspense fallback={null}>
+          <InfluencerDetailModal open userId={selected} onClose={() => setSelected(null)} />
+        </Suspense>
       )}
     </Box>
   );

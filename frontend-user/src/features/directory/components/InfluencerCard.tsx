@@ -8,7 +8,6 @@ import {
   Chip,
   IconButton,
   Stack,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import ChatRoundedIcon from '@mui/icons-material/ChatRounded';
@@ -118,16 +117,16 @@ export function InfluencerCard({ item, onOpen, chatIcon = false, actions }: Infl
         <CardActions sx={{ justifyContent: 'center', flexWrap: 'wrap', gap: 1, px: 2, pb: 2 }}>
           {actions}
           {chatIcon && (
-            <Tooltip title="Chat">
-              <IconButton
-                component={RouterLink}
-                to={`/MessagingApp/${encodeURIComponent(item._id)}`}
-                aria-label={`Chat with ${item.ownerName}`}
-                color="primary"
-              >
-                <ChatRoundedIcon />
-              </IconButton>
-            </Tooltip>
+            // The browser's own tooltip: a card in a long list need not load a tooltip library.
+            <IconButton
+              component={RouterLink}
+              to={`/MessagingApp/${encodeURIComponent(item._id)}`}
+              aria-label={`Chat with ${item.ownerName}`}
+              title="Chat"
+              color="primary"
+            >
+              <ChatRoundedIcon />
+            </IconButton>
           )}
         </CardActions>
       )}

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, Suspense, lazy } from 'react';
 import {
   Box,
   Button,
@@ -14,7 +14,6 @@ import { DIRECTORY_MESSAGES } from '@linkcoin/domain/directory/messages.ts';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { PageTitle } from '../../../components/PageTitle';
 import { useAuth } from '../../auth/auth-context';
-import { InfluencerDetailModal } from '../../profiles/components/InfluencerDetailModal';
 import { directoryQueryOptions } from '../api/directory';
 import { DirectoryBanner } from '../components/DirectoryBanner';
 import { DirectoryFilterBar } from '../components/DirectoryFilterBar';
@@ -27,6 +26,13 @@ import {
   withChanges,
   type DirectoryFilters,
 } from '../utils/directory-params';
+
+// The profile opens in a dialog on demand: its code loads with the first opening.
+const InfluencerDetailModal = lazy(() =>
+  import('../../profiles/components/InfluencerDetailModal').then((m) => ({
+    default: m.InfluencerDetailModal,
+  })),
+);
 
 /** Spec section 2: the empty directory. */
 export const NO_RESULTS = DIRECTORY_MESSAGES.noResults;
@@ -155,7 +161,9 @@ export function InfluencersPage() {
         </Stack>
       </Container>
       {selected && (
-        <InfluencerDetailModal open userId={selected} onClose={() => setSelected(null)} />
+        <Suspense fallback={null}>
+          <InfluencerDetailModal open userId={selected} onClose={() => setSelected(null)} />
+        </Suspense>
       )}
     </>
   );
