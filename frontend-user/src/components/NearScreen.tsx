@@ -9,7 +9,7 @@ type NearScreenProps = {
 };
 
 /**
- * Renders its children once their place comes within a screen of the viewport (or at once where
+ * Renders its children once their place comes within 200 px of the viewport (or at once where
  * IntersectionObserver is missing). Sections below the fold load their code then, so the first
  * screen of a page waits only for its own.
  */
@@ -24,7 +24,7 @@ export function NearScreen({ minHeight, children }: NearScreenProps) {
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) setNear(true);
       },
-      { rootMargin: '100% 0px' },
+      { rootMargin: '200px 0px' },
     );
     observer.observe(element);
     return () => observer.disconnect();

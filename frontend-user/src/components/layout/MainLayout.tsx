@@ -39,7 +39,14 @@ export function MainLayout() {
           Skip to content
         </Link>
         <TopNav />
-        <Box component="main" id="main-content" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
+        <Box
+          component="main"
+          id="main-content"
+          tabIndex={-1}
+          // At least a screen tall: the footer starts below the fold, so a page whose content
+          // arrives after its first paint does not push a visible footer down (layout shift).
+          sx={{ flexGrow: 1, outline: 'none', minHeight: '100vh' }}
+        >
           <Outlet />
         </Box>
         <Footer />
