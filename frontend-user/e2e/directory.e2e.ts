@@ -218,7 +218,11 @@ describe('the influencer directory at /influencers', () => {
     expect(
       await page.getByRole('link', { name: 'Chat with Ravi Roams' }).getAttribute('href'),
     ).toBe(`/MessagingApp/${ids.get('Ravi Roams')}`);
-    await page.getByRole('button', { name: 'View profile of Ravi Roams' }).click();
+    // The card's button is named by what it shows, the creator's name first.
+    await page
+      .getByRole('article', { name: 'Ravi Roams' })
+      .getByRole('button', { name: /^Ravi Roams/ })
+      .click();
     const modal = page.getByRole('dialog', { name: 'Ravi Roams' });
     await modal.getByRole('heading', { name: 'Ravi Roams' }).waitFor();
     await modal.getByRole('button', { name: 'Add to List', exact: true }).waitFor();
@@ -331,7 +335,7 @@ describe('the discovery grid on the home page', () => {
     await discoveryCards()
       .filter({ hasText: name })
       .first()
-      .getByRole('button', { name: `View profile of ${name}` })
+      .getByRole('button', { name: new RegExp(`^${name}`) })
       .click();
     await page.getByRole('dialog', { name }).getByRole('heading', { name }).waitFor();
     expect(currentPath(page)).toBe('/');

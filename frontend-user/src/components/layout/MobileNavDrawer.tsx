@@ -32,7 +32,13 @@ export function MobileNavDrawer({ id, open, onClose }: MobileNavDrawerProps) {
   const { isAuthenticated, user } = useAuth();
   const logoutAndLeave = useLogoutAndLeave();
   return (
-    <Drawer id={id} anchor="left" open={open} onClose={onClose}>
+    <Drawer
+      id={id}
+      anchor="left"
+      open={open}
+      onClose={onClose}
+      slotProps={{ paper: { 'aria-label': 'Navigation menu' } }}
+    >
       <Box sx={{ width: 280 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', p: 2 }}>
           <BrandLogo />

@@ -44,7 +44,6 @@ export function InfluencerCard({ item, onOpen, chatIcon = false, actions }: Infl
     >
       <CardActionArea
         onClick={() => onOpen(item)}
-        aria-label={`View profile of ${item.ownerName}`}
         sx={{ flexGrow: 1, display: 'flex', alignItems: 'stretch' }}
       >
         <CardContent sx={{ width: '100%' }}>

@@ -100,7 +100,10 @@ export function MessagingPage() {
           <Drawer
             open={drawerOpen}
             onClose={() => setDrawerOpen(false)}
-            slotProps={{ paper: { sx: { width: 'min(340px, 88vw)' } } }}
+            // Named by the sidebar's "Messages" heading, which it shows.
+            slotProps={{
+              paper: { sx: { width: 'min(340px, 88vw)' }, 'aria-labelledby': 'messages-heading' },
+            }}
           >
             {sidebar}
           </Drawer>

@@ -1,8 +1,8 @@
-import { Alert, Box, CircularProgress, Container } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Container, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import { PageTitle } from '../../../components/PageTitle';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage, errorStatus } from '../../../lib/api-client';
 import { useAuth } from '../../auth/auth-context';
 import { profileQueryOptions } from '../api/profile';
 import { ProfileDetails } from '../components/ProfileDetails';
@@ -26,9 +26,23 @@ export function ProfilePage() {
           <CircularProgress aria-label="Loading profile" />
         </Box>
       ) : isError ? (
-        <Alert severity="error" role="alert">
-          {errorMessage(error, 'Error checking user')}
-        </Alert>
+        // A profile that does not exist (or could not be read): what happened, and ways on.
+        <Stack spacing={3} sx={{ alignItems: 'flex-start' }}>
+          <Typography variant="h3" component="h1">
+            {errorStatus(error) === 404 ? 'Profile not found' : 'This profile could not be shown'}
+          </Typography>
+          <Alert severity="error" role="alert" sx={{ alignSelf: 'stretch' }}>
+            {errorMessage(error, 'Error checking user')}
+          </Alert>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <Button variant="contained" component={RouterLink} to="/influencers">
+              Browse influencers
+            </Button>
+            <Button variant="outlined" component={RouterLink} to="/">
+              Back to home
+            </Button>
+          </Stack>
+        </Stack>
       ) : (
         <ProfileDetails profile={profile} variant="page" />
       )}
