@@ -4,6 +4,7 @@ import { INSTAGRAM_STATUS_CHOICES } from '../audit/labels';
 import { SafeEmailField } from '../fields/SafeFields';
 import { InstagramStatusField, RolesField, SignInMethodsField, VerifiedField } from './fields';
 import type { ConsoleUser } from './types';
+import { WideTable } from '../layout/WideTable';
 
 const ROLE_CHOICES = ROLES.map((role) => ({ id: role, name: ROLE_LABELS[role] }));
 const VERIFIED_CHOICES = [
@@ -38,24 +39,26 @@ export function UserList(props: ListProps) {
       sort={{ field: 'registeredAt', order: 'DESC' }}
       perPage={25}
     >
-      <DataTable rowClick="show" bulkActionButtons={false}>
-        <Column source="ownerName" label="Name" />
-        <Column source="email" label="Email" field={SafeEmailField} />
-        <Column source="roles" label="Role(s)" disableSort>
-          <RolesField />
-        </Column>
-        <DataTable.NumberCol source="balance" label="LinkCoins" />
-        <Column source="verified" label="Verified" disableSort>
-          <VerifiedField />
-        </Column>
-        <Column source="instagram" label="Instagram request" disableSort>
-          <InstagramStatusField />
-        </Column>
-        <Column source="signInMethods" label="Sign-in methods" disableSort>
-          <SignInMethodsField />
-        </Column>
-        <Column source="registeredAt" label="Registered" field={DateField} />
-      </DataTable>
+      <WideTable label="Users">
+        <DataTable rowClick="show" bulkActionButtons={false}>
+          <Column source="ownerName" label="Name" />
+          <Column source="email" label="Email" field={SafeEmailField} />
+          <Column source="roles" label="Role(s)" disableSort>
+            <RolesField />
+          </Column>
+          <DataTable.NumberCol source="balance" label="LinkCoins" />
+          <Column source="verified" label="Verified" disableSort>
+            <VerifiedField />
+          </Column>
+          <Column source="instagram" label="Instagram request" disableSort>
+            <InstagramStatusField />
+          </Column>
+          <Column source="signInMethods" label="Sign-in methods" disableSort>
+            <SignInMethodsField />
+          </Column>
+          <Column source="registeredAt" label="Registered" field={DateField} />
+        </DataTable>
+      </WideTable>
     </List>
   );
 }
