@@ -1,4 +1,4 @@
-import { useRef, useState, Suspense, lazy } from 'react';
+import { Suspense, lazy, useDeferredValue, useRef, useState } from 'react';
 import { Box, Button, CircularProgress, Container, Stack, Typography } from '@mui/material';
 import ChevronLeftRoundedIcon from '@mui/icons-material/ChevronLeftRounded';
 import ChevronRightRoundedIcon from '@mui/icons-material/ChevronRightRounded';
@@ -52,7 +52,10 @@ export function DiscoveryGrid() {
   );
   useFetchFailedToast(query.errorUpdatedAt, query.isError);
 
-  const answer = query.data;
+  // The cards render in a deferred pass React can interrupt: an answer's arrival never holds
+  // the page (a phone's main thread) for the whole list at once.
+  const answer = useDeferredValue(query.data);
+  const loading = query.isPending || (answer === undefined && query.data !== undefined);
   // A page the balance no longer opens (coins spent elsewhere): back to the first.
   const refused = query.isError && [401, 403].includes(errorStatus(query.error) ?? 0);
   if (refused && page > 1) setPage(1);
@@ -109,7 +112,7 @@ export function DiscoveryGrid() {
             A first look at the creators on LinkCoin. Add one to your list or start a chat.
           </Typography>
         </Stack>
-        {query.isPending ? (
+        {loading ? (
           <Box sx={{ display: 'grid', placeItems: 'center', minHeight: 240 }}>
             <CircularProgress aria-label="Loading creators" />
           </Box>

@@ -1,4 +1,4 @@
-import { useRef, useState, Suspense, lazy } from 'react';
+import { Suspense, lazy, useDeferredValue, useRef, useState } from 'react';
 import {
   Box,
   Button,
@@ -68,13 +68,16 @@ export function InfluencersPage() {
     listTop.current?.scrollIntoView({ block: 'start' });
   };
 
-  // Paging needs an account (spec section 6): a visitor's shared link past page 1 signs in first.
-  if (!isAuthenticated && filters.page > 1) return <Navigate to="/login" replace />;
-
-  const answer = query.data;
+  // The cards render in a deferred pass React can interrupt: an answer's arrival never holds
+  // the page (a phone's main thread) for the whole list at once.
+  const answer = useDeferredValue(query.data);
+  const loading = query.isPending || (answer === undefined && query.data !== undefined);
   const items = answer?.data ?? [];
   const totalPages = Math.max(1, answer?.totalPages ?? 1);
   const refreshing = query.isFetching && query.isPlaceholderData;
+
+  // Paging needs an account (spec section 6): a visitor's shared link past page 1 signs in first.
+  if (!isAuthenticated && filters.page > 1) return <Navigate to="/login" replace />;
 
   return (
     <>
@@ -110,7 +113,7 @@ export function InfluencersPage() {
             <Box sx={{ height: 4, mb: 1 }}>
               {refreshing && <LinearProgress aria-hidden="true" />}
             </Box>
-            {query.isPending ? (
+            {loading ? (
               <Box sx={{ display: 'grid', placeItems: 'center', minHeight: 240 }}>
                 <CircularProgress aria-label="Loading influencers" />
               </Box>

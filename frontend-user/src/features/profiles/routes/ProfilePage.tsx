@@ -1,5 +1,6 @@
 import { Alert, Box, Button, CircularProgress, Container, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { PageTitle } from '../../../components/PageTitle';
 import { errorMessage, errorStatus } from '../../../lib/api-client';
@@ -11,17 +12,14 @@ import { ProfileDetails } from '../components/ProfileDetails';
 export function ProfilePage() {
   const { userId = '' } = useParams();
   const { user } = useAuth();
-  const {
-    data: profile,
-    isPending,
-    isError,
-    error,
-  } = useQuery(profileQueryOptions(userId, user?._id ?? null));
+  const { data, isError, error } = useQuery(profileQueryOptions(userId, user?._id ?? null));
+  // The profile renders in a deferred pass React can interrupt (a long page on a slow phone).
+  const profile = useDeferredValue(data);
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 }, px: { xs: 2, sm: 3 } }}>
       <PageTitle title={profile ? profile.ownerName : 'Profile'} />
-      {isPending ? (
+      {profile === undefined && !isError ? (
         <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '40vh' }}>
           <CircularProgress aria-label="Loading profile" />
         </Box>
@@ -43,7 +41,7 @@ export function ProfilePage() {
             </Button>
           </Stack>
         </Stack>
-      ) : (
+      ) : profile === undefined ? null : (
         <ProfileDetails profile={profile} variant="page" />
       )}
     </Container>
