@@ -18,9 +18,9 @@ import { join, resolve } from 'node:path';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import type { Config, Flags, Result } from 'lighthouse';
+import { CHROMIUM_HEADLESS_FLAGS, CHROMIUM_PATH } from './chromium.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? '1') || 1);
 const DETAILS = process.env.LIGHTHOUSE_DETAILS === '1';
 const DEMO_CREATORS = '24';
@@ -99,15 +99,9 @@ const startChromium = async (): Promise<{ port: number; stop: () => Promise<void
   const port = await freePort();
   const profile = await mkdtemp(join(tmpdir(), 'linkcoin-lighthouse-chromium-'));
   const chromium = spawn(
-    CHROME_PATH,
+    CHROMIUM_PATH,
     [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
+      ...CHROMIUM_HEADLESS_FLAGS,
       `--remote-debugging-port=${port}`,
       `--user-data-dir=${profile}`,
       'about:blank',
@@ -220,6 +214,23 @@ const measure = async (
   };
 };
 
+/** A run whose trace Lighthouse could not record (a busy machine) is tried again, twice. */
+const measureRetrying = async (
+  port: number,
+  page: string,
+  url: string,
+  formFactor: FormFactor,
+): Promise<Measure> => {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await measure(port, page, url, formFactor);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.warn(`  ${page} (${formFactor}): ${String(error)}; trying again`);
+    }
+  }
+};
+
 const median = (runs: Measure[]): Measure => {
   const sorted = [...runs].sort((a, b) => a.scores.performance - b.scores.performance);
   return sorted[Math.floor(sorted.length / 2)]!;
@@ -253,7 +264,7 @@ const main = async () => {
       for (const [name, path] of pages) {
         const runs: Measure[] = [];
         for (let index = 0; index < RUNS; index++) {
-          runs.push(await measure(chromium.port, name, `${server.url}${path}`, formFactor));
+          runs.push(await measureRetrying(chromium.port, name, `${server.url}${path}`, formFactor));
         }
         const result = median(runs);
         results.push(result);

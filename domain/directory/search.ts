@@ -32,17 +32,8 @@ import {
 } from './search-limits.ts';
 
 // The limits and choices of a search, without zod: the front end reads them without the schema.
-export {
-  DIRECTORY_PAGE_SIZE,
-  DIRECTORY_SORTS,
-  DIRECTORY_VIEWS,
-  MAX_FILTER_VALUES,
-  MAX_PAGE,
-  MAX_PAGE_SIZE,
-  MAX_SEARCH_LENGTH,
-  type DirectorySort,
-  type DirectoryView,
-} from './search-limits.ts';
+export * from './search-limits.ts';
+
 export type DirectoryFilters = Readonly<{
   search: string;
   adCategories: readonly string[];

@@ -5,32 +5,18 @@
  * practices: contrast, names, landmarks, one h1, heading order, scrollable regions reachable by
  * keyboard).
  */
-import { beforeAll, describe, expect, it } from 'vitest';
-import { adminEnv } from '@linkcoin/services/testing/accounts.ts';
+import { describe, expect, it } from 'vitest';
 import { axeFindings, type AxeFinding } from './support/axe.ts';
-import { useBrowserTest } from './support/harness.ts';
 import {
   consoleScreens,
   openScreen,
-  seedMarketplace,
+  useMarketplace,
   userAppScreens,
   type Marketplace,
   type Screen,
 } from './support/screens.ts';
 
-// Every screen signs its viewer in again: the sign-in limits are raised for this server.
-const harness = useBrowserTest({
-  env: {
-    ...adminEnv,
-    LOGIN_ATTEMPTS_PER_WINDOW: '1000',
-    AUTH_REQUESTS_PER_IP_PER_WINDOW: '100000',
-  },
-});
-let marketplace: Marketplace;
-
-beforeAll(async () => {
-  marketplace = await seedMarketplace(harness.server);
-}, 120_000);
+const { harness, marketplace: seeded } = useMarketplace();
 
 const DESKTOP = { width: 1366, height: 768 } as const;
 const PHONE = { width: 390, height: 844 } as const;
@@ -79,15 +65,15 @@ describe('axe on every main screen', () => {
   ] as const) {
     it(`finds no critical, serious or moderate violation (${label})`, async () => {
       const screens = [
-        ...userAppScreens(marketplace),
-        ...consoleScreens(marketplace),
-        ...(viewport === PHONE ? phoneOnly(marketplace) : []),
+        ...userAppScreens(seeded()),
+        ...consoleScreens(seeded()),
+        ...(viewport === PHONE ? phoneOnly(seeded()) : []),
       ].filter(chosen);
       const failures: string[] = [];
       for (const screen of screens) {
         const page = await harness.newPage(viewport);
         try {
-          await openScreen(page, harness.server, marketplace, screen);
+          await openScreen(page, harness.server, seeded(), screen);
           const findings = await axeFindings(page);
           if (findings.length > 0)
             failures.push(`${screen.name} (${screen.path}):\n${format(findings)}`);

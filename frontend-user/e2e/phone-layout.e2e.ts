@@ -3,32 +3,18 @@
  * scrolls sideways (the document is never wider than the screen). Wide tables become cards or
  * scroll inside their own region, which says so and takes the keyboard's focus.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { adminEnv } from '@linkcoin/services/testing/accounts.ts';
-import { useBrowserTest } from './support/harness.ts';
 import {
   consoleScreens,
   openScreen,
-  seedMarketplace,
+  useMarketplace,
   userAppScreens,
   type Marketplace,
   type Screen,
 } from './support/screens.ts';
 
-const harness = useBrowserTest({
-  env: {
-    ...adminEnv,
-    // Every route signs its viewer in again.
-    LOGIN_ATTEMPTS_PER_WINDOW: '1000',
-    AUTH_REQUESTS_PER_IP_PER_WINDOW: '100000',
-  },
-});
-let marketplace: Marketplace;
-
-beforeAll(async () => {
-  marketplace = await seedMarketplace(harness.server);
-}, 120_000);
+const { harness, marketplace: seeded } = useMarketplace();
 
 const PHONE_360 = { width: 360, height: 740 } as const;
 
@@ -72,15 +58,15 @@ const overflowOf = (page: Page) =>
 describe('at 360 px', () => {
   it('no route of either app scrolls sideways', async () => {
     const routes = [
-      ...userAppScreens(marketplace),
-      ...consoleScreens(marketplace),
-      ...moreRoutes(marketplace),
+      ...userAppScreens(seeded()),
+      ...consoleScreens(seeded()),
+      ...moreRoutes(seeded()),
     ];
     const failures: string[] = [];
     for (const route of routes) {
       const page = await harness.newPage(PHONE_360);
       try {
-        await openScreen(page, harness.server, marketplace, route);
+        await openScreen(page, harness.server, seeded(), route);
         await page.waitForTimeout(200);
         const { overflow, culprits } = await overflowOf(page);
         if (overflow > 0) {
@@ -98,7 +84,7 @@ describe('at 360 px', () => {
 
   it('shows the wallet history as cards, each figure on one line', async () => {
     const page = await harness.newPage(PHONE_360);
-    await openScreen(page, harness.server, marketplace, {
+    await openScreen(page, harness.server, seeded(), {
       name: 'wallet',
       viewer: 'brand',
       path: '/wallet',
@@ -119,7 +105,12 @@ describe('at 360 px', () => {
 
   it('lets a keyboard reach and scroll a console table that is wider than the phone', async () => {
     const page = await harness.newPage(PHONE_360);
-    await openScreen(page, harness.server, marketplace, consoleScreens(marketplace)[3]!);
+    await openScreen(
+      page,
+      harness.server,
+      seeded(),
+      consoleScreens(seeded()).find((screen) => screen.name === 'console users')!,
+    );
     const region = page.getByRole('region', { name: 'Users' });
     await page
       .getByText(/swipe sideways/i)

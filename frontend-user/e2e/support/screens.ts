@@ -1,7 +1,9 @@
 import request from 'supertest';
+import { beforeAll } from 'vitest';
 import type { Page } from 'playwright-core';
 import { demoCreator } from '@linkcoin/domain/directory/demo.ts';
 import {
+  adminEnv,
   grantAuditor,
   loginAdmin,
   registerUser,
@@ -9,8 +11,9 @@ import {
 } from '@linkcoin/services/testing/accounts.ts';
 import { changeCollection, grantCoins } from '@linkcoin/services/testing/collections.ts';
 import { buyInSandbox } from '@linkcoin/services/testing/payments.ts';
-import { creatorWizard, saveProfile } from '@linkcoin/services/testing/profiles.ts';
+import { requestInstagramCode } from '@linkcoin/services/testing/profiles.ts';
 import type { TestServer } from '@linkcoin/services/testing/test-server.ts';
+import { useBrowserTest, type BrowserTest } from './harness.ts';
 import { openSignedIn } from './wallet.ts';
 
 /** Who looks at a screen. */
@@ -49,30 +52,9 @@ export async function seedMarketplace(server: TestServer): Promise<Marketplace> 
   const demoCreatorId = (seeded.body.accounts as { userId: string }[])[0]!.userId;
 
   const creator = await registerUser(server, { role: 'influencer', ownerName: 'Asha Kitchen' });
-  const handle = `asha.screens.${Date.now()}`;
-  const profileUrl = `https://instagram.com/${handle}`;
-  await saveProfile(
-    server,
-    creator,
-    creatorWizard({
-      ownerName: 'Asha Kitchen',
-      profileDetails: [
-        {
-          platform: 'instagram',
-          profileName: handle,
-          profilePicUrl: profileUrl,
-          followers: '12.5k',
-        },
-      ],
-    }),
-  ).expect(200);
-  await request(server.url)
-    .post('/api/pageowners/store')
-    .set('Authorization', `Bearer ${creator.token}`)
-    .send({ userId: creator.userId, profileName: handle, profileUrl })
-    .expect((res) => {
-      if (res.status >= 300) throw new Error(`the OTP request answered ${res.status}`);
-    });
+  await requestInstagramCode(server, creator, `asha.screens.${Date.now()}`, {
+    ownerName: 'Asha Kitchen',
+  });
 
   const brand = await registerUser(server, { role: 'user', ownerName: 'Kiran Brands' });
   const payment = await buyInSandbox(server, brand, { packageId: 'starter' });
@@ -395,4 +377,29 @@ export async function openScreen(
   if (screen.viewer === 'visitor') await page.goto(screen.path);
   else await openSignedIn(page, server, viewers[screen.viewer], screen.path);
   await screen.ready(page);
+}
+
+/**
+ * The frame of a test file that walks the screens: one server (its sign-in limits raised, as
+ * every screen signs its viewer in again) and browser, and the marketplace seeded once.
+ */
+export function useMarketplace(): { harness: BrowserTest; marketplace: () => Marketplace } {
+  const harness = useBrowserTest({
+    env: {
+      ...adminEnv,
+      LOGIN_ATTEMPTS_PER_WINDOW: '1000',
+      AUTH_REQUESTS_PER_IP_PER_WINDOW: '100000',
+    },
+  });
+  let marketplace: Marketplace | undefined;
+  beforeAll(async () => {
+    marketplace = await seedMarketplace(harness.server);
+  }, 120_000);
+  return {
+    harness,
+    marketplace: () => {
+      if (!marketplace) throw new Error('The marketplace is not seeded yet');
+      return marketplace;
+    },
+  };
 }
