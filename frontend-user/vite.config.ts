@@ -1,7 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { firstLoadBudget, precompressed, preloadFont } from '../tooling/vite-performance.ts';
+import {
+  firstLoadBudget,
+  inlineSmallCss,
+  precompressed,
+  preloadFont,
+} from '../tooling/vite-performance.ts';
 
 // The dev server forwards API, uploads and the chat WebSocket to the back end, so the browser
 // sees one origin in development exactly as it does behind the embedded server.
@@ -13,6 +18,7 @@ export default defineConfig({
   plugins: [
     react(),
     preloadFont('inter-latin-wght-normal.woff2'),
+    inlineSmallCss(),
     // Issue 20's budgets: what a phone fetches before the landing page and the directory show.
     firstLoadBudget([
       { page: 'landing (/)', routes: ['src/features/marketing/routes/HomePage.tsx'], gzipKB: 170 },

@@ -77,6 +77,36 @@ export const preloadFont = (sourceName: string): Plugin => {
   };
 };
 
+/**
+ * Writes small style sheets (the font faces: under `maxBytes`) into the page itself: a linked
+ * sheet would hold the first paint for one more request.
+ */
+export const inlineSmallCss = (maxBytes = 2048): Plugin => ({
+  name: 'linkcoin:inline-small-css',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler: (html, context) => {
+      const files = Object.values(context.bundle ?? {}) as unknown as (OutputFile & {
+        source?: string | Uint8Array;
+      })[];
+      return html.replace(
+        /<link rel="stylesheet"(?: crossorigin)? href="[^"]*\/([^"/]+\.css)">/g,
+        (link, name: string) => {
+          const sheet = files.find((file) => file.type === 'asset' && file.fileName.endsWith(name));
+          const source =
+            typeof sheet?.source === 'string'
+              ? sheet.source
+              : sheet?.source
+                ? new TextDecoder().decode(sheet.source)
+                : null;
+          return source !== null && source.length <= maxBytes ? `<style>${source}</style>` : link;
+        },
+      );
+    },
+  },
+});
+
 /** A page of the app whose first load has a budget: the modules its first screen loads. */
 export type PageBudget = Readonly<{
   page: string;
