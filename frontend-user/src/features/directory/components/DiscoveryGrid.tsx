@@ -113,7 +113,9 @@ export function DiscoveryGrid() {
           </Typography>
         </Stack>
         {loading ? (
-          <Box sx={{ display: 'grid', placeItems: 'center', minHeight: 240 }}>
+          // About the cards' height while they load: the sections below stay out of view (and
+          // unloaded) instead of jumping up for a moment.
+          <Box sx={{ display: 'grid', placeItems: 'center', minHeight: { xs: 960, md: 720 } }}>
             <CircularProgress aria-label="Loading creators" />
           </Box>
         ) : !answer ? null : answer.data.length === 0 ? (
