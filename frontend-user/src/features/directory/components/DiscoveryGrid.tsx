@@ -127,7 +127,7 @@ export function DiscoveryGrid() {
             <Box
               role="list"
               aria-label="Discover creators"
-              aria-busy={query.isFetching}
+              aria-busy={query.isFetching || answer !== query.data}
               sx={{ ...CARD_GRID_SX, opacity: query.isPlaceholderData ? 0.6 : 1 }}
             >
               {answer.data.map((item) => (

@@ -92,7 +92,7 @@ export function InfluencersPage() {
           <Box
             component="section"
             aria-labelledby="influencers-heading"
-            aria-busy={query.isFetching}
+            aria-busy={query.isFetching || answer !== query.data}
             sx={{ scrollMarginTop: 96 }}
           >
             <Stack
