@@ -8,34 +8,49 @@ type NearScreenProps = {
   children: ReactNode;
 };
 
-/** How long after the page has loaded the browser may wait for an idle moment. */
-const IDLE_TIMEOUT_MS = 3000;
+/** How long a page that nobody touches waits, once loaded, before it loads what lies below. */
+const SETTLED_AFTER_MS = 5000;
 
-/** Runs `run` once the page has loaded and the browser is idle (soon after, at the latest). */
-const whenSettled = (run: () => void): (() => void) => {
-  let idle: number | undefined;
+/** What a person does first: from then on the page is theirs, and lower sections may load. */
+const FIRST_INPUT = ['pointerdown', 'keydown', 'touchstart', 'wheel'] as const;
+
+/**
+ * Runs `run` once, on the person's first input (a key, a touch, a click, the wheel), or once the
+ * page has loaded and then stayed idle a while, whichever comes first.
+ */
+const whenIdleOrTouched = (run: () => void): (() => void) => {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const schedule = () => {
-    if (typeof requestIdleCallback === 'function') {
-      idle = requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
-    } else {
-      timer = setTimeout(run, 1);
-    }
+  let idle: number | undefined;
+  const once = () => {
+    cancel();
+    run();
   };
-  if (document.readyState === 'complete') schedule();
-  else window.addEventListener('load', schedule, { once: true });
-  return () => {
-    window.removeEventListener('load', schedule);
-    if (idle !== undefined) cancelIdleCallback(idle);
+  const afterLoad = () => {
+    timer = setTimeout(() => {
+      if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(once);
+      else once();
+    }, SETTLED_AFTER_MS);
+  };
+  const cancel = () => {
+    for (const event of FIRST_INPUT) window.removeEventListener(event, once, true);
+    window.removeEventListener('load', afterLoad);
     clearTimeout(timer);
+    if (idle !== undefined) cancelIdleCallback(idle);
   };
+  for (const event of FIRST_INPUT) {
+    window.addEventListener(event, once, { capture: true, passive: true });
+  }
+  if (document.readyState === 'complete') afterLoad();
+  else window.addEventListener('load', afterLoad, { once: true });
+  return cancel;
 };
 
 /**
- * Renders its children once their place comes within 200 px of the viewport, or once the page
- * has loaded and the browser is idle, whichever is first (at once where IntersectionObserver is
- * missing). Sections below the fold load their code after the first screen, yet are there for
- * a keyboard, find-in-page or a crawler without anyone scrolling.
+ * Renders its children once their place comes within 200 px of the viewport, on the person's
+ * first input, or once the page has loaded and stayed idle a while, whichever is first (at once
+ * where IntersectionObserver is missing). Sections below the fold load their code after the
+ * first screen, yet are there before a keyboard tabs past the hero or find-in-page looks, and
+ * for a crawler that never scrolls.
  */
 export function NearScreen({ minHeight, children }: NearScreenProps) {
   const place = useRef<HTMLDivElement>(null);
@@ -53,7 +68,7 @@ export function NearScreen({ minHeight, children }: NearScreenProps) {
       { rootMargin: '200px 0px' },
     );
     observer.observe(element);
-    const cancel = whenSettled(show);
+    const cancel = whenIdleOrTouched(show);
     return () => {
       observer.disconnect();
       cancel();
