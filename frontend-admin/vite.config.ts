@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { inlineSmallCss, precompressed, preloadFont } from '../tooling/vite-performance.ts';
 
 // The dev server forwards the API to the back end, as the embedded server does in production.
 const apiUrl = process.env.API_URL ?? 'http://127.0.0.1:8080';
@@ -8,7 +9,12 @@ const apiUrl = process.env.API_URL ?? 'http://127.0.0.1:8080';
 export default defineConfig({
   // Pinned so `vite build` writes frontend-admin/dist whichever directory it is started from.
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [
+    react(),
+    preloadFont('inter-latin-wght-normal.woff2'),
+    inlineSmallCss(),
+    precompressed(),
+  ],
   // The console is served under /admin/ by the embedded server.
   base: '/admin/',
   build: {

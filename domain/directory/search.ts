@@ -21,20 +21,19 @@ import {
 } from '../profiles/options.ts';
 import { matchesWordPrefixes, searchWords, textWords } from '../shared/search-text.ts';
 import { locationKey, type DirectoryEntry } from './entry.ts';
+import {
+  DIRECTORY_SORTS,
+  DIRECTORY_VIEWS,
+  MAX_FILTER_VALUES,
+  MAX_PAGE,
+  MAX_PAGE_SIZE,
+  MAX_SEARCH_LENGTH,
+  type DirectorySort,
+  type DirectoryView,
+} from './search-limits.ts';
 
-export const DIRECTORY_SORTS = ['relevance', 'followers', 'price', 'newest'] as const;
-export type DirectorySort = (typeof DIRECTORY_SORTS)[number];
-
-export const DIRECTORY_VIEWS = ['directory', 'discovery'] as const;
-export type DirectoryView = (typeof DIRECTORY_VIEWS)[number];
-
-/** Spec section 9: the directory shows 10 a page. */
-export const DIRECTORY_PAGE_SIZE = 10;
-export const MAX_PAGE_SIZE = 50;
-export const MAX_PAGE = 100_000;
-export const MAX_SEARCH_LENGTH = 100;
-/** At most this many values in one list filter. */
-export const MAX_FILTER_VALUES = 30;
+// The limits and choices of a search, without zod: the front end reads them without the schema.
+export * from './search-limits.ts';
 
 export type DirectoryFilters = Readonly<{
   search: string;

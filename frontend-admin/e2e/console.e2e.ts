@@ -107,7 +107,7 @@ describe('console sign-in', () => {
   it('logs out through the user menu, back to the login page', async () => {
     await consoleLogIn(ADMIN.email, ADMIN.password);
     await otpDashboardShown();
-    await page.getByRole('button', { name: 'Profile' }).click();
+    await page.getByRole('button', { name: /, account menu$/ }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL((url) => url.hash.startsWith('#/login'));
     await loginPageShown(page);
@@ -151,7 +151,7 @@ describe('users', () => {
     await page.getByRole('main').getByText('Auditor', { exact: true }).waitFor();
 
     // The new auditor signs in to the console (back on that page) and sees no grant button.
-    await page.getByRole('button', { name: 'Profile' }).click();
+    await page.getByRole('button', { name: /, account menu$/ }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL((url) => url.hash.startsWith('#/login'));
     await consoleLogIn(member.email, member.password);

@@ -8,7 +8,7 @@ import {
   registerUser,
   type TestUser,
 } from '@linkcoin/services/testing/accounts.ts';
-import { creatorWizard, saveProfile } from '@linkcoin/services/testing/profiles.ts';
+import { requestInstagramCode } from '@linkcoin/services/testing/profiles.ts';
 import { type TestServer } from '@linkcoin/services/testing/test-server.ts';
 import { holdRequests } from '../../frontend-user/e2e/support/accounts.ts';
 import { consoleLogIn, loginPageShown, waitForConsoleRoute } from './support/console.ts';
@@ -61,25 +61,7 @@ async function creatorAskingForCode(
   handles += 1;
   const handle = `${word}.${handles}${Date.now()}`;
   const creator = await registerUser(server, { role: 'influencer' });
-  const profileUrl = `https://instagram.com/${handle}`;
-  await saveProfile(
-    server,
-    creator,
-    creatorWizard({
-      profileDetails: [
-        {
-          platform: 'instagram',
-          profileName: handle,
-          profilePicUrl: profileUrl,
-          followers: '12.5k',
-        },
-      ],
-    }),
-  ).expect(200);
-  await api(creator, '/api/pageowners/store', {
-    method: 'POST',
-    body: JSON.stringify({ userId: creator.userId, profileName: handle, profileUrl }),
-  });
+  await requestInstagramCode(server, creator, handle);
   const filter = encodeURIComponent(JSON.stringify({ userId: creator.userId }));
   const [record] = await api<OtpRecordRow[]>(admin, `/api/admin/otp-records?filter=${filter}`);
   if (!record) throw new Error(`no OTP record for ${handle}`);

@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import '@linkcoin/frontend-shared/fonts/inter.css';
 import { App } from './App';
 
 const container = document.getElementById('root');

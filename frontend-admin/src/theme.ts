@@ -32,6 +32,10 @@ export const lightTheme: RaThemeOptions = {
     },
     background: { default: brandColors.mist, paper: '#ffffff' },
     text: { primary: brandColors.ink, secondary: brandColors.slate },
+    // Status chips write white on these: each at least 4.5:1 (MUI's defaults are 3.1 and 3.9).
+    success: { main: '#047857', contrastText: '#ffffff' },
+    warning: { main: brandColors.goldDark, contrastText: '#ffffff' },
+    info: { main: '#0369a1', contrastText: '#ffffff' },
     divider: '#e2e8f0',
   },
   shape: { borderRadius: 12 },
@@ -57,6 +61,14 @@ export const lightTheme: RaThemeOptions = {
     MuiCard: {
       defaultProps: { elevation: 0 },
       styleOverrides: { root: { border: '1px solid #e2e8f0', borderRadius: 16 } },
+    },
+    // The page's columns may be narrower than what they hold: a wide table then scrolls in its
+    // own region (WideTable) instead of widening the page past a phone's screen.
+    RaLayout: {
+      styleOverrides: { root: { '& .RaLayout-content': { minWidth: 0 } } },
+    },
+    RaList: {
+      styleOverrides: { root: { '& .RaList-main': { minWidth: 0 } } },
     },
   },
 };

@@ -160,7 +160,10 @@ describe('the brand-creator loop, in two browsers', () => {
     await openSignedIn(page, server, brand, '/influencers?search=dev');
 
     // The pop-up, opened from the keyboard.
-    await page.getByRole('button', { name: 'View profile of Dev Fitness' }).focus();
+    await page
+      .getByRole('article', { name: 'Dev Fitness' })
+      .getByRole('button', { name: /^Dev Fitness/ })
+      .focus();
     await page.keyboard.press('Enter');
     const popup = page.getByRole('dialog', { name: 'Dev Fitness' });
     await popup.waitFor();

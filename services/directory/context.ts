@@ -6,16 +6,28 @@ import { directoryEndpoints } from './endpoints.ts';
 import { directoryHandlers } from './handlers.ts';
 import { directoryProjection } from './projection.ts';
 import { visitorLimit } from './visitor-limit.ts';
+import { siteMapPages } from './site-map.ts';
 
 /**
  * The creator directory: one read model of every creator (search, filters, ranking), the
  * directory and discovery grid of `GET /api/pageowners/users`, the visibility bar, the process
- * that ends a new creator's boost, and demo data for `make seed`.
+ * that ends a new creator's boost, demo data for `make seed`, and what search engines read of it
+ * (robots.txt, and sitemap.xml of the public pages and every creator's profile).
  */
 export const directoryContext: BoundedContext = {
   name: 'directory',
   projections: [directoryProjection],
-  create: ({ config, commands, readStore, eventStore, progress, clock, uploads, logger }) => {
+  create: ({
+    config,
+    commands,
+    readStore,
+    eventStore,
+    progress,
+    clock,
+    uploads,
+    logger,
+    publicUrl,
+  }) => {
     const log = logger.child({ component: 'directory' });
     const directory = directoryHandlers({
       commands,
@@ -29,6 +41,7 @@ export const directoryContext: BoundedContext = {
     });
     return {
       endpoints: directoryEndpoints({ directory, clock }),
+      pages: siteMapPages({ readStore, publicUrl }),
       processes: [newCreatorBoost({ directory, logger: log, tickMs: config.processes.tickMs })],
       onStart: async () => {
         // Said once the read model caught up: an empty directory on a fresh data directory.

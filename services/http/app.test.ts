@@ -1,6 +1,7 @@
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import express from 'express';
 import pino from 'pino';
 import request from 'supertest';
@@ -309,6 +310,13 @@ describe('the front ends from one port', () => {
       await writeFile(join(dir, name, 'index.html'), `<!doctype html><title>${title}</title>`);
       await writeFile(join(dir, name, 'assets', 'app-abc123.js'), `console.log('${name}')`);
     }
+    // As the build leaves them: a brotli and a gzip copy beside the entry chunk and the page.
+    for (const file of ['assets/app-abc123.js', 'index.html']) {
+      const path = join(dir, 'user', file);
+      const content = await readFile(path);
+      await writeFile(`${path}.br`, brotliCompressSync(content));
+      await writeFile(`${path}.gz`, gzipSync(content));
+    }
     app = express();
     app.use('/api', (_req, res) => res.status(404).json({ success: false, message: 'api' }));
     app.use(frontends(logger, { user: join(dir, 'user'), admin: join(dir, 'admin') }));
@@ -336,5 +344,74 @@ describe('the front ends from one port', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     await request(app).get('/admin/assets/app-abc123.js').expect(200, "console.log('admin')");
     await request(app).get('/missing.js').set('Accept', 'application/json').expect(404);
+  });
+
+  it('sends the precompressed copy the browser accepts, brotli first, and says it varies', async () => {
+    // supertest decodes what it receives: the headers tell which copy was sent.
+    const br = await request(app)
+      .get('/assets/app-abc123.js')
+      .set('Accept-Encoding', 'gzip, deflate, br')
+      .buffer(true)
+      .expect(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/^text\/javascript; charset=utf-8$/i);
+    expect(br.headers['vary']).toBe('Accept-Encoding');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.text).toBe("console.log('user')");
+
+    const gzip = await request(app)
+      .get('/assets/app-abc123.js')
+      .set('Accept-Encoding', 'gzip')
+      .buffer(true)
+      .expect(200);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.text).toBe("console.log('user')");
+
+    const plain = await request(app)
+      .get('/assets/app-abc123.js')
+      .set('Accept-Encoding', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['vary']).toBe('Accept-Encoding');
+    expect(plain.text).toBe("console.log('user')");
+
+    // A client route gets the page's compressed copy too, revalidated every time.
+    const page = await request(app)
+      .get('/influencers?search=travel')
+      .set('Accept', 'text/html')
+      .set('Accept-Encoding', 'br')
+      .buffer(true)
+      .expect(200);
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['content-type']).toMatch(/^text\/html; charset=utf-8$/i);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.text).toContain('<title>User app</title>');
+  });
+});
+
+describe('compression of answers', () => {
+  const router = express.Router();
+  router.get('/big', (_req, res) => {
+    res.json({ items: Array.from({ length: 200 }, (_, id) => ({ id, name: `Creator ${id}` })) });
+  });
+  router.get('/small', (_req, res) => {
+    res.json({ success: true });
+  });
+  const app = appWith({ api: router });
+
+  it('compresses JSON answers above 1 KB for clients that accept it, and not small ones', async () => {
+    const big = await request(app).get('/api/big').set('Accept-Encoding', 'br, gzip').expect(200);
+    expect(big.headers['content-encoding']).toBe('br');
+    expect(big.headers['vary']).toContain('Accept-Encoding');
+    expect((big.body as { items: unknown[] }).items).toHaveLength(200);
+
+    const gzip = await request(app).get('/api/big').set('Accept-Encoding', 'gzip').expect(200);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+
+    const small = await request(app).get('/api/small').set('Accept-Encoding', 'br, gzip');
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toEqual({ success: true });
+
+    const identity = await request(app).get('/api/big').set('Accept-Encoding', 'identity');
+    expect(identity.headers['content-encoding']).toBeUndefined();
   });
 });

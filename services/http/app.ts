@@ -1,3 +1,4 @@
+import compression from 'compression';
 import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { installAccessLog } from './access-log.ts';
@@ -23,10 +24,16 @@ export type AppOptions = Readonly<{
   uploadsDirectory?: string;
 }>;
 
+/** Smaller answers go as they are: a few hundred bytes gain less than compressing them costs. */
+export const COMPRESS_ABOVE_BYTES = 1024;
+
 /**
  * The HTTP edge: request ids and the access log, the JSON API under /api (its headers, body
  * limits, JSON errors, JSON 404s), health, then the documents: uploaded images and the two built
  * front ends, with helmet's document headers (CSP and the rest).
+ *
+ * Answers above 1 KB (JSON, CSV exports, HTML pages) are compressed for clients that accept it;
+ * the built front ends' files come precompressed and are sent as they are.
  *
  * The API answers every request under /api itself (a JSON 404 at the end), so the documents'
  * headers and routes are never run for it. API answers carry no ETag: they are `no-store`, so a
@@ -40,6 +47,7 @@ export const createApp = (options: AppOptions): Express => {
   installAccessLog(app, options.logger, {
     ignore: (path) => path === '/healthz' || path === '/readyz',
   });
+  app.use(compression({ threshold: COMPRESS_ABOVE_BYTES }));
 
   const api = express.Router();
   api.use(jsonSecurityHeaders);

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import express, { type Request, type RequestHandler, type Router } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import type { Logger } from 'pino';
 import { REPO_ROOT } from '../runtime/config.ts';
 
@@ -21,7 +22,12 @@ const notBuilt =
       );
   };
 
-/** Serves one built single-page app: hashed assets cached for a year, index.html never. */
+/**
+ * Serves one built single-page app: hashed assets cached for a year, everything else (index.html,
+ * the manifest, icons, robots) revalidated. The build writes a brotli and a gzip copy beside each
+ * compressible file (tooling/vite-performance.ts); the copy the browser accepts is sent, with
+ * `Vary: Accept-Encoding`, so nothing is compressed per request.
+ */
 const singlePageApp = (dist: string, name: string, logger: Logger): Router => {
   const router = express.Router();
   const index = join(dist, 'index.html');
@@ -30,24 +36,31 @@ const singlePageApp = (dist: string, name: string, logger: Logger): Router => {
     router.use((req, res, next) => (wantsPage(req) ? notBuilt(name)(req, res, next) : next()));
     return router;
   }
-  router.use(
-    express.static(dist, {
+  const assets = join(dist, 'assets');
+  const files: RequestHandler = expressStaticGzip(dist, {
+    enableBrotli: true,
+    orderPreference: ['br', 'gzip'],
+    index: false,
+    serveStatic: {
       index: false,
       setHeaders: (res, path) => {
         res.setHeader(
           'Cache-Control',
-          path.includes(`${join(dist, 'assets')}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'no-cache',
+          path.startsWith(assets) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
       },
-    }),
-  );
-  // History fallback: client-side routes get the app's index.html.
+    },
+  });
+  router.use(files);
+  // History fallback: client-side routes get the app's index.html (its compressed copy too).
   router.use((req, res, next) => {
     if (!wantsPage(req)) return next();
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
+    const url = req.url;
+    req.url = '/index.html';
+    files(req, res, (error?: unknown) => {
+      req.url = url;
+      next(error);
+    });
   });
   return router;
 };

@@ -92,7 +92,10 @@ describe('creator profiles over HTTP', () => {
 
   it('shows e-mail, mobile and WhatsApp only to the owner and to admins', async () => {
     const as = async (viewer: TestUser | null) => {
-      const req = request(server.url).get(`/api/pageowners/user/${creator.userId}`);
+      // Uncompressed, so the length sent can be checked against the body.
+      const req = request(server.url)
+        .get(`/api/pageowners/user/${creator.userId}`)
+        .set('Accept-Encoding', 'identity');
       const res = await (viewer ? req.set('Authorization', `Bearer ${viewer.token}`) : req).expect(
         200,
       );
@@ -138,7 +141,10 @@ describe('creator profiles over HTTP', () => {
 
   it('answers every read with the profile as saved last, as JSON', async () => {
     const read = async (viewer: TestUser | null) => {
-      const req = request(server.url).get(`/api/pageowners/user/${creator.userId}`);
+      // Uncompressed, so the length sent can be checked against the body.
+      const req = request(server.url)
+        .get(`/api/pageowners/user/${creator.userId}`)
+        .set('Accept-Encoding', 'identity');
       const res = await (viewer ? req.set('Authorization', `Bearer ${viewer.token}`) : req)
         .expect(200)
         .expect('Content-Type', 'application/json; charset=utf-8');

@@ -75,3 +75,36 @@ export const saveProfile = (
     .put(`/api/pageowners/updateUser/${userId}`)
     .set('Authorization', `Bearer ${user.token}`)
     .send(body);
+
+/**
+ * A creator's wizard saved with one Instagram account (`handle`), then a code asked for it from
+ * the Verification step: the admins' OTP dashboard shows a pending record.
+ */
+export const requestInstagramCode = async (
+  server: TestServer,
+  creator: TestUser,
+  handle: string,
+  overrides: Partial<ProfileUpdateRequest> = {},
+): Promise<void> => {
+  const profileUrl = `https://instagram.com/${handle}`;
+  await saveProfile(
+    server,
+    creator,
+    creatorWizard({
+      ...overrides,
+      profileDetails: [
+        {
+          platform: 'instagram',
+          profileName: handle,
+          profilePicUrl: profileUrl,
+          followers: '12.5k',
+        },
+      ],
+    }),
+  ).expect(200);
+  const asked = await request(server.url)
+    .post('/api/pageowners/store')
+    .set('Authorization', `Bearer ${creator.token}`)
+    .send({ userId: creator.userId, profileName: handle, profileUrl });
+  if (asked.status >= 300) throw new Error(`asking for a code answered ${asked.status}`);
+};

@@ -28,6 +28,7 @@ import type { AsOfAnswer, ConnectionAsOf } from '@linkcoin/domain/audit/contract
 import type { ConsoleDataProvider } from '../dataProvider';
 import { EMAIL_CODE_LABELS, INSTAGRAM_STATUS_LABELS } from './labels';
 import { instantOf, localInputValue } from './instant';
+import { WideTable } from '../layout/WideTable';
 
 const when = (at: string | null, empty = '—') => (at ? new Date(at).toLocaleString() : empty);
 
@@ -68,33 +69,35 @@ function ConnectionsAsOf({ connections }: { connections: ConnectionAsOf[] }) {
   });
   return (
     <ListContextProvider value={list}>
-      <DataTable
-        resource="connections"
-        bulkActionButtons={false}
-        rowClick={false}
-        empty={<Typography color="text.secondary">No connections by then</Typography>}
-      >
-        <Column source="targetUserId" label="Creator" disableSort>
-          <ReferenceField source="targetUserId" reference="users" link="show">
-            <TextField source="ownerName" />
-          </ReferenceField>
-        </Column>
-        <Column source="addedAt" label="Added" disableSort>
-          <DateField source="addedAt" showTime />
-        </Column>
-        <Column source="expiresAt" label="Expires" disableSort>
-          <DateField source="expiresAt" showTime />
-        </Column>
-        <Column source="removedAt" label="Removed" disableSort>
-          <DateField source="removedAt" showTime emptyText="" />
-        </Column>
-        <Column source="refunded" label="Refunded" disableSort>
-          <BooleanField source="refunded" />
-        </Column>
-        <Column source="open" label="Chat open" disableSort>
-          <BooleanField source="open" />
-        </Column>
-      </DataTable>
+      <WideTable label="Connections as of">
+        <DataTable
+          resource="connections"
+          bulkActionButtons={false}
+          rowClick={false}
+          empty={<Typography color="text.secondary">No connections by then</Typography>}
+        >
+          <Column source="targetUserId" label="Creator" disableSort>
+            <ReferenceField source="targetUserId" reference="users" link="show">
+              <TextField source="ownerName" />
+            </ReferenceField>
+          </Column>
+          <Column source="addedAt" label="Added" disableSort>
+            <DateField source="addedAt" showTime />
+          </Column>
+          <Column source="expiresAt" label="Expires" disableSort>
+            <DateField source="expiresAt" showTime />
+          </Column>
+          <Column source="removedAt" label="Removed" disableSort>
+            <DateField source="removedAt" showTime emptyText="" />
+          </Column>
+          <Column source="refunded" label="Refunded" disableSort>
+            <BooleanField source="refunded" />
+          </Column>
+          <Column source="open" label="Chat open" disableSort>
+            <BooleanField source="open" />
+          </Column>
+        </DataTable>
+      </WideTable>
     </ListContextProvider>
   );
 }

@@ -32,7 +32,7 @@ export function AuditUserPage({ tab }: { tab: AuditTab }) {
     <Box sx={{ py: 2, pr: { xs: 1, sm: 2 } }}>
       <Title title={userId ? `History of ${user?.ownerName ?? userId}` : 'User history'} />
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'baseline' }}>
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+        <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
           User history
         </Typography>
         <UserPicker
@@ -51,7 +51,13 @@ export function AuditUserPage({ tab }: { tab: AuditTab }) {
           <Typography sx={{ px: 2, pt: 2 }} color="text.secondary">
             {`User: ${who} · ID ${userId}`}
           </Typography>
-          <Tabs value={tab} aria-label="History views" sx={{ px: 1 }}>
+          <Tabs
+            value={tab}
+            aria-label="History views"
+            variant="scrollable"
+            allowScrollButtonsMobile
+            sx={{ px: 1 }}
+          >
             {TABS.map(({ id, label }) => (
               <Tab
                 key={id}

@@ -146,7 +146,7 @@ export function InvariantsPage() {
     <Box sx={{ py: 2, pr: { xs: 1, sm: 2 } }}>
       <Title title="Ledger invariants" />
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+        <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
           Ledger invariants
         </Typography>
         <MuiButton

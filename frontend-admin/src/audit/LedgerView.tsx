@@ -14,6 +14,7 @@ import { ledgerResource } from '../dataProvider';
 import { CoinDeltaField } from '../wallets/fields';
 import { CsvExportButton } from './CsvExportButton';
 import { LEDGER_KIND_LABELS } from './labels';
+import { WideTable } from '../layout/WideTable';
 
 function NoLines() {
   return (
@@ -77,31 +78,33 @@ export function LedgerView({ userId }: { userId: string }) {
         perPage={25}
         disableSyncWithLocation
       >
-        <DataTable bulkActionButtons={false} rowClick={false} empty={<NoLines />}>
-          <Column source="revision" label="#" />
-          <Column source="at" label="Time" disableSort>
-            <DateField source="at" showTime />
-          </Column>
-          <Column source="kind" label="Kind" disableSort>
-            <FunctionField<LedgerLine> render={(line) => LEDGER_KIND_LABELS[line.kind]} />
-          </Column>
-          <Column label="Coins" disableSort align="right">
-            <CoinDeltaField />
-          </Column>
-          <DataTable.NumberCol source="balanceAfter" label="Balance after" disableSort />
-          <Column label="Actor" disableSort>
-            <ActorField />
-          </Column>
-          <Column label="Reason or payment" disableSort>
-            <ReasonOrPaymentField />
-          </Column>
-          <Column source="targetUserId" label="Creator" disableSort>
-            <ReferenceField source="targetUserId" reference="users" link="show" emptyText="">
-              <TextField source="ownerName" />
-            </ReferenceField>
-          </Column>
-          <Column source="correlationId" label="Correlation id" disableSort />
-        </DataTable>
+        <WideTable label="Ledger lines">
+          <DataTable bulkActionButtons={false} rowClick={false} empty={<NoLines />}>
+            <Column source="revision" label="#" />
+            <Column source="at" label="Time" disableSort>
+              <DateField source="at" showTime />
+            </Column>
+            <Column source="kind" label="Kind" disableSort>
+              <FunctionField<LedgerLine> render={(line) => LEDGER_KIND_LABELS[line.kind]} />
+            </Column>
+            <Column label="Coins" disableSort align="right">
+              <CoinDeltaField />
+            </Column>
+            <DataTable.NumberCol source="balanceAfter" label="Balance after" disableSort />
+            <Column label="Actor" disableSort>
+              <ActorField />
+            </Column>
+            <Column label="Reason or payment" disableSort>
+              <ReasonOrPaymentField />
+            </Column>
+            <Column source="targetUserId" label="Creator" disableSort>
+              <ReferenceField source="targetUserId" reference="users" link="show" emptyText="">
+                <TextField source="ownerName" />
+              </ReferenceField>
+            </Column>
+            <Column source="correlationId" label="Correlation id" disableSort />
+          </DataTable>
+        </WideTable>
         <Pagination rowsPerPageOptions={[25, 50, 100]} />
       </ListBase>
     </section>

@@ -252,7 +252,7 @@ export function ReplayCheckPage() {
   return (
     <Box sx={{ py: 2, pr: { xs: 1, sm: 2 } }}>
       <Title title="Replay check" />
-      <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 1 }}>
+      <Typography variant="h5" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
         Replay check
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2, maxWidth: 760 }}>

@@ -22,7 +22,7 @@ export function UserPicker({
             if (value) onPick(value);
           }}
           helperText="Search by name or e-mail"
-          sx={{ minWidth: 360 }}
+          sx={{ minWidth: { xs: 0, sm: 360 }, width: { xs: '100%', sm: 'auto' } }}
         />
       </ReferenceInput>
     </Form>

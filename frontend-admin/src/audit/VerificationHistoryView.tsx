@@ -13,6 +13,7 @@ import type { VerificationChannel, VerificationLine } from '@linkcoin/domain/aud
 import { verificationsResource } from '../dataProvider';
 import { CsvExportButton } from './CsvExportButton';
 import { VERIFICATION_CHANNEL_CHOICES, VERIFICATION_CHANNEL_LABELS } from './labels';
+import { WideTable } from '../layout/WideTable';
 
 function NoSteps() {
   return (
@@ -70,29 +71,31 @@ export function VerificationHistoryView({ userId }: { userId: string }) {
         disableSyncWithLocation
       >
         <ChannelFilter />
-        <DataTable bulkActionButtons={false} rowClick={false} empty={<NoSteps />}>
-          <Column source="at" label="Time">
-            <DateField source="at" showTime />
-          </Column>
-          <Column source="channel" label="Channel" disableSort>
-            <FunctionField<VerificationLine>
-              render={(line) => VERIFICATION_CHANNEL_LABELS[line.channel]}
-            />
-          </Column>
-          <Column source="summary" label="What happened" disableSort />
-          <Column source="handle" label="Handle" disableSort />
-          <Column source="attempt" label="Attempt" disableSort />
-          <Column source="validUntil" label="Valid until" disableSort>
-            <DateField source="validUntil" showTime emptyText="" />
-          </Column>
-          <Column source="by" label="Sent by" disableSort>
-            <ReferenceField source="by" reference="users" link="show" emptyText="">
-              <TextField source="ownerName" />
-            </ReferenceField>
-          </Column>
-          <Column source="outcome" label="Outcome" disableSort />
-          <Column source="correlationId" label="Correlation id" disableSort />
-        </DataTable>
+        <WideTable label="Verification steps">
+          <DataTable bulkActionButtons={false} rowClick={false} empty={<NoSteps />}>
+            <Column source="at" label="Time">
+              <DateField source="at" showTime />
+            </Column>
+            <Column source="channel" label="Channel" disableSort>
+              <FunctionField<VerificationLine>
+                render={(line) => VERIFICATION_CHANNEL_LABELS[line.channel]}
+              />
+            </Column>
+            <Column source="summary" label="What happened" disableSort />
+            <Column source="handle" label="Handle" disableSort />
+            <Column source="attempt" label="Attempt" disableSort />
+            <Column source="validUntil" label="Valid until" disableSort>
+              <DateField source="validUntil" showTime emptyText="" />
+            </Column>
+            <Column source="by" label="Sent by" disableSort>
+              <ReferenceField source="by" reference="users" link="show" emptyText="">
+                <TextField source="ownerName" />
+              </ReferenceField>
+            </Column>
+            <Column source="outcome" label="Outcome" disableSort />
+            <Column source="correlationId" label="Correlation id" disableSort />
+          </DataTable>
+        </WideTable>
         <Pagination rowsPerPageOptions={[25, 50, 100]} />
       </ListBase>
     </section>

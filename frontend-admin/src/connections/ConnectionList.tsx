@@ -13,6 +13,7 @@ import {
 } from 'react-admin';
 import type { ConnectionView } from '@linkcoin/domain/audit/contracts.ts';
 import { CONNECTION_STATE_CHOICES, CONNECTION_STATE_LABELS } from '../audit/labels';
+import { WideTable } from '../layout/WideTable';
 
 const userSearch = (q: string) => (q.trim() ? { q } : {});
 
@@ -48,35 +49,37 @@ export function ConnectionList(props: ListProps) {
       sort={{ field: 'addedAt', order: 'DESC' }}
       perPage={25}
     >
-      <DataTable rowClick="show" bulkActionButtons={false}>
-        <Column source="payerId" label="Payer" disableSort>
-          <ReferenceField source="payerId" reference="users" link={false}>
-            <TextField source="ownerName" />
-          </ReferenceField>
-        </Column>
-        <Column source="creatorId" label="Creator" disableSort>
-          <ReferenceField source="creatorId" reference="users" link={false}>
-            <TextField source="ownerName" />
-          </ReferenceField>
-        </Column>
-        <Column source="addedAt" label="Added">
-          <DateField source="addedAt" showTime />
-        </Column>
-        <Column source="expiresAt" label="Expires">
-          <DateField source="expiresAt" showTime />
-        </Column>
-        <DataTable.NumberCol source="renewals" label="Renewals" />
-        <DataTable.NumberCol source="coinsSpent" label="Coins" disableSort />
-        <Column
-          source="state"
-          label="State"
-          disableSort
-          render={(connection) => CONNECTION_STATE_LABELS[connection.state]}
-        />
-        <Column source="refunded" label="Refunded" disableSort>
-          <BooleanField source="refunded" />
-        </Column>
-      </DataTable>
+      <WideTable label="Connections">
+        <DataTable rowClick="show" bulkActionButtons={false}>
+          <Column source="payerId" label="Payer" disableSort>
+            <ReferenceField source="payerId" reference="users" link={false}>
+              <TextField source="ownerName" />
+            </ReferenceField>
+          </Column>
+          <Column source="creatorId" label="Creator" disableSort>
+            <ReferenceField source="creatorId" reference="users" link={false}>
+              <TextField source="ownerName" />
+            </ReferenceField>
+          </Column>
+          <Column source="addedAt" label="Added">
+            <DateField source="addedAt" showTime />
+          </Column>
+          <Column source="expiresAt" label="Expires">
+            <DateField source="expiresAt" showTime />
+          </Column>
+          <DataTable.NumberCol source="renewals" label="Renewals" />
+          <DataTable.NumberCol source="coinsSpent" label="Coins" disableSort />
+          <Column
+            source="state"
+            label="State"
+            disableSort
+            render={(connection) => CONNECTION_STATE_LABELS[connection.state]}
+          />
+          <Column source="refunded" label="Refunded" disableSort>
+            <BooleanField source="refunded" />
+          </Column>
+        </DataTable>
+      </WideTable>
     </List>
   );
 }

@@ -22,7 +22,7 @@ export function Dashboard() {
   return (
     <Box sx={{ py: 3, pr: { xs: 1, sm: 3 } }}>
       <Title title="Dashboard" />
-      <Typography variant="h4" component="h1" sx={{ fontWeight: 800, mb: 1 }}>
+      <Typography variant="h4" component="h2" sx={{ fontWeight: 800, mb: 1 }}>
         LinkCoin console
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 4, maxWidth: 720 }}>

@@ -20,6 +20,7 @@ import { FETCH_FAILED, NO_RECORDS, OTP_STATUS_CHOICES } from './labels';
 import { OtpRecordPanel, PANEL_WIDTH } from './OtpRecordPanel';
 import { OtpSummaryTiles } from './OtpSummaryTiles';
 import type { OtpRecord } from './types';
+import { WideTable } from '../layout/WideTable';
 
 const otpRecordFilters = [
   <SelectInput
@@ -80,30 +81,32 @@ export function OtpRecordList(props: ListProps) {
         }}
         queryOptions={{ onError: () => notify(FETCH_FAILED, { type: 'error' }) }}
       >
-        <DataTable
-          // /otp-records/:id: the list stays, with the record in the side panel.
-          rowClick="edit"
-          bulkActionButtons={false}
-          empty={<NoOtpRecords />}
-          rowSx={(record) =>
-            record.id === selectedId ? { backgroundColor: 'action.selected' } : {}
-          }
-        >
-          <Column source="userId" label="User ID" />
-          <Column source="profileName" label="Profile">
-            <ProfileField />
-          </Column>
-          <Column source="otp" label="OTP" disableSort />
-          <Column source="status" label="Status">
-            <OtpStatusField />
-          </Column>
-          <Column source="createdAt" label="Created">
-            <DateField source="createdAt" showTime />
-          </Column>
-          <Column label="Actions" disableSort>
-            <CopyDmButton label="Copy" />
-          </Column>
-        </DataTable>
+        <WideTable label="OTP records">
+          <DataTable
+            // /otp-records/:id: the list stays, with the record in the side panel.
+            rowClick="edit"
+            bulkActionButtons={false}
+            empty={<NoOtpRecords />}
+            rowSx={(record) =>
+              record.id === selectedId ? { backgroundColor: 'action.selected' } : {}
+            }
+          >
+            <Column source="userId" label="User ID" />
+            <Column source="profileName" label="Profile">
+              <ProfileField />
+            </Column>
+            <Column source="otp" label="OTP" disableSort />
+            <Column source="status" label="Status">
+              <OtpStatusField />
+            </Column>
+            <Column source="createdAt" label="Created">
+              <DateField source="createdAt" showTime />
+            </Column>
+            <Column label="Actions" disableSort>
+              <CopyDmButton label="Copy" />
+            </Column>
+          </DataTable>
+        </WideTable>
       </List>
       <Drawer
         variant="persistent"

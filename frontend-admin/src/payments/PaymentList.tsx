@@ -15,6 +15,7 @@ import {
 } from 'react-admin';
 import type { PaymentRow } from '@linkcoin/domain/audit/contracts.ts';
 import { PAYMENT_STATUS_CHOICES, PAYMENT_STATUS_LABELS } from '../audit/labels';
+import { WideTable } from '../layout/WideTable';
 
 const PROVIDER_CHOICES = [
   { id: 'sandbox', name: 'Sandbox' },
@@ -61,37 +62,39 @@ export function PaymentList(props: ListProps) {
       sort={{ field: 'startedAt', order: 'DESC' }}
       perPage={25}
     >
-      <DataTable rowClick="show" bulkActionButtons={false}>
-        <Column source="startedAt" label="Started">
-          <DateField source="startedAt" showTime />
-        </Column>
-        <Column source="userId" label="Buyer" disableSort>
-          <ReferenceField source="userId" reference="users" link={false}>
-            <TextField source="ownerName" />
-          </ReferenceField>
-        </Column>
-        <Column
-          source="status"
-          label="Status"
-          render={(payment) => PAYMENT_STATUS_LABELS[payment.status]}
-        />
-        <Column source="provider" label="Provider" disableSort />
-        <Column source="providerReference" label="Provider reference" disableSort />
-        <NumberColumn
-          source="rupees"
-          label="Amount"
-          options={{ style: 'currency', currency: 'INR' }}
-        />
-        <Column source="coins" label="Coins" align="right">
-          <FunctionField<PaymentRow> render={coinsOf} />
-        </Column>
-        <Column source="credited" label="Credited" disableSort>
-          <BooleanField source="credited" />
-        </Column>
-        <Column source="settledAt" label="Settled">
-          <DateField source="settledAt" showTime emptyText="" />
-        </Column>
-      </DataTable>
+      <WideTable label="Payments">
+        <DataTable rowClick="show" bulkActionButtons={false}>
+          <Column source="startedAt" label="Started">
+            <DateField source="startedAt" showTime />
+          </Column>
+          <Column source="userId" label="Buyer" disableSort>
+            <ReferenceField source="userId" reference="users" link={false}>
+              <TextField source="ownerName" />
+            </ReferenceField>
+          </Column>
+          <Column
+            source="status"
+            label="Status"
+            render={(payment) => PAYMENT_STATUS_LABELS[payment.status]}
+          />
+          <Column source="provider" label="Provider" disableSort />
+          <Column source="providerReference" label="Provider reference" disableSort />
+          <NumberColumn
+            source="rupees"
+            label="Amount"
+            options={{ style: 'currency', currency: 'INR' }}
+          />
+          <Column source="coins" label="Coins" align="right">
+            <FunctionField<PaymentRow> render={coinsOf} />
+          </Column>
+          <Column source="credited" label="Credited" disableSort>
+            <BooleanField source="credited" />
+          </Column>
+          <Column source="settledAt" label="Settled">
+            <DateField source="settledAt" showTime emptyText="" />
+          </Column>
+        </DataTable>
+      </WideTable>
     </List>
   );
 }

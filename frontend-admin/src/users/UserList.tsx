@@ -10,6 +10,7 @@ import {
   VerifiedField,
 } from './fields';
 import type { ConsoleUser } from './types';
+import { WideTable } from '../layout/WideTable';
 
 const ROLE_CHOICES = ROLES.map((role) => ({ id: role, name: ROLE_LABELS[role] }));
 const VERIFIED_CHOICES = [
@@ -44,26 +45,28 @@ export function UserList(props: ListProps) {
       sort={{ field: 'registeredAt', order: 'DESC' }}
       perPage={25}
     >
-      <DataTable rowClick="show" bulkActionButtons={false}>
-        <Column source="ownerName" label="Name">
-          <NameField />
-        </Column>
-        <Column source="email" label="Email" field={SafeEmailField} />
-        <Column source="roles" label="Role(s)" disableSort>
-          <RolesField />
-        </Column>
-        <DataTable.NumberCol source="balance" label="LinkCoins" />
-        <Column source="verified" label="Verified" disableSort>
-          <VerifiedField />
-        </Column>
-        <Column source="instagram" label="Instagram request" disableSort>
-          <InstagramStatusField />
-        </Column>
-        <Column source="signInMethods" label="Sign-in methods" disableSort>
-          <SignInMethodsField />
-        </Column>
-        <Column source="registeredAt" label="Registered" field={DateField} />
-      </DataTable>
+      <WideTable label="Users">
+        <DataTable rowClick="show" bulkActionButtons={false}>
+          <Column source="ownerName" label="Name">
+            <NameField />
+          </Column>
+          <Column source="email" label="Email" field={SafeEmailField} />
+          <Column source="roles" label="Role(s)" disableSort>
+            <RolesField />
+          </Column>
+          <DataTable.NumberCol source="balance" label="LinkCoins" />
+          <Column source="verified" label="Verified" disableSort>
+            <VerifiedField />
+          </Column>
+          <Column source="instagram" label="Instagram request" disableSort>
+            <InstagramStatusField />
+          </Column>
+          <Column source="signInMethods" label="Sign-in methods" disableSort>
+            <SignInMethodsField />
+          </Column>
+          <Column source="registeredAt" label="Registered" field={DateField} />
+        </DataTable>
+      </WideTable>
     </List>
   );
 }

@@ -11,6 +11,7 @@ import {
 import { walletEntriesResource } from '../dataProvider';
 import { CoinDeltaField, EntryWhatField } from './fields';
 import type { ConsoleWallet, ConsoleWalletEntry } from './types';
+import { WideTable } from '../layout/WideTable';
 
 function NoEntries() {
   return (
@@ -36,25 +37,27 @@ export function WalletHistory() {
       perPage={10}
       disableSyncWithLocation
     >
-      <DataTable bulkActionButtons={false} rowClick={false} empty={<NoEntries />}>
-        <Column source="at" label="Date" disableSort>
-          <DateField source="at" showTime />
-        </Column>
-        <Column label="What" disableSort>
-          <EntryWhatField />
-        </Column>
-        <Column label="LinkCoins" disableSort align="right">
-          <CoinDeltaField />
-        </Column>
-        <DataTable.NumberCol source="balanceAfter" label="Balance after" disableSort />
-        <Column source="paymentId" label="Payment" disableSort />
-        <Column source="by" label="Granted by" disableSort>
-          <ReferenceField source="by" reference="users" link="show" emptyText="">
-            <TextField source="ownerName" />
-          </ReferenceField>
-        </Column>
-        <Column source="correlationId" label="Request" disableSort />
-      </DataTable>
+      <WideTable label="Wallet history">
+        <DataTable bulkActionButtons={false} rowClick={false} empty={<NoEntries />}>
+          <Column source="at" label="Date" disableSort>
+            <DateField source="at" showTime />
+          </Column>
+          <Column label="What" disableSort>
+            <EntryWhatField />
+          </Column>
+          <Column label="LinkCoins" disableSort align="right">
+            <CoinDeltaField />
+          </Column>
+          <DataTable.NumberCol source="balanceAfter" label="Balance after" disableSort />
+          <Column source="paymentId" label="Payment" disableSort />
+          <Column source="by" label="Granted by" disableSort>
+            <ReferenceField source="by" reference="users" link="show" emptyText="">
+              <TextField source="ownerName" />
+            </ReferenceField>
+          </Column>
+          <Column source="correlationId" label="Request" disableSort />
+        </DataTable>
+      </WideTable>
       <Pagination rowsPerPageOptions={[10, 25, 50]} />
     </ListBase>
   );

@@ -9,6 +9,7 @@ import {
   type ListProps,
 } from 'react-admin';
 import type { ConsoleWallet } from './types';
+import { WideTable } from '../layout/WideTable';
 
 const walletFilters = [<SearchInput key="q" source="q" alwaysOn placeholder="Search by user ID" />];
 
@@ -36,22 +37,24 @@ export function WalletList(props: ListProps) {
       perPage={25}
       empty={false}
     >
-      <DataTable rowClick="show" bulkActionButtons={false} empty={<NoWallets />}>
-        <Column label="User" disableSort>
-          <ReferenceField source="userId" reference="users" link={false}>
-            <TextField source="ownerName" />
-          </ReferenceField>
-        </Column>
-        <Column source="userId" label="User ID" disableSort />
-        <NumberColumn source="balance" label="Balance" />
-        <NumberColumn source="purchased" label="Purchased" disableSort />
-        <NumberColumn source="granted" label="Granted" disableSort />
-        <NumberColumn source="spent" label="Spent" disableSort />
-        <NumberColumn source="refunded" label="Refunded" disableSort />
-        <Column source="updatedAt" label="Updated">
-          <DateField source="updatedAt" showTime />
-        </Column>
-      </DataTable>
+      <WideTable label="Wallets">
+        <DataTable rowClick="show" bulkActionButtons={false} empty={<NoWallets />}>
+          <Column label="User" disableSort>
+            <ReferenceField source="userId" reference="users" link={false}>
+              <TextField source="ownerName" />
+            </ReferenceField>
+          </Column>
+          <Column source="userId" label="User ID" disableSort />
+          <NumberColumn source="balance" label="Balance" />
+          <NumberColumn source="purchased" label="Purchased" disableSort />
+          <NumberColumn source="granted" label="Granted" disableSort />
+          <NumberColumn source="spent" label="Spent" disableSort />
+          <NumberColumn source="refunded" label="Refunded" disableSort />
+          <Column source="updatedAt" label="Updated">
+            <DateField source="updatedAt" showTime />
+          </Column>
+        </DataTable>
+      </WideTable>
     </List>
   );
 }

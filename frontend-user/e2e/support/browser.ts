@@ -1,22 +1,12 @@
 import { chromium } from 'playwright-core';
 import type { Browser } from 'playwright-core';
+import { CHROMIUM_HEADLESS_FLAGS, CHROMIUM_PATH } from '../../../tooling/chromium.ts';
+
+export { CHROMIUM_PATH };
 
 /** Debian's Chromium, driven headless by playwright-core (no browser download). */
-export const CHROMIUM_PATH = '/usr/bin/chromium';
-
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_HEADLESS_FLAGS] });
 }
 
 /** A desktop-sized window: the navigation bar shows its links inline. */

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
-import { CssBaseline, ThemeProvider } from '@mui/material';
+import { CssBaseline } from '@mui/material';
+// MUI's own ThemeProvider also carries the CSS-variables provider, which this theme does not use.
+import { ThemeProvider } from '@mui/system';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfirmDialogProvider } from '../components/confirm/ConfirmDialogProvider';
 import { ToastHost } from '../components/toast/ToastHost';

@@ -1,9 +1,22 @@
-import { createBrowserRouter } from 'react-router-dom';
+import { createBrowserRouter, type LoaderFunctionArgs } from 'react-router-dom';
+import { getSessionUser } from '@linkcoin/frontend-shared/session/session.ts';
 import { MainLayout } from '../components/layout/MainLayout';
 import { PageLoader } from '../components/PageLoader';
-import { AdminRoute } from '../features/auth/components/AdminRoute';
 import { ProtectedRoute } from '../features/auth/components/ProtectedRoute';
 import { RouteErrorPage } from './routes/RouteErrorPage';
+import { profileQueryOptions } from '../features/profiles/api/profile';
+import { queryClient } from '../lib/react-query';
+
+/**
+ * A public profile's answer is asked for as the route starts, beside the page's code rather than
+ * after it (the page reads it from the cache). Nothing waits for it here.
+ */
+const prefetchProfile = ({ params }: LoaderFunctionArgs) => {
+  void queryClient.prefetchQuery(
+    profileQueryOptions(params.userId ?? '', getSessionUser()?._id ?? null),
+  );
+  return null;
+};
 
 /*
  * The route table of the spec (section 2). Paths keep the spec's spelling (/launcPage,
@@ -94,6 +107,7 @@ export const router = createBrowserRouter([
       },
       {
         path: 'Profile/:userId',
+        loader: prefetchProfile,
         lazy: () =>
           import('../features/profiles/routes/ProfilePage').then((m) => ({
             Component: m.ProfilePage,
@@ -110,7 +124,10 @@ export const router = createBrowserRouter([
               })),
           },
           {
-            Component: AdminRoute,
+            lazy: () =>
+              import('../features/auth/components/AdminRoute').then((m) => ({
+                Component: m.AdminRoute,
+              })),
             children: [
               {
                 path: 'dashboard',

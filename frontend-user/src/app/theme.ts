@@ -43,6 +43,9 @@ const baseTheme = createTheme({
       contrastText: brandColors.ink,
     },
     success: { main: '#047857' },
+    // Chips and alerts write white on these: each at least 4.5:1 (the defaults are 3.1 and 3.9).
+    warning: { main: brandColors.goldDark, contrastText: '#ffffff' },
+    info: { main: '#0369a1', contrastText: '#ffffff' },
     background: { default: brandColors.mist, paper: '#ffffff' },
     text: { primary: brandColors.ink, secondary: brandColors.slate },
     divider: '#e2e8f0',

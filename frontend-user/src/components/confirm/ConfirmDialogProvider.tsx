@@ -1,29 +1,22 @@
-import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Stack,
-  Typography,
-} from '@mui/material';
-import { ConfirmContext, type Confirm, type ConfirmRequest } from './confirm-context';
+import { Suspense, lazy, useCallback, useRef, useState, type ReactNode } from 'react';
+import type { PendingConfirm } from './ConfirmDialog';
+import { ConfirmContext, type Confirm } from './confirm-context';
 
-type Pending = ConfirmRequest & { answer: (value: boolean) => void };
+// The dialog's code (MUI's modal, focus trap and transitions) loads with the first question:
+// most visits ask none, so the first screen does not wait for it.
+const ConfirmDialog = lazy(() =>
+  import('./ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })),
+);
 
 /**
- * The confirmation before spending or removing (issue 19): an MUI Dialog, so a real modal that
- * traps the focus, is announced with its title and message, and closes with Escape, wherever it
- * opens (over the profile pop-up too, which it then covers). One at a time: a question asked
- * while another is open is answered "no" at once, so two never stack.
+ * The confirmation before spending or removing (issue 19): a real modal dialog (ConfirmDialog)
+ * wherever it opens (over the profile pop-up too, which it then covers). One at a time: a
+ * question asked while another is open is answered "no" at once, so two never stack.
  */
 export function ConfirmDialogProvider({ children }: { children: ReactNode }) {
-  const [pending, setPending] = useState<Pending | null>(null);
+  const [pending, setPending] = useState<PendingConfirm | null>(null);
+  const [asked, setAsked] = useState(false);
   const open = useRef(false);
-  const titleId = useId();
-  const messageId = useId();
 
   const confirm = useCallback<Confirm>(
     (request) =>
@@ -33,6 +26,7 @@ export function ConfirmDialogProvider({ children }: { children: ReactNode }) {
           return;
         }
         open.current = true;
+        setAsked(true);
         setPending({
           ...request,
           answer: (value) => {
@@ -48,45 +42,11 @@ export function ConfirmDialogProvider({ children }: { children: ReactNode }) {
   return (
     <ConfirmContext.Provider value={confirm}>
       {children}
-      <Dialog
-        open={pending !== null}
-        onClose={() => pending?.answer(false)}
-        aria-labelledby={titleId}
-        aria-describedby={messageId}
-        maxWidth="xs"
-        fullWidth
-      >
-        {pending && (
-          <>
-            <DialogTitle id={titleId}>{pending.title}</DialogTitle>
-            <DialogContent>
-              <DialogContentText id={messageId}>{pending.message}</DialogContentText>
-              {pending.details && pending.details.length > 0 && (
-                <Stack component="ul" spacing={0.5} sx={{ mt: 1.5, mb: 0, pl: 2.5 }}>
-                  {pending.details.map((detail) => (
-                    <Typography key={detail} component="li" variant="body2">
-                      {detail}
-                    </Typography>
-                  ))}
-                </Stack>
-              )}
-            </DialogContent>
-            <DialogActions sx={{ px: 3, pb: 2 }}>
-              <Button onClick={() => pending.answer(false)}>
-                {pending.cancelText ?? 'Cancel'}
-              </Button>
-              <Button
-                variant="contained"
-                color={pending.destructive ? 'error' : 'primary'}
-                onClick={() => pending.answer(true)}
-                autoFocus
-              >
-                {pending.confirmText ?? 'OK'}
-              </Button>
-            </DialogActions>
-          </>
-        )}
-      </Dialog>
+      {asked && (
+        <Suspense fallback={null}>
+          <ConfirmDialog pending={pending} />
+        </Suspense>
+      )}
     </ConfirmContext.Provider>
   );
 }

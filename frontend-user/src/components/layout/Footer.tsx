@@ -1,4 +1,4 @@
-import { Box, Container, Grid, Link, Stack, Typography } from '@mui/material';
+import { Box, Container, Link, Stack, Typography } from '@mui/material';
 import BusinessCenterRoundedIcon from '@mui/icons-material/BusinessCenterRounded';
 import SupportAgentRoundedIcon from '@mui/icons-material/SupportAgentRounded';
 import LockRoundedIcon from '@mui/icons-material/LockRounded';
@@ -38,24 +38,30 @@ export function Footer() {
   return (
     <Box component="footer" sx={{ bgcolor: brandColors.ink, color: 'grey.400', pt: 8, pb: 4 }}>
       <Container maxWidth="lg">
-        <Grid container spacing={5}>
-          <Grid size={{ xs: 12, md: 3 }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 5,
+            gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)', md: 'repeat(4, 1fr)' },
+          }}
+        >
+          <Box sx={{ gridColumn: { sm: '1 / -1', md: 'auto' } }}>
             <BrandLogo inverted />
             <Typography variant="body2" sx={{ mt: 2 }}>
               The marketplace that links brands with verified social-media creators. Made in India
               since 2025.
             </Typography>
-          </Grid>
+          </Box>
           {ASSURANCES.map(({ title, text, Icon }) => (
-            <Grid key={title} size={{ xs: 12, sm: 4, md: 3 }}>
+            <Box key={title}>
               <Icon sx={{ color: 'secondary.light', mb: 1 }} aria-hidden="true" />
               <Typography variant="h6" component="h2" sx={{ color: '#fff', mb: 1 }}>
                 {title}
               </Typography>
               <Typography variant="body2">{text}</Typography>
-            </Grid>
+            </Box>
           ))}
-        </Grid>
+        </Box>
         <Box
           sx={{
             mt: 6,

@@ -1,10 +1,18 @@
+import { Suspense, lazy } from 'react';
 import { Box, Link } from '@mui/material';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { RealtimeProvider } from '../../features/messaging/realtime/RealtimeProvider';
-import { PushRegistration } from '../../features/notifications/components/PushRegistration';
 import { PurchaseDialogProvider } from '../../features/wallet/components/PurchaseDialogProvider';
 import { Footer } from './Footer';
 import { TopNav } from './TopNav';
+import { useAuth } from '../../features/auth/auth-context';
+
+// Push notifications concern signed-in users only: visitors never load the code.
+const PushRegistration = lazy(() =>
+  import('../../features/notifications/components/PushRegistration').then((m) => ({
+    default: m.PushRegistration,
+  })),
+);
 
 /**
  * Every screen: navigation bar, the page, footer; the purchase dialog any of them opens; the
@@ -12,6 +20,7 @@ import { TopNav } from './TopNav';
  * registration that runs on app start for a signed-in user.
  */
 export function MainLayout() {
+  const { isAuthenticated } = useAuth();
   return (
     <RealtimeProvider>
       <PurchaseDialogProvider>
@@ -37,13 +46,19 @@ export function MainLayout() {
             component="main"
             id="main-content"
             tabIndex={-1}
-            sx={{ flexGrow: 1, outline: 'none' }}
+            // At least a screen tall: the footer starts below the fold, so a page whose content
+            // arrives after its first paint does not push a visible footer down (layout shift).
+            sx={{ flexGrow: 1, outline: 'none', minHeight: '100vh' }}
           >
             <Outlet />
           </Box>
           <Footer />
           <ScrollRestoration />
-          <PushRegistration />
+          {isAuthenticated && (
+            <Suspense fallback={null}>
+              <PushRegistration />
+            </Suspense>
+          )}
         </Box>
       </PurchaseDialogProvider>
     </RealtimeProvider>

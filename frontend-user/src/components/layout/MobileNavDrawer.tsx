@@ -14,10 +14,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { ACCOUNT_LINKS } from '../../features/auth/account-links';
 import { useAuth } from '../../features/auth/auth-context';
 import { useLogoutAndLeave } from '../../features/auth/hooks/useLogout';
-import {
-  MESSAGES_PATH,
-  messagesLabel,
-} from '../../features/messaging/components/MessagesNavButton';
+import { MESSAGES_PATH, messagesLabel } from '../../features/messaging/messages-entry';
 import { useRealtime } from '../../features/messaging/realtime/realtime-context';
 import { unreadLabel } from '../../features/messaging/utils/unread';
 import { BrandLogo } from '../BrandLogo';
@@ -40,7 +37,13 @@ export function MobileNavDrawer({ id, open, onClose }: MobileNavDrawerProps) {
   const { unread } = useRealtime();
   const logoutAndLeave = useLogoutAndLeave();
   return (
-    <Drawer id={id} anchor="left" open={open} onClose={onClose}>
+    <Drawer
+      id={id}
+      anchor="left"
+      open={open}
+      onClose={onClose}
+      slotProps={{ paper: { 'aria-label': 'Navigation menu' } }}
+    >
       <Box sx={{ width: 280 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', p: 2 }}>
           <BrandLogo />

@@ -1,9 +1,22 @@
+import { Suspense, lazy } from 'react';
 import { Box, Button } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAuth } from '../../features/auth/auth-context';
-import { UserMenu } from '../../features/auth/components/UserMenu';
-import { MessagesNavButton } from '../../features/messaging/components/MessagesNavButton';
 import { LinkCoinBalanceButton } from '../../features/wallet/components/LinkCoinBalanceButton';
+
+// Only a signed-in user has Messages and the menu: visitors never load them.
+const UserMenu = lazy(() =>
+  import('../../features/auth/components/UserMenu').then((m) => ({ default: m.UserMenu })),
+);
+const MessagesNavButton = lazy(() =>
+  import('../../features/messaging/components/MessagesNavButton').then((m) => ({
+    default: m.MessagesNavButton,
+  })),
+);
+
+/** Hold the buttons' places while their code loads, so the bar does not shift. */
+const USER_MENU_PLACE = { width: { xs: 44, sm: 120 }, height: 40 } as const;
+const MESSAGES_PLACE = { width: { xs: 36, sm: 40 }, height: 40 } as const;
 
 /**
  * The right-hand side of the navigation bar: the signed-in user's Messages (with the unread
@@ -15,9 +28,13 @@ export function NavActions() {
     <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0.25, sm: 1 } }}>
       {isAuthenticated && user ? (
         <>
-          <MessagesNavButton />
+          <Suspense fallback={<Box sx={MESSAGES_PLACE} />}>
+            <MessagesNavButton />
+          </Suspense>
           <LinkCoinBalanceButton balance={user.linkCoins} />
-          <UserMenu user={user} />
+          <Suspense fallback={<Box sx={USER_MENU_PLACE} />}>
+            <UserMenu user={user} />
+          </Suspense>
         </>
       ) : (
         !isAuthenticated && (

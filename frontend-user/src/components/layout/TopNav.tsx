@@ -1,20 +1,25 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { AppBar, Box, Button, Container, IconButton, Link, Toolbar } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import MenuRoundedIcon from '@mui/icons-material/MenuRounded';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAuth } from '../../features/auth/auth-context';
 import { BrandLogo } from '../BrandLogo';
-import { MobileNavDrawer } from './MobileNavDrawer';
 import { NavActions } from './NavActions';
 import { navLinksFor } from './nav-links';
 import { useIsCurrentNavLink } from './useIsCurrentNavLink';
 
 const DRAWER_ID = 'mobile-navigation';
 
+// The phone's drawer loads when it is first opened: most visits never open it.
+const MobileNavDrawer = lazy(() =>
+  import('./MobileNavDrawer').then((m) => ({ default: m.MobileNavDrawer })),
+);
+
 /** The spec's top navigation bar: brand, links, and an actions area on the right. */
 export function TopNav() {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
   const isCurrent = useIsCurrentNavLink();
   const { isAuthenticated } = useAuth();
 
@@ -35,7 +40,10 @@ export function TopNav() {
             aria-label="Open navigation menu"
             aria-controls={DRAWER_ID}
             aria-expanded={drawerOpen}
-            onClick={() => setDrawerOpen(true)}
+            onClick={() => {
+              setDrawerUsed(true);
+              setDrawerOpen(true);
+            }}
             sx={{ display: { md: 'none' } }}
           >
             <MenuRoundedIcon />
@@ -76,7 +84,11 @@ export function TopNav() {
           <NavActions />
         </Toolbar>
       </Container>
-      <MobileNavDrawer id={DRAWER_ID} open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+      {drawerUsed && (
+        <Suspense fallback={null}>
+          <MobileNavDrawer id={DRAWER_ID} open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+        </Suspense>
+      )}
     </AppBar>
   );
 }

@@ -27,13 +27,18 @@ export function UserMenu({ user }: { user: SessionUser }) {
         endIcon={<KeyboardArrowDownRoundedIcon sx={{ display: { xs: 'none', sm: 'block' } }} />}
         sx={{ px: { xs: 0.5, sm: 1.5 }, minWidth: 0, gap: 1 }}
       >
+        {/* The initial is drawn, not text: the button's text is the name it is named by. */}
         <Avatar
           aria-hidden="true"
           src={safeImageSrc(user.profilePicUrl)}
           alt=""
           sx={{ width: 34, height: 34, bgcolor: 'primary.main', fontSize: '1rem' }}
         >
-          {initialOf(user.ownerName)}
+          <Box
+            component="span"
+            data-initial={initialOf(user.ownerName)}
+            sx={{ '&::before': { content: 'attr(data-initial)' } }}
+          />
         </Avatar>
         <Box
           component="span"
@@ -54,6 +59,8 @@ export function UserMenu({ user }: { user: SessionUser }) {
         open={anchor !== null}
         onClose={close}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        // The menu opens outside the page's landmarks: it is its own, named navigation.
+        slotProps={{ paper: { component: 'nav', 'aria-label': 'Account' } }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       >
         {ACCOUNT_LINKS.map((link) => (

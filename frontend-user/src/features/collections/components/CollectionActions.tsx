@@ -1,4 +1,4 @@
-import { Button, Chip, IconButton, Stack, Tooltip } from '@mui/material';
+import { Button, Chip, IconButton, Stack } from '@mui/material';
 import ChatRoundedIcon from '@mui/icons-material/ChatRounded';
 import CheckCircleRoundedIcon from '@mui/icons-material/CheckCircleRounded';
 import PlaylistAddRoundedIcon from '@mui/icons-material/PlaylistAddRounded';
@@ -52,19 +52,17 @@ export function CollectionActions({
   );
   const chat =
     variant === 'directory' ? (
-      <Tooltip title={listed ? 'Chat' : 'Chat (add to your list first)'}>
-        <span>
-          <IconButton
-            onClick={() => void chatNow()}
-            disabled={busy !== null}
-            aria-label={`Chat with ${name}`}
-            aria-busy={busy === 'chat'}
-            color="primary"
-          >
-            <ChatRoundedIcon />
-          </IconButton>
-        </span>
-      </Tooltip>
+      // The browser's own tooltip: a card in a long list need not load a tooltip library.
+      <IconButton
+        onClick={() => void chatNow()}
+        disabled={busy !== null}
+        aria-label={`Chat with ${name}`}
+        title={listed ? 'Chat' : 'Chat (add to your list first)'}
+        aria-busy={busy === 'chat'}
+        color="primary"
+      >
+        <ChatRoundedIcon />
+      </IconButton>
     ) : (
       <Button
         size={size}

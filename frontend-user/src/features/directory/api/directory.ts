@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { DirectoryAnswer, DirectoryItem } from '@linkcoin/domain/directory/contracts.ts';
-import { DIRECTORY_PAGE_SIZE } from '@linkcoin/domain/directory/search.ts';
+import { DIRECTORY_PAGE_SIZE } from '@linkcoin/domain/directory/search-limits.ts';
 import { apiRequest } from '../../../lib/api-client';
 import type { DirectoryFilters } from '../utils/directory-params';
 import { toApiQuery } from '../utils/directory-params';

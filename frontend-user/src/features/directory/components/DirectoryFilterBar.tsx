@@ -1,27 +1,22 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
 import {
   Badge,
   Box,
   Button,
   Collapse,
-  FormControlLabel,
+  FormControl,
   InputAdornment,
-  MenuItem,
+  InputLabel,
+  NativeSelect,
+  OutlinedInput,
   Paper,
   Stack,
-  Switch,
-  TextField,
   Typography,
 } from '@mui/material';
 import ExpandLessRoundedIcon from '@mui/icons-material/ExpandLessRounded';
 import ExpandMoreRoundedIcon from '@mui/icons-material/ExpandMoreRounded';
 import SearchRoundedIcon from '@mui/icons-material/SearchRounded';
-import {
-  AUDIENCE_TYPES,
-  CONTENT_TOPICS,
-  PLATFORMS,
-  PRODUCT_CATEGORIES,
-} from '@linkcoin/domain/profiles/options.ts';
+import { PRODUCT_CATEGORIES } from '@linkcoin/domain/profiles/options.ts';
 import {
   DIRECTORY_SORTS,
   MAX_SEARCH_LENGTH,
@@ -33,7 +28,11 @@ import {
   type DirectoryFilters,
   type DirectorySort,
 } from '../utils/directory-params';
-import { FreeTextFilter, MultiOptionFilter } from './MultiOptionFilter';
+
+// The advanced filters load when their panel first opens: most searches never open it.
+const AdvancedFilters = lazy(() =>
+  import('./AdvancedFilters').then((m) => ({ default: m.AdvancedFilters })),
+);
 
 /** How long typing pauses before the list follows the search box. */
 const SEARCH_PAUSE_MS = 400;
@@ -49,7 +48,7 @@ type DirectoryFilterBarProps = {
   onChange: (changes: Changes, options?: { replace: boolean }) => void;
 };
 
-type AdvancedDraft = Pick<
+export type AdvancedDraft = Pick<
   DirectoryFilters,
   | 'socialMediaPlatforms'
   | 'averageAudienceType'
@@ -133,12 +132,6 @@ export function DirectoryFilterBar({ filters, onChange }: DirectoryFilterBarProp
     });
   };
 
-  const applyOnEnter = (event: KeyboardEvent) => {
-    if (event.key !== 'Enter') return;
-    event.preventDefault();
-    apply();
-  };
-
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
       <Stack spacing={2}>
@@ -162,61 +155,73 @@ export function DirectoryFilterBar({ filters, onChange }: DirectoryFilterBarProp
             alignItems: 'start',
           }}
         >
-          <TextField
-            type="search"
-            label="Search"
-            placeholder="Name, handle, category or topic"
-            value={text}
-            onChange={(event) => onType(event.target.value)}
-            onBlur={() => {
-              typing.current = false;
-            }}
-            slotProps={{
-              htmlInput: { maxLength: MAX_SEARCH_LENGTH },
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchRoundedIcon aria-hidden="true" />
-                  </InputAdornment>
-                ),
-              },
-            }}
-          />
-          <TextField
-            select
-            label="Category"
-            value={filters.adCategories[0] ?? ''}
-            onChange={(event) => {
-              typing.current = false;
-              onChange({ adCategories: event.target.value === '' ? [] : [event.target.value] });
-            }}
-            slotProps={{
-              select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } },
-            }}
-          >
-            <MenuItem value="">All categories</MenuItem>
-            {PRODUCT_CATEGORIES.map((option) => (
-              <MenuItem key={option.value} value={option.value}>
-                {option.label}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            label="Sort by"
-            value={filters.sort}
-            slotProps={{ select: { inputProps: { 'aria-describedby': sortNoteId } } }}
-            onChange={(event) => {
-              typing.current = false;
-              onChange({ sort: event.target.value as DirectorySort });
-            }}
-          >
-            {DIRECTORY_SORTS.map((sort) => (
-              <MenuItem key={sort} value={sort}>
-                {SORT_LABELS[sort]}
-              </MenuItem>
-            ))}
-          </TextField>
+          {/*
+           * Outlined fields built from their parts, and the device's own pickers for the two
+           * lists (familiar on a phone): MUI's TextField module brings its menu select along,
+           * which this page's first screen does not need.
+           */}
+          <FormControl variant="outlined">
+            <InputLabel htmlFor={`${panelId}-search`}>Search</InputLabel>
+            <OutlinedInput
+              id={`${panelId}-search`}
+              type="search"
+              label="Search"
+              placeholder="Name, handle, category or topic"
+              value={text}
+              onChange={(event) => onType(event.target.value)}
+              onBlur={() => {
+                typing.current = false;
+              }}
+              inputProps={{ maxLength: MAX_SEARCH_LENGTH }}
+              startAdornment={
+                <InputAdornment position="start">
+                  <SearchRoundedIcon aria-hidden="true" />
+                </InputAdornment>
+              }
+            />
+          </FormControl>
+          <FormControl variant="outlined">
+            <InputLabel htmlFor={`${panelId}-category`} shrink>
+              Category
+            </InputLabel>
+            <NativeSelect
+              id={`${panelId}-category`}
+              value={filters.adCategories[0] ?? ''}
+              onChange={(event) => {
+                typing.current = false;
+                onChange({ adCategories: event.target.value === '' ? [] : [event.target.value] });
+              }}
+              input={<OutlinedInput label="Category" notched />}
+            >
+              <option value="">All categories</option>
+              {PRODUCT_CATEGORIES.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormControl>
+          <FormControl variant="outlined">
+            <InputLabel htmlFor={`${panelId}-sort`} shrink>
+              Sort by
+            </InputLabel>
+            <NativeSelect
+              id={`${panelId}-sort`}
+              value={filters.sort}
+              inputProps={{ 'aria-describedby': sortNoteId }}
+              onChange={(event) => {
+                typing.current = false;
+                onChange({ sort: event.target.value as DirectorySort });
+              }}
+              input={<OutlinedInput label="Sort by" notched />}
+            >
+              {DIRECTORY_SORTS.map((sort) => (
+                <option key={sort} value={sort}>
+                  {SORT_LABELS[sort]}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormControl>
           <Badge badgeContent={advancedCount} color="secondary" overlap="rectangular">
             <Button
               variant="outlined"
@@ -233,105 +238,27 @@ export function DirectoryFilterBar({ filters, onChange }: DirectoryFilterBarProp
         <Typography id={sortNoteId} variant="body2" color="text.secondary">
           {`${SORT_LABELS[filters.sort]} \u2014 ${sortExplanation(filters)}`}
         </Typography>
-        <Collapse in={open} id={panelId}>
-          <Box
-            role="group"
-            aria-label="Advanced filters"
-            sx={{
-              display: 'grid',
-              gap: 2,
-              pt: 1,
-              gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
-            }}
-          >
-            <MultiOptionFilter
-              label="Platforms"
-              options={PLATFORMS}
-              values={draft.socialMediaPlatforms}
-              onChange={(values) => setDraft({ ...draft, socialMediaPlatforms: values })}
-            />
-            <MultiOptionFilter
-              label="Audience Type"
-              options={AUDIENCE_TYPES}
-              values={draft.averageAudienceType}
-              onChange={(values) => setDraft({ ...draft, averageAudienceType: values })}
-            />
-            <FreeTextFilter
-              label="Audience Location"
-              values={draft.averageLocationOfAudience}
-              onChange={(values) =>
-                setDraft({ ...draft, averageLocationOfAudience: cleanLocations(values) })
+        <Collapse in={open} id={panelId} mountOnEnter>
+          <Suspense fallback={<Box sx={{ minHeight: 360 }} />}>
+            <AdvancedFilters
+              draft={draft}
+              onDraft={setDraft}
+              rangeError={rangeError}
+              onApply={apply}
+              onClear={() =>
+                onChange({
+                  socialMediaPlatforms: [],
+                  averageAudienceType: [],
+                  averageLocationOfAudience: [],
+                  pageContentCategory: [],
+                  minFollowers: '',
+                  maxFollowers: '',
+                  verifiedOnly: false,
+                })
               }
-              helperText="Type a city, state or country and press Enter"
+              canClear={advancedCount > 0}
             />
-            <MultiOptionFilter
-              label="Content topics"
-              options={CONTENT_TOPICS}
-              values={draft.pageContentCategory}
-              onChange={(values) => setDraft({ ...draft, pageContentCategory: values })}
-            />
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-              <TextField
-                label="Min followers"
-                placeholder="e.g. 10k"
-                value={draft.minFollowers}
-                onChange={(event) => setDraft({ ...draft, minFollowers: event.target.value })}
-                error={rangeError !== null}
-                onKeyDown={applyOnEnter}
-                fullWidth
-                slotProps={{ htmlInput: { inputMode: 'text', maxLength: 14 } }}
-              />
-              <Box component="span" sx={{ pt: 2 }} aria-hidden="true">
-                to
-              </Box>
-              <TextField
-                label="Max followers"
-                placeholder="e.g. 1M"
-                value={draft.maxFollowers}
-                onChange={(event) => setDraft({ ...draft, maxFollowers: event.target.value })}
-                error={rangeError !== null}
-                helperText={rangeError ?? undefined}
-                onKeyDown={applyOnEnter}
-                fullWidth
-                slotProps={{ htmlInput: { inputMode: 'text', maxLength: 14 } }}
-              />
-            </Stack>
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={draft.verifiedOnly}
-                  onChange={(event) => setDraft({ ...draft, verifiedOnly: event.target.checked })}
-                />
-              }
-              label="Verified creators only"
-            />
-            <Stack
-              direction="row"
-              spacing={1}
-              sx={{ gridColumn: '1 / -1', justifyContent: 'flex-end' }}
-            >
-              <Button
-                type="button"
-                onClick={() =>
-                  onChange({
-                    socialMediaPlatforms: [],
-                    averageAudienceType: [],
-                    averageLocationOfAudience: [],
-                    pageContentCategory: [],
-                    minFollowers: '',
-                    maxFollowers: '',
-                    verifiedOnly: false,
-                  })
-                }
-                disabled={advancedCount === 0}
-              >
-                Clear
-              </Button>
-              <Button type="button" variant="contained" onClick={apply}>
-                Apply Filters
-              </Button>
-            </Stack>
-          </Box>
+          </Suspense>
         </Collapse>
       </Stack>
     </Paper>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Box, Button, CircularProgress, Container, Stack, Typography } from '@mui/material';
 import ChevronLeftRoundedIcon from '@mui/icons-material/ChevronLeftRounded';
@@ -8,7 +8,6 @@ import { DIRECTORY_MESSAGES } from '@linkcoin/domain/directory/messages.ts';
 import { useNavigate } from 'react-router-dom';
 import { errorStatus } from '../../../lib/api-client';
 import { useAuth } from '../../auth/auth-context';
-import { InfluencerDetailModal } from '../../profiles/components/InfluencerDetailModal';
 import { discoveryQueryOptions } from '../api/directory';
 import { useFetchFailedToast } from '../hooks/useFetchFailedToast';
 import { CARD_GRID_SX } from '../utils/card-display';
@@ -29,6 +28,13 @@ const pageFrom = (params: URLSearchParams): number => {
   const raw = params.get(DISCOVERY_PAGE_PARAM) ?? '';
   return /^\d{1,4}$/.test(raw) ? Math.max(1, Number.parseInt(raw, 10)) : 1;
 };
+
+// The profile opens in a dialog on demand: its code loads with the first opening.
+const InfluencerDetailModal = lazy(() =>
+  import('../../profiles/components/InfluencerDetailModal').then((m) => ({
+    default: m.InfluencerDetailModal,
+  })),
+);
 
 /**
  * The home page's discovery grid (spec section 2, "Discovery listing"): cards with Add to List
@@ -59,7 +65,10 @@ export function DiscoveryGrid() {
   );
   useFetchFailedToast(query.errorUpdatedAt, query.isError);
 
-  const answer = query.data;
+  // The cards render in a deferred pass React can interrupt: an answer's arrival never holds
+  // the page (a phone's main thread) for the whole list at once.
+  const answer = useDeferredValue(query.data);
+  const loading = query.isPending || (answer === undefined && query.data !== undefined);
   // A page the balance no longer opens (coins spent elsewhere): back to the first.
   const refused = query.isError && [401, 403].includes(errorStatus(query.error) ?? 0);
   // A shared link past page 1 for a visitor: the first page too (paging needs an account).
@@ -107,8 +116,10 @@ export function DiscoveryGrid() {
             A first look at the creators on LinkCoin. Add one to your list or start a chat.
           </Typography>
         </Stack>
-        {query.isPending ? (
-          <Box sx={{ display: 'grid', placeItems: 'center', minHeight: 240 }}>
+        {loading ? (
+          // About the cards' height while they load: the sections below stay out of view (and
+          // unloaded) instead of jumping up for a moment.
+          <Box sx={{ display: 'grid', placeItems: 'center', minHeight: { xs: 960, md: 720 } }}>
             <CircularProgress aria-label="Loading creators" />
           </Box>
         ) : !answer ? null : answer.data.length === 0 ? (
@@ -120,7 +131,7 @@ export function DiscoveryGrid() {
             <Box
               role="list"
               aria-label="Discover creators"
-              aria-busy={query.isFetching}
+              aria-busy={query.isFetching || answer !== query.data}
               sx={{ ...CARD_GRID_SX, opacity: query.isPlaceholderData ? 0.6 : 1 }}
             >
               {answer.data.map((item) => (
@@ -177,7 +188,9 @@ export function DiscoveryGrid() {
         )}
       </Container>
       {selected && (
-        <InfluencerDetailModal open userId={selected} onClose={() => setSelected(null)} />
+        <Suspense fallback={null}>
+          <InfluencerDetailModal open userId={selected} onClose={() => setSelected(null)} />
+        </Suspense>
       )}
     </Box>
   );

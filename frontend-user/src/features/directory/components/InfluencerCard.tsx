@@ -39,7 +39,6 @@ export function InfluencerCard({ item, onOpen, actions }: InfluencerCardProps) {
     >
       <CardActionArea
         onClick={() => onOpen(item)}
-        aria-label={`View profile of ${item.ownerName}`}
         sx={{ flexGrow: 1, display: 'flex', alignItems: 'stretch' }}
       >
         <CardContent sx={{ width: '100%' }}>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useDeferredValue, useEffect, useRef, useState } from 'react';
 import {
   Box,
   Button,
@@ -16,7 +16,6 @@ import { PageTitle } from '../../../components/PageTitle';
 import { errorStatus } from '../../../lib/api-client';
 import { useAuth } from '../../auth/auth-context';
 import { CollectionActions } from '../../collections/components/CollectionActions';
-import { InfluencerDetailModal } from '../../profiles/components/InfluencerDetailModal';
 import { directoryQueryOptions } from '../api/directory';
 import { DirectoryBanner } from '../components/DirectoryBanner';
 import { DirectoryFilterBar } from '../components/DirectoryFilterBar';
@@ -33,6 +32,13 @@ import {
   withChanges,
   type DirectoryFilters,
 } from '../utils/directory-params';
+
+// The profile opens in a dialog on demand: its code loads with the first opening.
+const InfluencerDetailModal = lazy(() =>
+  import('../../profiles/components/InfluencerDetailModal').then((m) => ({
+    default: m.InfluencerDetailModal,
+  })),
+);
 
 /** Spec section 2: the empty directory. */
 export const NO_RESULTS = DIRECTORY_MESSAGES.noResults;
@@ -74,7 +80,10 @@ export function InfluencersPage() {
     listTop.current?.scrollIntoView({ block: 'start' });
   };
 
-  const answer = query.data;
+  // The cards render in a deferred pass React can interrupt: an answer's arrival never holds
+  // the page (a phone's main thread) for the whole list at once.
+  const answer = useDeferredValue(query.data);
+  const loading = query.isPending || (answer === undefined && query.data !== undefined);
   const items = answer?.data ?? [];
   const totalPages = Math.max(1, answer?.totalPages ?? 1);
   const viewer: DiscoveryViewer = signedIn
@@ -109,7 +118,7 @@ export function InfluencersPage() {
           <Box
             component="section"
             aria-labelledby="influencers-heading"
-            aria-busy={query.isFetching}
+            aria-busy={query.isFetching || answer !== query.data}
             sx={{ scrollMarginTop: 96 }}
           >
             <Stack
@@ -130,7 +139,7 @@ export function InfluencersPage() {
             <Box sx={{ height: 4, mb: 1 }}>
               {refreshing && <LinearProgress aria-hidden="true" />}
             </Box>
-            {query.isPending ? (
+            {loading ? (
               <Box sx={{ display: 'grid', placeItems: 'center', minHeight: 240 }}>
                 <CircularProgress aria-label="Loading influencers" />
               </Box>
@@ -210,7 +219,9 @@ export function InfluencersPage() {
         </Stack>
       </Container>
       {selected && (
-        <InfluencerDetailModal open userId={selected} onClose={() => setSelected(null)} />
+        <Suspense fallback={null}>
+          <InfluencerDetailModal open userId={selected} onClose={() => setSelected(null)} />
+        </Suspense>
       )}
     </>
   );

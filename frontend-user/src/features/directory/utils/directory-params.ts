@@ -9,7 +9,7 @@ import {
   MAX_PAGE,
   MAX_SEARCH_LENGTH,
   type DirectorySort,
-} from '@linkcoin/domain/directory/search.ts';
+} from '@linkcoin/domain/directory/search-limits.ts';
 import {
   AUDIENCE_TYPES,
   CONTENT_TOPICS,

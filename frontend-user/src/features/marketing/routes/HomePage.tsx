@@ -1,17 +1,20 @@
+import { lazy } from 'react';
 import { Button } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
+import { NearScreen } from '../../../components/NearScreen';
 import { PageHero } from '../../../components/PageHero';
 import { PageTitle } from '../../../components/PageTitle';
-import { BOOK_A_DEMO_HREF } from '../../../config/contact';
 import { useAuth } from '../../auth/auth-context';
-import { DiscoveryGrid } from '../../directory/components/DiscoveryGrid';
 import { outlinedOnDark } from '../components/button-styles';
-import { CallToActionBand } from '../components/CallToActionBand';
-import { HowLinkCoinsWork } from '../components/HowLinkCoinsWork';
-import { JourneyTabs } from '../components/JourneyTabs';
-import { PackagesSection } from '../components/PackagesSection';
-import { Testimonials } from '../components/Testimonials';
 import { FREE_TRIAL_DAYS } from '../constants';
+
+// The first screen is the hero; what lies below loads as it comes near the screen.
+const DiscoveryGrid = lazy(() =>
+  import('../../directory/components/DiscoveryGrid').then((m) => ({ default: m.DiscoveryGrid })),
+);
+const HomeSections = lazy(() =>
+  import('../components/HomeSections').then((m) => ({ default: m.HomeSections })),
+);
 
 export function HomePage() {
   const { isAuthenticated } = useAuth();
@@ -47,32 +50,12 @@ export function HomePage() {
         }
         note={`${FREE_TRIAL_DAYS}-day free trial · No card needed`}
       />
-      <DiscoveryGrid />
-      <JourneyTabs />
-      <PackagesSection />
-      <HowLinkCoinsWork />
-      <Testimonials />
-      <CallToActionBand
-        id="get-started"
-        title="Ready to launch your next campaign?"
-        text={`Start your ${FREE_TRIAL_DAYS}-day free trial today, no card needed. Or let our team walk you through LinkCoin in a 20-minute demo.`}
-        actions={
-          <>
-            <Button
-              size="large"
-              variant="contained"
-              color="secondary"
-              component={RouterLink}
-              to="/Register"
-            >
-              Get Started Now
-            </Button>
-            <Button size="large" variant="outlined" href={BOOK_A_DEMO_HREF} sx={outlinedOnDark}>
-              Book a Demo
-            </Button>
-          </>
-        }
-      />
+      <NearScreen minHeight={{ xs: 1200, md: 900 }}>
+        <DiscoveryGrid />
+      </NearScreen>
+      <NearScreen minHeight={3000}>
+        <HomeSections />
+      </NearScreen>
     </>
   );
 }

@@ -13,7 +13,8 @@ export type RealtimeValue = Readonly<{
   setReading: (contactId: string | null) => void;
 }>;
 
-const outside: RealtimeValue = {
+/** No connection: signed out, or outside the provider. */
+export const OUTSIDE: RealtimeValue = {
   socket: null,
   status: 'ended',
   online: null,
@@ -21,7 +22,7 @@ const outside: RealtimeValue = {
   setReading: () => {},
 };
 
-export const RealtimeContext = createContext<RealtimeValue>(outside);
+export const RealtimeContext = createContext<RealtimeValue>(OUTSIDE);
 
 /** The live connection of the signed-in user (outside the provider: none). */
 export function useRealtime(): RealtimeValue {

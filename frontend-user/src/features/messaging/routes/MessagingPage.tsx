@@ -114,7 +114,10 @@ export function MessagingPage() {
               setDrawerOpen(false);
               setListDismissed(true);
             }}
-            slotProps={{ paper: { sx: { width: 'min(340px, 88vw)' } } }}
+            // Named by the sidebar's "Messages" heading, which it shows.
+            slotProps={{
+              paper: { sx: { width: 'min(340px, 88vw)' }, 'aria-labelledby': 'messages-heading' },
+            }}
           >
             {sidebar}
           </Drawer>

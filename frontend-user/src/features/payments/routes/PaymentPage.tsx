@@ -35,7 +35,7 @@ function Checkout({ choice }: { choice: PurchaseChoice }) {
       </Typography>
       <Card>
         <CardContent sx={{ p: { xs: 2, sm: 4 } }}>
-          <PurchasePanel initialChoice={choice} />
+          <PurchasePanel initialChoice={choice} rulesHeading="h2" />
         </CardContent>
       </Card>
     </Container>

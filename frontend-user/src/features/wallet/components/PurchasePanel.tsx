@@ -114,6 +114,8 @@ type PurchasePanelProps = {
   initialChoice: PurchaseChoice;
   /** Told when the browser is on its way to the payment page (the dialog then stays open). */
   onLeaving?: (leaving: boolean) => void;
+  /** The level of the "How LinkCoins work" heading: h3 under the dialog's title, h2 on a page. */
+  rulesHeading?: 'h2' | 'h3';
 };
 
 /**
@@ -121,7 +123,11 @@ type PurchasePanelProps = {
  * with its running total, the pay button, and how LinkCoins work. The browser sends a package id
  * or a number of coins; the server prices it and answers where to approve the payment.
  */
-export function PurchasePanel({ initialChoice, onLeaving }: PurchasePanelProps) {
+export function PurchasePanel({
+  initialChoice,
+  onLeaving,
+  rulesHeading = 'h3',
+}: PurchasePanelProps) {
   const { user } = useAuth();
   const toast = useToast();
   const config = useQuery(publicConfigQueryOptions());
@@ -326,7 +332,7 @@ export function PurchasePanel({ initialChoice, onLeaving }: PurchasePanelProps) 
       </Stack>
 
       <Box component="section" aria-labelledby={ids.rules}>
-        <Typography id={ids.rules} variant="h4" component="h3" gutterBottom>
+        <Typography id={ids.rules} variant="h4" component={rulesHeading} gutterBottom>
           How LinkCoins work
         </Typography>
         <HowLinkCoinsWorkList />

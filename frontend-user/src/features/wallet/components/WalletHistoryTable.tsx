@@ -9,7 +9,9 @@ import {
   TableHead,
   TableRow,
   Typography,
+  useMediaQuery,
 } from '@mui/material';
+import { useTheme } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import type { WalletEntryView } from '@linkcoin/domain/wallet/contracts.ts';
@@ -76,8 +78,70 @@ function What({ entry }: { entry: WalletEntryView }) {
 const deltaColor = (coins: number) =>
   coins > 0 ? 'success.main' : coins < 0 ? 'error.main' : 'text.secondary';
 
-/** The wallet's lines, newest first: when, what, coins ±, balance after. */
+/**
+ * Under 600 px, one card a line in the table's order: what happened and the coins on top, the
+ * date and the balance after below, each on one line (a four-column table would squeeze "what"
+ * to a syllable a line and cut the figures off).
+ */
+function WalletHistoryCards({ entries }: { entries: readonly WalletEntryView[] }) {
+  return (
+    <Box
+      component="ol"
+      aria-label="LinkCoin history, newest first"
+      sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}
+    >
+      {entries.map((entry) => (
+        <Box
+          component="li"
+          key={entry.id}
+          sx={{
+            border: 1,
+            borderColor: 'divider',
+            borderRadius: 2,
+            p: 2,
+            bgcolor: 'background.paper',
+          }}
+        >
+          <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
+            <Typography sx={{ fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere' }}>
+              <What entry={entry} />
+            </Typography>
+            <Typography
+              component="span"
+              sx={{ fontWeight: 700, color: deltaColor(entry.coins), whiteSpace: 'nowrap' }}
+            >
+              {formatCoinDelta(entry.coins)}
+            </Typography>
+          </Box>
+          <Box
+            sx={{
+              display: 'flex',
+              justifyContent: 'space-between',
+              gap: 2,
+              mt: 0.5,
+              flexWrap: 'wrap',
+            }}
+          >
+            <Typography variant="body2" color="text.secondary">
+              <Box component="time" dateTime={entry.at}>
+                {formatEntryDate(entry.at)}
+              </Box>
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              Balance after: {entry.balanceAfter}
+            </Typography>
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/** The wallet's lines, newest first: when, what, coins ±, balance after (cards on a phone). */
 export function WalletHistoryTable({ entries }: { entries: readonly WalletEntryView[] }) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  if (phone) return <WalletHistoryCards entries={entries} />;
   return (
     <TableContainer>
       <Table aria-label="LinkCoin history, newest first">

@@ -1,4 +1,4 @@
-import { useState, type Dispatch } from 'react';
+import { Suspense, lazy, useState, type Dispatch } from 'react';
 import { Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { PLATFORMS, labelOf } from '@linkcoin/domain/profiles/options.ts';
@@ -6,8 +6,11 @@ import { newDraftKey } from '../../utils/draft-keys';
 import type { FormAction, PostDraft } from '../../utils/profile-form';
 import { filterPosts } from '../../utils/profile-display';
 import { AddPostDialog } from './AddPostDialog';
-import { CropDialog, type CropSource } from './CropDialog';
+import type { CropSource } from './CropDialog';
 import { PastPostRow } from './PastPostRow';
+
+// The cropper (react-easy-crop) loads when a picture is first cropped.
+const CropDialog = lazy(() => import('./CropDialog').then((m) => ({ default: m.CropDialog })));
 
 /** A post the wizard wants seen (an unfinished one that holds the save back). */
 export type PostReveal = Readonly<{ key: string }>;
@@ -134,14 +137,18 @@ export function PastPostsStep({ posts, dispatch, showErrors, reveal }: PastPosts
           setAdding(false);
         }}
       />
-      <CropDialog
-        source={cropSource}
-        onClose={closeCrop}
-        onSaved={(postKey, url) => {
-          dispatch({ type: 'updatePost', key: postKey, patch: { postLink: url } });
-          closeCrop();
-        }}
-      />
+      {cropSource && (
+        <Suspense fallback={null}>
+          <CropDialog
+            source={cropSource}
+            onClose={closeCrop}
+            onSaved={(postKey, url) => {
+              dispatch({ type: 'updatePost', key: postKey, patch: { postLink: url } });
+              closeCrop();
+            }}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -1,0 +1,18 @@
+/**
+ * The choices and limits of a directory search (domain/directory/search.ts holds the query's
+ * schema and meaning). A module of constants only, so the marketplace's first screen can read
+ * them without loading the schema library.
+ */
+export const DIRECTORY_SORTS = ['relevance', 'followers', 'price', 'newest'] as const;
+export type DirectorySort = (typeof DIRECTORY_SORTS)[number];
+
+export const DIRECTORY_VIEWS = ['directory', 'discovery'] as const;
+export type DirectoryView = (typeof DIRECTORY_VIEWS)[number];
+
+/** Spec section 9: the directory shows 10 a page. */
+export const DIRECTORY_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 50;
+export const MAX_PAGE = 100_000;
+export const MAX_SEARCH_LENGTH = 100;
+/** At most this many values in one list filter. */
+export const MAX_FILTER_VALUES = 30;

@@ -1,0 +1,10 @@
+import { unreadLabel } from './utils/unread';
+
+/** The path of the messaging screen without a contact: it opens the latest conversation. */
+export const MESSAGES_PATH = '/MessagingApp';
+
+/** What a Messages entry (the top bar's, the drawer's) is called for screen readers. */
+export function messagesLabel(unread: number): string {
+  if (unread === 0) return 'Messages';
+  return `Messages, ${unreadLabel(unread)} unread`;
+}

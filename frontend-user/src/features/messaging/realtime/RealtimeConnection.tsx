@@ -1,0 +1,180 @@
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { getSessionToken } from '@linkcoin/frontend-shared/session/session.ts';
+import { useToast } from '../../../components/toast/useToast';
+import { useAuth } from '../../auth/auth-context';
+import { collectionQueryOptions, entryFor } from '../../collections/api/collection';
+import { chatPath } from '../../collections/hooks/useCollectionActions';
+import { ChatSocket, gatewayUrl, type ChatConnectionStatus } from '../api/chat-socket';
+import { conversationQueryOptions } from '../api/conversation';
+import { MessageNotice } from '../components/MessageNotice';
+import { withMessage as listWithMessage } from '../utils/contacts-cache';
+import { firstWords, unreadTotal } from '../utils/unread';
+import { OUTSIDE, type RealtimeValue } from './realtime-context';
+
+/** Sockets a provider closed itself (signing out, another user): no renewal for those. */
+const closedHere = new WeakSet<ChatSocket>();
+
+/** The current socket, as a store React reads with useSyncExternalStore. */
+function createSocketStore() {
+  let current: ChatSocket | null = null;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => current,
+    set: (socket: ChatSocket | null) => {
+      current = socket;
+      for (const listener of listeners) listener();
+    },
+    subscribe: (listener: () => void) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
+
+/**
+ * The signed-in user's one live connection in this tab (docs/ARCHITECTURE.md, section 7), for
+ * every screen: the unread count in the top bar and the title, a notice when a message arrives
+ * while the user is elsewhere (who, the first words, Open), and the balance after every grant,
+ * purchase, spend or refund. The messaging screen uses the same socket for the chat itself.
+ * Loaded and mounted by RealtimeProvider for a signed-in user only (visitors never load it); it
+ * hands its value up through `onValue`.
+ */
+export function RealtimeConnection({ onValue }: { onValue: (value: RealtimeValue) => void }) {
+  const { user, token, isAuthenticated, coinsUpdated, refreshToken } = useAuth();
+  const me = isAuthenticated && user ? user._id : null;
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const toast = useToast();
+  // The socket is made and closed by an effect: held outside React state, read as a store.
+  const socketStore = useMemo(() => createSocketStore(), []);
+  const socket = useSyncExternalStore(socketStore.subscribe, socketStore.get);
+  const [status, setStatus] = useState<ChatConnectionStatus>('connecting');
+  const [online, setOnline] = useState<ReadonlySet<string> | null>(null);
+  const reading = useRef<string | null>(null);
+  const lastBalance = useRef(-1);
+
+  const contacts = useQuery({
+    ...collectionQueryOptions(me ?? ''),
+    enabled: me !== null,
+  });
+
+  // The socket lives while the user is signed in and has a token in this tab.
+  const hasToken = token !== null;
+  useEffect(() => {
+    if (me === null || !hasToken) return;
+    const chat = new ChatSocket({
+      userId: me,
+      url: gatewayUrl(window.location),
+      token: getSessionToken,
+    });
+    socketStore.set(chat);
+    lastBalance.current = -1;
+    return () => {
+      closedHere.add(chat);
+      chat.close();
+      socketStore.set(null);
+    };
+  }, [me, hasToken, socketStore]);
+
+  // A renewed access token: the connection opens again with it before the old one expires.
+  const firstToken = useRef(token);
+  useEffect(() => {
+    if (token === null || token === firstToken.current) return;
+    firstToken.current = token;
+    socket?.reconnect();
+  }, [token, socket]);
+
+  const open = useCallback((contactId: string) => void navigate(chatPath(contactId)), [navigate]);
+
+  useEffect(() => {
+    if (!socket || me === null) return;
+    const collectionKey = collectionQueryOptions(me).queryKey;
+    const off = [
+      socket.on('status', (next) => {
+        setStatus(next);
+        // The server ended a connection whose token expired: a fresh one, and again.
+        if (next === 'ended' && !closedHere.has(socket)) {
+          void refreshToken().then((renewed) => {
+            if (renewed) socket.reconnect();
+          });
+        }
+      }),
+      socket.on('joined', ({ online: now, reconnected }) => {
+        setOnline(new Set(now));
+        // Whatever happened while the socket was down is read again.
+        if (reconnected) void queryClient.invalidateQueries({ queryKey: collectionKey });
+      }),
+      socket.on('presence', ({ userId, isOnline }) => {
+        setOnline((known) => {
+          const next = new Set(known ?? []);
+          if (isOnline) next.add(userId);
+          else next.delete(userId);
+          return next;
+        });
+      }),
+      socket.on('wallet_balance', ({ linkCoins, revision }) => {
+        if (revision < lastBalance.current) return;
+        lastBalance.current = revision;
+        coinsUpdated(linkCoins);
+      }),
+      socket.on('receive_message', (message) => {
+        if (message.receiver !== me) return;
+        const isReading = reading.current === message.sender;
+        const entries = queryClient.getQueryData(collectionKey);
+        const entry = entryFor(entries, message.sender);
+        if (!entry) {
+          // Someone who added the user since the list was read: read it again.
+          void queryClient.invalidateQueries({ queryKey: collectionKey });
+        } else {
+          queryClient.setQueryData(collectionKey, (known) =>
+            listWithMessage(known, me, message, { reading: isReading }),
+          );
+        }
+        if (isReading) return;
+        // Not on screen: the conversation is read afresh when opened, and the user told.
+        void queryClient.invalidateQueries({
+          queryKey: conversationQueryOptions(me, message.sender).queryKey,
+          refetchType: 'none',
+        });
+        const who = entry
+          ? entry.user.companyName
+            ? `${entry.user.ownerName} (${entry.user.companyName})`
+            : entry.user.ownerName
+          : 'a new contact';
+        toast.notice(
+          message.sender,
+          <MessageNotice
+            who={who}
+            words={firstWords(message.content)}
+            onOpen={() => open(message.sender)}
+          />,
+        );
+      }),
+    ];
+    return () => {
+      for (const unsubscribe of off) unsubscribe();
+    };
+  }, [socket, me, queryClient, coinsUpdated, refreshToken, toast, open]);
+
+  const setReading = useCallback((contactId: string | null) => {
+    reading.current = contactId;
+  }, []);
+
+  const value = useMemo<RealtimeValue>(
+    () => ({
+      socket,
+      status,
+      online,
+      unread: me === null ? 0 : unreadTotal(contacts.data),
+      setReading,
+    }),
+    [socket, status, online, me, contacts.data, setReading],
+  );
+
+  useEffect(() => onValue(value), [onValue, value]);
+  // Signed out (or another user): the screens see no connection until the next one is up.
+  useEffect(() => () => onValue(OUTSIDE), [onValue]);
+  return null;
+}
