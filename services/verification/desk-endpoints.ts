@@ -22,7 +22,9 @@ const claimIdParams = z.object({
     .max(80)
     .regex(/^(instagram|youtube):[A-Za-z0-9._-]{1,64}$/, 'That is not a verified account.'),
 });
-const disputeId = z.string('Choose a request to the desk.').uuid('That is not a request to the desk.');
+const disputeId = z
+  .string('Choose a request to the desk.')
+  .uuid('That is not a request to the desk.');
 
 export const disputeRequest = z.strictObject({
   userId,
@@ -32,7 +34,12 @@ export const disputeRequest = z.strictObject({
     .trim()
     .transform((value) => value.replace(/^@/, ''))
     .pipe(z.string().regex(CLAIM_KEY, 'Enter an Instagram username or a YouTube channel id.')),
-  message: z.string().trim().max(1000, 'A message to the desk can be at most 1,000 characters long.').optional().default(''),
+  message: z
+    .string()
+    .trim()
+    .max(1000, 'A message to the desk can be at most 1,000 characters long.')
+    .optional()
+    .default(''),
 });
 const assignRequest = z.strictObject({ userId, disputeId: disputeId.optional() });
 const dismissRequest = z.strictObject({ disputeId });
