@@ -12,6 +12,7 @@ import {
 } from 'react-admin';
 import { PLATFORM_CHOICES, PLATFORM_LABELS } from './labels';
 import type { HandleClaim } from './types';
+import { WideTable } from '../layout/WideTable';
 
 const filters = [
   <SearchInput key="q" source="q" placeholder="Search handle or channel" alwaysOn />,
@@ -42,33 +43,35 @@ export function HandleClaimList(props: ListProps) {
       perPage={25}
       empty={false}
     >
-      <DataTable rowClick="show" bulkActionButtons={false}>
-        <Column source="label" label="Account" disableSort />
-        <Column
-          source="platform"
-          label="Platform"
-          disableSort
-          render={(claim) => PLATFORM_LABELS[claim.platform]}
-        />
-        <Column source="ownerId" label="Verified owner" disableSort>
-          <ReferenceField source="ownerId" reference="users" link={false} emptyText="Nobody yet">
-            <TextField source="ownerName" />
-          </ReferenceField>
-        </Column>
-        <Column
-          source="claims"
-          label="Creators claiming it"
-          disableSort
-          render={(claim) => new Set(claim.claims.map((line) => line.userId)).size}
-        />
-        <DataTable.NumberCol source="openDisputes" label="Open requests" disableSort />
-        <Column source="needsDesk" label="Needs the desk" disableSort>
-          <BooleanField source="needsDesk" />
-        </Column>
-        <Column source="updatedAt" label="Updated">
-          <DateField source="updatedAt" showTime />
-        </Column>
-      </DataTable>
+      <WideTable label="Claimed accounts">
+        <DataTable rowClick="show" bulkActionButtons={false}>
+          <Column source="label" label="Account" disableSort />
+          <Column
+            source="platform"
+            label="Platform"
+            disableSort
+            render={(claim) => PLATFORM_LABELS[claim.platform]}
+          />
+          <Column source="ownerId" label="Verified owner" disableSort>
+            <ReferenceField source="ownerId" reference="users" link={false} emptyText="Nobody yet">
+              <TextField source="ownerName" />
+            </ReferenceField>
+          </Column>
+          <Column
+            source="claims"
+            label="Creators claiming it"
+            disableSort
+            render={(claim) => new Set(claim.claims.map((line) => line.userId)).size}
+          />
+          <DataTable.NumberCol source="openDisputes" label="Open requests" disableSort />
+          <Column source="needsDesk" label="Needs the desk" disableSort>
+            <BooleanField source="needsDesk" />
+          </Column>
+          <Column source="updatedAt" label="Updated">
+            <DateField source="updatedAt" showTime />
+          </Column>
+        </DataTable>
+      </WideTable>
     </List>
   );
 }

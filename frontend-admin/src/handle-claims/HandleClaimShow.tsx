@@ -1,15 +1,6 @@
 import BlockRoundedIcon from '@mui/icons-material/BlockRounded';
 import VerifiedRoundedIcon from '@mui/icons-material/VerifiedRounded';
-import {
-  Box,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import {
   DateField,
@@ -28,6 +19,7 @@ import type { ConsoleUser } from '../users/types';
 import { DeskAction } from './DeskAction';
 import { DISPUTE_STATUS_LABELS, PLATFORM_LABELS, VIA_LABELS } from './labels';
 import type { HandleClaim } from './types';
+import { WideTable } from '../layout/WideTable';
 
 function ClaimTitle() {
   const claim = useRecordContext<HandleClaim>();
@@ -95,7 +87,7 @@ function DismissButton({ claim, disputeId }: { claim: HandleClaim; disputeId: st
   );
 }
 
-/** A titled table of the desk's page; it scrolls sideways on its own on a narrow screen. */
+/** A titled table of the desk's page; it scrolls sideways in its own region on a narrow screen. */
 function DeskTable({
   id,
   title,
@@ -112,7 +104,7 @@ function DeskTable({
       <Typography variant="h6" component="h2" id={id} gutterBottom>
         {title}
       </Typography>
-      <TableContainer sx={{ overflowX: 'auto' }}>
+      <WideTable label={title}>
         <Table size="small" aria-labelledby={id}>
           <TableHead>
             <TableRow>
@@ -123,7 +115,7 @@ function DeskTable({
           </TableHead>
           <TableBody>{children}</TableBody>
         </Table>
-      </TableContainer>
+      </WideTable>
     </Box>
   );
 }
