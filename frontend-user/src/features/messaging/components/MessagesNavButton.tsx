@@ -1,20 +1,26 @@
-import { Badge, IconButton, Tooltip } from '@mui/material';
+import { Badge, IconButton } from '@mui/material';
 import ForumRoundedIcon from '@mui/icons-material/ForumRounded';
 import { Link as RouterLink } from 'react-router-dom';
 import { MESSAGES_PATH, messagesLabel } from '../messages-entry';
 import { useRealtime } from '../realtime/realtime-context';
 
-/** The top bar's Messages entry with the unread count, live over the socket. */
+/**
+ * The top bar's Messages entry with the unread count, live over the socket. The count is drawn
+ * only while there is one: a hidden badge would keep its last figure in the link's text, which
+ * its name ("Messages") would then not match. The browser's own tooltip names it on hover.
+ */
 export function MessagesNavButton() {
   const { unread } = useRealtime();
+  const icon = <ForumRoundedIcon />;
   return (
-    <Tooltip title="Messages">
-      <IconButton
-        component={RouterLink}
-        to={MESSAGES_PATH}
-        aria-label={messagesLabel(unread)}
-        sx={{ p: { xs: 0.75, sm: 1 } }}
-      >
+    <IconButton
+      component={RouterLink}
+      to={MESSAGES_PATH}
+      aria-label={messagesLabel(unread)}
+      title="Messages"
+      sx={{ p: { xs: 0.75, sm: 1 } }}
+    >
+      {unread > 0 ? (
         <Badge
           badgeContent={unread}
           max={99}
@@ -22,9 +28,11 @@ export function MessagesNavButton() {
           overlap="circular"
           data-testid="unread-badge"
         >
-          <ForumRoundedIcon />
+          {icon}
         </Badge>
-      </IconButton>
-    </Tooltip>
+      ) : (
+        icon
+      )}
+    </IconButton>
   );
 }
