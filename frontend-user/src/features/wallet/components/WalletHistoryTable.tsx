@@ -33,6 +33,9 @@ function Segments({ segments }: { segments: readonly EntrySegment[] }) {
             key={index}
             component={RouterLink}
             to={`/Profile/${encodeURIComponent(segment.userId)}`}
+            // Underlined: a link inside a sentence is told apart by more than its colour (on a
+            // phone's card the whole sentence is bold).
+            underline="always"
             sx={{ fontWeight: 600 }}
           >
             {segment.text}
