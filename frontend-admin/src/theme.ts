@@ -58,6 +58,11 @@ export const lightTheme: RaThemeOptions = {
       defaultProps: { disableElevation: true },
       styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } },
     },
+    // Every spinner is named for screen readers (react-admin's loading indicator has no name);
+    // one with a name of its own keeps it.
+    MuiCircularProgress: {
+      defaultProps: { 'aria-label': 'Loading' },
+    },
     MuiCard: {
       defaultProps: { elevation: 0 },
       styleOverrides: { root: { border: '1px solid #e2e8f0', borderRadius: 16 } },

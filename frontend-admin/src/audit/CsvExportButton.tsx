@@ -35,7 +35,7 @@ export function CsvExportButton({ path, label = 'Export CSV' }: { path: string; 
   };
 
   return (
-    <Button label={label} onClick={() => void download()} disabled={pending}>
+    <Button label={label} aria-label={label} onClick={() => void download()} disabled={pending}>
       <DownloadRoundedIcon />
     </Button>
   );

@@ -42,7 +42,7 @@ export function DeskAction({ label, icon, title, content, confirm, run, done }: 
 
   return (
     <>
-      <Button label={label} onClick={() => setOpen(true)} disabled={pending}>
+      <Button label={label} aria-label={label} onClick={() => setOpen(true)} disabled={pending}>
         {icon}
       </Button>
       <Confirm

@@ -100,7 +100,8 @@ function DeskTable({
   children: ReactNode;
 }) {
   return (
-    <Box component="section" aria-labelledby={id}>
+    // The table's region (WideTable) is the landmark, named like the heading above it.
+    <Box>
       <Typography variant="h6" component="h2" id={id} gutterBottom>
         {title}
       </Typography>

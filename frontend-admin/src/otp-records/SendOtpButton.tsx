@@ -34,10 +34,13 @@ export function SendOtpButton() {
     }
   };
 
+  const label = sending ? 'Sending...' : 'Send Otp';
   return (
+    // The name given again: on a phone react-admin shows an icon button, named only when enabled.
     <Button
       variant="contained"
-      label={sending ? 'Sending...' : 'Send Otp'}
+      label={label}
+      aria-label={label}
       onClick={() => void send()}
       disabled={sending || !canSendOtp(record.status)}
     >

@@ -58,14 +58,24 @@ export function AuditorRoleButton() {
 
   if (!isAuditor) {
     return (
-      <Button label="Grant auditor role" onClick={() => void change('grant')} disabled={pending}>
+      <Button
+        label="Grant auditor role"
+        aria-label="Grant auditor role"
+        onClick={() => void change('grant')}
+        disabled={pending}
+      >
         <ManageSearchRoundedIcon />
       </Button>
     );
   }
   return (
     <>
-      <Button label="Revoke auditor role" onClick={() => setConfirming(true)} disabled={pending}>
+      <Button
+        label="Revoke auditor role"
+        aria-label="Revoke auditor role"
+        onClick={() => setConfirming(true)}
+        disabled={pending}
+      >
         <PersonOffRoundedIcon />
       </Button>
       <Confirm
