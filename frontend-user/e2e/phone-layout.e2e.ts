@@ -91,16 +91,24 @@ describe('at 360 px', () => {
       ready: (p) => p.getByRole('list', { name: 'LinkCoin history, newest first' }).waitFor(),
     });
     expect(await page.getByRole('table').count()).toBe(0);
-    const line = page
-      .getByRole('list', { name: 'LinkCoin history, newest first' })
-      .getByRole('listitem')
-      .filter({ hasText: 'Creator added to the list' });
+    const history = page.getByRole('list', { name: 'LinkCoin history, newest first' });
+    const line = history.getByRole('listitem').filter({ hasText: 'to your list for' });
     await line.waitFor();
     // The text keeps its words whole: its box is far wider than a syllable.
-    const what = line.getByText('Creator added to the list');
+    const what = line.getByText(/^Added Asha Kitchen to your list for \d+ days of chat$/);
     expect((await what.boundingBox())!.width).toBeGreaterThan(150);
+    // The card names the creator, linked to their profile (issue 19's lines).
+    expect(await line.getByRole('link', { name: 'Asha Kitchen' }).getAttribute('href')).toBe(
+      `/Profile/${seeded().creator.userId}`,
+    );
     await line.getByText(/^\u2212\d+$/).waitFor();
     await line.getByText(/^Balance after: \d+$/).waitFor();
+    // A purchase names the payment it came from.
+    await history
+      .getByRole('listitem')
+      .filter({ hasText: /^Bought/ })
+      .getByText(`Payment ${seeded().payment.paymentId}`)
+      .waitFor();
   });
 
   it('lets a keyboard reach and scroll a console table that is wider than the phone', async () => {

@@ -108,3 +108,34 @@ export const requestInstagramCode = async (
     .send({ userId: creator.userId, profileName: handle, profileUrl });
   if (asked.status >= 300) throw new Error(`asking for a code answered ${asked.status}`);
 };
+
+/**
+ * A creator's Instagram account verified as people verify it: the code asked for (as
+ * requestInstagramCode), the desk's admin reading it and marking the DM sent, the creator typing it.
+ */
+export const verifyInstagram = async (
+  server: TestServer,
+  admin: TestUser,
+  creator: TestUser,
+  handle: string,
+  overrides: Partial<ProfileUpdateRequest> = {},
+): Promise<void> => {
+  await requestInstagramCode(server, creator, handle, overrides);
+  const records = await request(server.url)
+    .get('/api/pageowners/get-all')
+    .query({ userId: creator.userId })
+    .set('Authorization', `Bearer ${admin.token}`)
+    .expect(200);
+  const otp = (records.body.data.data as { otp: string }[])[0]?.otp;
+  if (!otp) throw new Error(`no code was recorded for @${handle}`);
+  await request(server.url)
+    .put('/api/pageowners/send-status')
+    .set('Authorization', `Bearer ${admin.token}`)
+    .send({ userId: creator.userId, status: 'send' })
+    .expect(200);
+  await request(server.url)
+    .put('/api/pageowners/send-status')
+    .set('Authorization', `Bearer ${creator.token}`)
+    .send({ userId: creator.userId, status: 'verified', otp })
+    .expect(200);
+};

@@ -9,9 +9,19 @@ import {
   registerUser,
   type TestUser,
 } from '@linkcoin/services/testing/accounts.ts';
-import { changeCollection, grantCoins } from '@linkcoin/services/testing/collections.ts';
+import {
+  changeCollection,
+  grantCoins,
+  sendMessage,
+} from '@linkcoin/services/testing/collections.ts';
 import { buyInSandbox } from '@linkcoin/services/testing/payments.ts';
-import { requestInstagramCode } from '@linkcoin/services/testing/profiles.ts';
+import {
+  creatorWizard,
+  instagramAccount,
+  requestInstagramCode,
+  saveProfile,
+  verifyInstagram,
+} from '@linkcoin/services/testing/profiles.ts';
 import type { TestServer } from '@linkcoin/services/testing/test-server.ts';
 import { useBrowserTest, type BrowserTest } from './harness.ts';
 import { openSignedIn } from './wallet.ts';
@@ -32,12 +42,16 @@ export type Marketplace = Readonly<{
   payment: Readonly<{ paymentId: string; resultPage: string }>;
   /** A demo creator's id in the directory (a second public profile). */
   demoCreatorId: string;
+  /** An Instagram account one creator verified and another asked the desk about. */
+  claimId: string;
 }>;
 
 /**
  * Makes the marketplace the screens are looked at in, through the API as people would: demo
  * creators, a creator whose Instagram code is pending, a brand that bought coins, was granted
- * some and added the creator to its list (a connection and a chat), and an auditor.
+ * some and added the creator to its list (a connection and a chat, with a message the brand has
+ * not read), an Instagram account verified by one creator that another asked the desk about,
+ * and an auditor.
  */
 export async function seedMarketplace(server: TestServer): Promise<Marketplace> {
   const admin = await loginAdmin(server);
@@ -60,11 +74,41 @@ export async function seedMarketplace(server: TestServer): Promise<Marketplace> 
   const payment = await buyInSandbox(server, brand, { packageId: 'starter' });
   await grantCoins(server, admin, brand, 40);
   await changeCollection(server, brand, 'add', creator.userId).expect(201);
+  await sendMessage(server, new Date(), creator, brand, 'Happy to talk about a campaign.');
+
+  const heldHandle = `rohan.screens.${Date.now()}`;
+  const holder = await registerUser(server, { role: 'influencer', ownerName: 'Rohan Reels' });
+  await verifyInstagram(server, admin, holder, heldHandle, { ownerName: 'Rohan Reels' });
+  const claimant = await registerUser(server, { role: 'influencer', ownerName: 'Nandini Gupta' });
+  await saveProfile(
+    server,
+    claimant,
+    creatorWizard({ ownerName: 'Nandini Gupta', profileDetails: [instagramAccount(heldHandle)] }),
+  ).expect(200);
+  await request(server.url)
+    .post('/api/pageowners/handle-disputes')
+    .set('Authorization', `Bearer ${claimant.token}`)
+    .send({
+      userId: claimant.userId,
+      platform: 'instagram',
+      handle: heldHandle,
+      message: 'This page is mine; I can show the desk my inbox.',
+    })
+    .expect(201);
 
   const auditor = await registerUser(server, { role: 'user', ownerName: 'Meera Audits' });
   await grantAuditor(server, admin, auditor.userId);
   const newcomer = await registerUser(server, { role: 'influencer', ownerName: 'Dev Newcomer' });
-  return { admin, auditor, brand, creator, newcomer, payment, demoCreatorId };
+  return {
+    admin,
+    auditor,
+    brand,
+    creator,
+    newcomer,
+    payment,
+    demoCreatorId,
+    claimId: `instagram:${heldHandle}`,
+  };
 }
 
 /** A screen state: who opens which address, and what they do there before it is checked. */
@@ -184,6 +228,20 @@ export const userAppScreens = (m: Marketplace): Screen[] => [
     },
   },
   {
+    name: 'confirmation dialog',
+    viewer: 'brand',
+    path: '/influencers',
+    ready: async (page) => {
+      await page
+        .getByRole('list', { name: 'Influencers' })
+        .getByRole('button', { name: 'Add to List', exact: true })
+        .first()
+        .click();
+      await page.getByRole('dialog', { name: /to your list\?$/ }).waitFor();
+      await page.waitForTimeout(400);
+    },
+  },
+  {
     name: 'purchase dialog',
     viewer: 'brand',
     path: '/AboutUs',
@@ -212,7 +270,10 @@ export const userAppScreens = (m: Marketplace): Screen[] => [
     path: '/wallet',
     ready: async (page) => {
       await heading(page, /./);
-      await page.getByText('Creator added to the list').first().waitFor();
+      await page
+        .getByText(/^Added Asha Kitchen to your list for \d+ days of chat$/)
+        .first()
+        .waitFor();
     },
   },
   {
@@ -234,6 +295,29 @@ export const userAppScreens = (m: Marketplace): Screen[] => [
     ready: async (page) => {
       await page.getByRole('textbox', { name: 'Message' }).waitFor();
     },
+  },
+  {
+    name: 'messages from the top bar (the latest conversation)',
+    viewer: 'brand',
+    path: '/AboutUs',
+    ready: async (page) => {
+      await page
+        .getByRole('banner')
+        .getByRole('link', { name: /^Messages/ })
+        .click();
+      // The latest conversation; a phone shows the contacts first.
+      await page
+        .getByRole('textbox', { name: 'Message' })
+        .or(page.getByRole('list', { name: 'Contacts' }))
+        .first()
+        .waitFor();
+    },
+  },
+  {
+    name: 'change password',
+    viewer: 'brand',
+    path: '/change-password',
+    ready: (p) => heading(p, /./),
   },
   {
     name: 'chats without one open',
@@ -294,6 +378,16 @@ export const consoleScreens = (m: Marketplace): Screen[] => {
       ready: (page) => heading(page, /./, 2),
     },
     list('OTP records', 'otp-records'),
+    list('verification claims', 'handle-claims'),
+    {
+      name: 'console verification claim',
+      viewer: 'admin',
+      path: `/admin/#/handle-claims/${encodeURIComponent(m.claimId)}/show`,
+      ready: async (page) => {
+        await page.getByRole('table', { name: 'Requests to the desk' }).waitFor();
+        await page.getByText('This page is mine').first().waitFor();
+      },
+    },
     {
       name: 'console OTP record panel',
       viewer: 'admin',
