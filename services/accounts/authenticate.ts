@@ -37,6 +37,7 @@ export const createAuthenticator = (deps: {
       role: state.role,
       roles: rolesOf(state),
       tokenVersion: state.tokenVersion,
+      ...(verdict.claims.browserAccess ? { browserAccess: true } : {}),
     };
     return { kind: 'principal', principal };
   };

@@ -153,6 +153,37 @@ describe('browser sessions over HTTP', () => {
     await api().post('/api/pageowners/refresh').expect(401);
   });
 
+  it("never trades a browser's short access token for a long bearer token", async () => {
+    // A script that read the in-memory access token must not turn it into a 24-hour token (nor
+    // keep a session alive after its cookie was found reused): browsers refresh by cookie only.
+    const { res, cookie } = await signIn();
+    const traded = await api()
+      .post('/api/pageowners/refresh')
+      .set('Authorization', `Bearer ${res.body.token}`)
+      .expect(401);
+    expect(traded.body).toEqual({
+      success: false,
+      message: 'Your session has expired. Please log in again.',
+    });
+    expect(traded.body.newToken).toBeUndefined();
+    // The access token itself still works until it expires, and the cookie still refreshes.
+    await api()
+      .get('/api/pageowners/check-auth')
+      .set('Authorization', `Bearer ${res.body.token}`)
+      .expect(200);
+    const refreshed = await api()
+      .post('/api/pageowners/refresh')
+      .set('Cookie', cookieHeader(cookie))
+      .set('Authorization', `Bearer ${res.body.token}`)
+      .expect(200);
+    expect(refreshed.body.expiresIn).toBe(900);
+    // Nor is the token a refreshed cookie answers.
+    await api()
+      .post('/api/pageowners/refresh')
+      .set('Authorization', `Bearer ${refreshed.body.newToken}`)
+      .expect(401);
+  });
+
   it('never counts successful sign-ins toward the limit; failures still do', async () => {
     const user = await registerUser(server);
     for (let i = 0; i < 15; i++) {

@@ -126,6 +126,7 @@ export const browserSessions = (deps: {
       { userId: account.userId, roles: rolesOf(account), tokenVersion: account.tokenVersion },
       now,
       Math.min(deps.accessTtlSeconds, (expiresAt.getTime() - now.getTime()) / 1000),
+      { browserAccess: true },
     );
 
   /** Opens a session for a browser that just signed in. */

@@ -265,6 +265,10 @@ export const accountEndpoints = ({
         }
         const caller = principalOf(req);
         if (!caller) throw new HttpError(401, M.notSignedIn);
+        // A browser's access token is renewed by its session's cookie alone: traded here, a
+        // token read by an injected script would become a 24-hour one, and outlive the session
+        // ending when its cookie is found reused.
+        if (caller.browserAccess) throw new HttpError(401, M.sessionExpired);
         const { token, expiresIn } = await accounts.refresh(caller.userId, meta);
         res.json({ success: true, newToken: token, expiresIn } satisfies RefreshAnswer);
       },

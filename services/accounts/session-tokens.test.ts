@@ -13,9 +13,16 @@ describe('session tokens', () => {
     for (const now of [1_000_000, 1_000_001, 1_000_599]) {
       expect(await tokens.verify(token, at(now))).toEqual({
         valid: true,
-        claims: { ...subject, roles: ['influencer'], expiresAt },
+        claims: { ...subject, roles: ['influencer'], expiresAt, browserAccess: false },
       });
     }
+  });
+
+  it("tells a browser session's access token from a bearer token", async () => {
+    const tokens = new SessionTokens(SECRET, 600);
+    const access = await tokens.issue(subject, at(1_000_000), 60, { browserAccess: true });
+    const verdict = await tokens.verify(access.token, at(1_000_000));
+    expect(verdict).toMatchObject({ valid: true, claims: { browserAccess: true } });
   });
 
   it('refuses a remembered token once it has expired, exactly when jose would', async () => {

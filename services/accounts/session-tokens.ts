@@ -11,6 +11,11 @@ export type SessionClaims = Readonly<{
   tokenVersion: number;
   /** Expiry, in seconds since the epoch (the spec's clients read `exp` x 1000). */
   expiresAt: number;
+  /**
+   * A browser session's short access token (claim `bs`): it is renewed by the session's cookie
+   * only, never traded for a long bearer token at `/refresh` (docs/ARCHITECTURE.md, 5.5).
+   */
+  browserAccess: boolean;
 }>;
 
 export type IssuedToken = Readonly<{ token: string; expiresIn: number; expiresAt: number }>;
@@ -49,11 +54,16 @@ export class SessionTokens {
     subject: { userId: string; roles: readonly Role[]; tokenVersion: number },
     now: Date,
     ttlSeconds: number = this.#ttlSeconds,
+    options: Readonly<{ browserAccess?: boolean }> = {},
   ): Promise<IssuedToken> {
     const lifetime = Math.max(1, Math.min(Math.floor(ttlSeconds), this.#ttlSeconds));
     const issuedAt = Math.floor(now.getTime() / 1000);
     const expiresAt = issuedAt + lifetime;
-    const token = await new SignJWT({ roles: subject.roles, tv: subject.tokenVersion })
+    const token = await new SignJWT({
+      roles: subject.roles,
+      tv: subject.tokenVersion,
+      ...(options.browserAccess ? { bs: 1 } : {}),
+    })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(subject.userId)
       .setIssuer(ISSUER)
@@ -114,6 +124,7 @@ export class SessionTokens {
           roles: Object.freeze([...(roles as Role[])]),
           tokenVersion,
           expiresAt: payload.exp,
+          browserAccess: payload.bs === 1,
         }),
       };
     } catch (error) {

@@ -13,6 +13,11 @@ export type Principal = Readonly<{
   role: PrimaryRole;
   roles: readonly Role[];
   tokenVersion: number;
+  /**
+   * Signed in with a browser session's short access token (renewed by its cookie only, see
+   * services/accounts/session-tokens.ts), not the spec's bearer token.
+   */
+  browserAccess?: boolean;
 }>;
 
 /** Who may call an endpoint (DESIGN 5.3: checked here, on the server, for every endpoint). */
