@@ -1,16 +1,26 @@
 /**
  * People's names are text (issue 18): NFC, no control characters (a line break, a NUL, a tab),
- * no line or paragraph separators, no bidirectional overrides, embeddings or isolates (U+202A–U+202E, U+2066–U+2069, which let a
- * name reverse what follows it on screen and in mails), whitespace collapsed. A name typed today
- * is refused with a clear message when it holds such characters; a name recorded before (events
- * are never edited) is shown cleaned by `cleanName`, wherever it is read.
+ * no line or paragraph separators, no bidirectional controls (the overrides, embeddings and
+ * isolates U+202A–U+202E, U+2066–U+2069, which let a name reverse what follows it on screen and
+ * in mails, and the marks U+200E, U+200F, U+061C, which reorder the punctuation around it),
+ * something visible in it (not only zero-width or blank characters), whitespace collapsed. A
+ * name typed today is refused with a clear message when it holds such characters; a name
+ * recorded before (events are never edited) is shown cleaned by `cleanName`, wherever it is read.
  */
 import { z } from 'zod';
 
 const CONTROL = /[\p{Cc}\p{Zl}\p{Zp}]/u;
 const CONTROLS = /[\p{Cc}\p{Zl}\p{Zp}]/gu;
-const DIRECTION = /[\u202A-\u202E\u2066-\u2069]/u;
-const DIRECTIONS = /[\u202A-\u202E\u2066-\u2069]/gu;
+const DIRECTION = /\p{Bidi_Control}/u;
+const DIRECTIONS = /\p{Bidi_Control}/gu;
+const SHOWN = /[\p{L}\p{N}\p{S}\p{P}]/u;
+/** Characters that show nothing: zero-width and filler characters, the braille blank. */
+const BLANK = /[\p{Default_Ignorable_Code_Point}\u2800]/u;
+
+/** Whether a name shows anything: at least one letter, digit, symbol or punctuation mark. */
+export const showsSomething = (name: string): boolean =>
+  [...name].some((character) => SHOWN.test(character) && !BLANK.test(character));
+
 const SPACES = /\s+/gu;
 
 export const NAME_MESSAGES = {
@@ -32,7 +42,13 @@ export const nameText = (messages: Readonly<{ required: string; tooLong: string 
     .refine((name) => !CONTROL.test(name), NAME_MESSAGES.control)
     .refine((name) => !DIRECTION.test(name), NAME_MESSAGES.direction)
     .transform(cleanName)
-    .pipe(z.string().min(1, messages.required).max(max, messages.tooLong));
+    .pipe(
+      z
+        .string()
+        .min(1, messages.required)
+        .refine(showsSomething, messages.required)
+        .max(max, messages.tooLong),
+    );
 
 /**
  * An optional name field (a brand's company): the same characters as `nameText`, cleaned the same
@@ -47,4 +63,9 @@ export const optionalNameText = (
     .refine((name) => !CONTROL.test(name), NAME_MESSAGES.control)
     .refine((name) => !DIRECTION.test(name), NAME_MESSAGES.direction)
     .transform(cleanName)
-    .pipe(z.string().max(max, messages.tooLong));
+    .pipe(
+      z
+        .string()
+        .refine((name) => name === '' || showsSomething(name), messages.notText)
+        .max(max, messages.tooLong),
+    );
