@@ -247,4 +247,62 @@ describe('the per-address caps', () => {
       await server.stop();
     }
   });
+
+  it('hold when the requests and the wrong codes arrive all at once', async () => {
+    const server = await startTestServer({
+      env: {
+        ...adminEnv,
+        INSTAGRAM_REQUESTS_PER_ADDRESS_PER_DAY: '2',
+        INSTAGRAM_TRIES_PER_ADDRESS_PER_DAY: '3',
+      },
+    });
+    try {
+      const admin = await loginAdmin(server);
+      const creators: TestUser[] = [];
+      const handles: string[] = [];
+      for (let n = 0; n < 6; n++) {
+        handles.push(uniqueHandle());
+        creators.push(await creatorWith(server, handles[n]!));
+      }
+      // Six throwaway accounts ask at once from one address: two requests are recorded.
+      const asked = await Promise.all(
+        creators.map((creator, n) => requestCode(server, creator, handles[n]!)),
+      );
+      const statuses = asked.map((res) => res.status).sort();
+      expect(statuses).toEqual([201, 201, 429, 429, 429, 429]);
+      const rows = await request(server.url)
+        .get('/api/pageowners/get-all')
+        .set(auth(admin))
+        .expect(200);
+      expect(
+        rows.body.data.data.filter((row: { profileName: string }) =>
+          handles.includes(row.profileName),
+        ),
+      ).toHaveLength(2);
+
+      // Wrong codes typed at once by the two accounts with a code sent: three count, no more.
+      const sent = creators.filter((_, n) => asked[n]!.status === 201);
+      for (const creator of sent) {
+        await request(server.url)
+          .put('/api/pageowners/send-status')
+          .set(auth(admin))
+          .send({ userId: creator.userId, status: 'send' })
+          .expect(200);
+      }
+      const tries = await Promise.all(
+        sent.flatMap((creator) =>
+          ['000001', '000002', '000003'].map((otp) =>
+            request(server.url)
+              .put('/api/pageowners/send-status')
+              .set(auth(creator))
+              .send({ userId: creator.userId, status: 'verified', otp }),
+          ),
+        ),
+      );
+      expect(tries.filter((res) => res.status === 400)).toHaveLength(3);
+      expect(tries.filter((res) => res.status === 429)).toHaveLength(3);
+    } finally {
+      await server.stop();
+    }
+  });
 });

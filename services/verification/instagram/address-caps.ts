@@ -1,4 +1,4 @@
-import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { DomainError } from '@linkcoin/domain/shared/errors.ts';
 import { waitText } from '@linkcoin/domain/verification/instagram.ts';
 
@@ -15,34 +15,38 @@ export type AddressCapKind = keyof typeof ADDRESS_CAP_MESSAGES;
 
 /**
  * The per-address caps on Instagram code requests and wrong codes (in memory, per API process:
- * the per-account and per-handle caps are in the event log and hold everywhere). `check` refuses
- * once the day's count is reached; `count` adds what was recorded, so refused requests, a
- * request answered with the one still open and right codes count nothing.
+ * the per-account and per-handle caps are in the event log and hold everywhere). `reserve` takes
+ * one of the day's points before the request or the code is handled, refusing once they are used
+ * up, so requests arriving at once cannot all pass a check made before any of them counted; the
+ * caller gives the point back (`release`) when nothing was recorded: a refused request, a
+ * request answered with the one still open, a right code.
  */
 export const addressCaps = (limits: { requestsPerDay: number; triesPerDay: number }) => {
-  const limiters: Record<AddressCapKind, { limiter: RateLimiterMemory; points: number }> = {
-    requests: {
-      limiter: new RateLimiterMemory({ points: limits.requestsPerDay, duration: DAY_SECONDS }),
-      points: limits.requestsPerDay,
-    },
-    tries: {
-      limiter: new RateLimiterMemory({ points: limits.triesPerDay, duration: DAY_SECONDS }),
-      points: limits.triesPerDay,
-    },
+  const limiters: Record<AddressCapKind, RateLimiterMemory> = {
+    requests: new RateLimiterMemory({ points: limits.requestsPerDay, duration: DAY_SECONDS }),
+    tries: new RateLimiterMemory({ points: limits.triesPerDay, duration: DAY_SECONDS }),
   };
   return {
-    check: async (kind: AddressCapKind, address: string): Promise<void> => {
-      const { limiter, points } = limiters[kind];
-      const used = await limiter.get(address);
-      if (used && used.consumedPoints >= points) {
+    /** Takes a point for `address`; answers the function that gives it back. */
+    reserve: async (kind: AddressCapKind, address: string): Promise<() => Promise<void>> => {
+      const limiter = limiters[kind];
+      try {
+        await limiter.consume(address, 1);
+      } catch (refused) {
+        if (!(refused instanceof RateLimiterRes)) throw refused;
+        // The refused point is no use: it is given back at once.
+        await limiter.reward(address, 1);
         throw new DomainError(
           'rate_limited',
-          ADDRESS_CAP_MESSAGES[kind](waitText(used.msBeforeNext)),
+          ADDRESS_CAP_MESSAGES[kind](waitText(refused.msBeforeNext)),
         );
       }
-    },
-    count: async (kind: AddressCapKind, address: string): Promise<void> => {
-      await limiters[kind].limiter.penalty(address, 1);
+      let released = false;
+      return async () => {
+        if (released) return;
+        released = true;
+        await limiter.reward(address, 1);
+      };
     },
   };
 };

@@ -41,6 +41,19 @@ export type InstagramStatus = Readonly<{
   otp?: string;
 }>;
 
+/** Runs `work`; when it fails, gives the address's point back (`release`) and fails too. */
+const givenBackOnFailure = async <T>(
+  release: () => Promise<void>,
+  work: () => Promise<T>,
+): Promise<T> => {
+  try {
+    return await work();
+  } catch (error) {
+    await release();
+    throw error;
+  }
+};
+
 /** A code request: a new one, or the one still open for that handle (`open`). */
 export type RequestAnswer = Readonly<{
   requestId: string;
@@ -122,26 +135,33 @@ export const instagramHandlers = ({
     if (open) return { requestId: open.requestId, status: statusAt(open, meta.now), open: true };
     // Refused here first (the decider asks again), so a refused request counts nowhere.
     assertRequestAllowed(state, handle, meta.now);
-    await caps.check('requests', address);
+    // The address's point is taken first (requests arriving at once each need one), and given
+    // back when nothing is recorded.
+    const release = await caps.reserve('requests', address);
     const requestId = randomUUID();
-    await commands.handle(handleClaimDecider, claimStream(handle), {
-      type: 'CountCodeRequest',
-      data: { platform: 'instagram', key: claimKey('instagram', handle), userId, requestId },
-      metadata: meta,
+    const result = await givenBackOnFailure(release, async () => {
+      await commands.handle(handleClaimDecider, claimStream(handle), {
+        type: 'CountCodeRequest',
+        data: { platform: 'instagram', key: claimKey('instagram', handle), userId, requestId },
+        metadata: meta,
+      });
+      const code = vault.generate();
+      return commands.handle(instagramVerificationDecider, stream, {
+        type: 'RequestInstagramVerification',
+        data: {
+          requestId,
+          userId,
+          profileName: handle,
+          codeHash: vault.hash(requestId, code),
+          sealedCode: vault.seal(code),
+        },
+        metadata: meta,
+      });
     });
-    const code = vault.generate();
-    const result = await commands.handle(instagramVerificationDecider, stream, {
-      type: 'RequestInstagramVerification',
-      data: {
-        requestId,
-        userId,
-        profileName: handle,
-        codeHash: vault.hash(requestId, code),
-        sealedCode: vault.seal(code),
-      },
-      metadata: meta,
-    });
-    await caps.count('requests', address);
+    // A request that raced another to the open one recorded nothing: its point goes back.
+    if (!result.events.some((event) => event.type === 'InstagramVerificationRequested')) {
+      await release();
+    }
     await progress.waitFor(result.position);
     return { requestId, status: 'pending', open: false };
   };
@@ -220,16 +240,21 @@ export const instagramHandlers = ({
     const taken = claimedByOther(claim, 'instagram', userId);
     if (taken) throw taken;
     assertTriesLeft(claim, meta.now);
-    await caps.check('tries', address);
-    const result = await commands.handle(instagramVerificationDecider, stream, {
-      type: 'VerifyInstagramOtp',
-      data: { codeHash: vault.hash(current.requestId, otp) },
-      metadata: meta,
-    });
+    // A try from the address is taken first (codes typed at once each need one); a right code,
+    // or one refused before it counted, gives it back.
+    const release = await caps.reserve('tries', address);
+    const result = await givenBackOnFailure(release, () =>
+      commands.handle(instagramVerificationDecider, stream, {
+        type: 'VerifyInstagramOtp',
+        data: { codeHash: vault.hash(current.requestId, otp) },
+        metadata: meta,
+      }),
+    );
     const verified = result.events.find(
       (event): event is RecordedEvent<InstagramAccountVerified> =>
         event.type === 'InstagramAccountVerified',
     );
+    if (verified) await release();
     if (!verified) {
       await commands.handle(handleClaimDecider, claims, {
         type: 'CountFailedAttempt',
@@ -241,7 +266,6 @@ export const instagramHandlers = ({
         },
         metadata: meta,
       });
-      await caps.count('tries', address);
       throw new DomainError('validation', INSTAGRAM_MESSAGES.invalidOtp);
     }
     // The same claim, with the same key, as the verified-accounts process sends.
