@@ -8,6 +8,13 @@ import {
 const thousands = (n: number) => n.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 
+/** The pictures a profile save sets (`newPictures`' fields), as a person calls them. */
+const PICTURE_NAMES: Readonly<Record<string, string>> = {
+  profilePicUrl: 'The profile picture',
+  profileDashboardPic: "An account's picture",
+  postLink: "A post's picture",
+};
+
 /** What the uploader is told, in words; the HTTP edge adds the status named beside each. */
 export const UPLOAD_LIMIT_MESSAGES = {
   /** 415: the bytes are no JPEG, PNG, WebP or GIF image (same text as the upload endpoint's). */
@@ -21,7 +28,7 @@ export const UPLOAD_LIMIT_MESSAGES = {
   /** 403: the user's stored images would pass the storage quota. */
   /** 400: a picture that is not one of the owner's live uploads. */
   notYourUpload: (field: string) =>
-    `${field}: upload the picture here first; it is not one of your uploaded images.`,
+    `${PICTURE_NAMES[field] ?? 'This picture'} must be one of your own uploaded images. Upload it here first.`,
   storageFull: `Your uploaded images would take more than ${MAX_LIVE_UPLOAD_BYTES / 1024 / 1024} MB. Remove images you no longer use from your profile: they are deleted within a day.`,
 } as const;
 

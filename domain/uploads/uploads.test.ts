@@ -4,6 +4,7 @@ import { DomainError } from '../shared/errors.ts';
 import { DeciderSpecification, testMetadata } from '../shared/testing.ts';
 import { emptyProfile, type ProfileState } from '../profiles/profile.ts';
 import { MAX_LIVE_UPLOAD_BYTES, MAX_UPLOADS_PER_DAY } from './limits.ts';
+import { voiceProblem } from '../shared/voice.ts';
 import { UPLOAD_LIMIT_MESSAGES, uploadLimitReached } from './messages.ts';
 import {
   assertUploadAllowed,
@@ -367,5 +368,18 @@ describe('deleting a discarded file', () => {
     given([recorded(1, 0), recorded(2, 0), discarded(1, 25 * HOUR)])
       .when(confirm(26 * HOUR, 'up-2'))
       .thenState((state) => expect(state.deleting).toEqual([{ uploadId: 'up-1', key: key(1) }]));
+  });
+});
+
+describe("a picture that is not the owner's upload", () => {
+  it('is refused in words, naming the picture and no field path', () => {
+    expect(UPLOAD_LIMIT_MESSAGES.notYourUpload('profilePicUrl')).toBe(
+      'The profile picture must be one of your own uploaded images. Upload it here first.',
+    );
+    for (const field of ['profilePicUrl', 'profileDashboardPic', 'postLink'] as const) {
+      const message = UPLOAD_LIMIT_MESSAGES.notYourUpload(field);
+      expect(voiceProblem(message), message).toBeNull();
+      expect(message).not.toContain(field);
+    }
   });
 });
