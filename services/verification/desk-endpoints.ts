@@ -34,8 +34,18 @@ export const disputeRequest = z.strictObject({
     .trim()
     .transform((value) => value.replace(/^@/, ''))
     .pipe(z.string().regex(CLAIM_KEY, 'Enter an Instagram username or a YouTube channel id.')),
+  // Text the desk reads as it was meant: line breaks and tabs, but no other control character
+  // and nothing that reverses the text around it (bidirectional controls).
   message: z
     .string()
+    .refine(
+      (text) => !/[^\P{Cc}\t\n\r]/u.test(text),
+      'A message to the desk cannot contain control characters.',
+    )
+    .refine(
+      (text) => !/\p{Bidi_Control}/u.test(text),
+      'A message to the desk cannot contain characters that change the direction of text.',
+    )
     .trim()
     .max(1000, 'A message to the desk can be at most 1,000 characters long.')
     .optional()
