@@ -10,7 +10,12 @@ import type { Decider } from '../shared/decider.ts';
 import { DomainError } from '../shared/errors.ts';
 import type { Command, Event } from '../shared/messages.ts';
 import { normalizeHandle } from './handles.ts';
-import { INSTAGRAM_MESSAGES, waitText, withinDay } from './instagram.ts';
+import {
+  INSTAGRAM_MESSAGES,
+  INSTAGRAM_REQUEST_INTERVAL_MS,
+  waitText,
+  withinDay,
+} from './instagram.ts';
 import { YOUTUBE_MESSAGES } from './youtube.ts';
 
 export const HANDLE_PLATFORMS = ['instagram', 'youtube'] as const;
@@ -151,6 +156,8 @@ export type HandleClaimState = Readonly<{
   owner: HandleOwner | null;
   /** When the latest code requests naming the handle were recorded (bounded). */
   requests: readonly string[];
+  /** Who made them, and when (the same latest ones). */
+  requesters: readonly Readonly<{ userId: string; at: string }>[];
   /** When the latest wrong codes for it were typed (bounded). */
   failures: readonly string[];
   disputes: readonly HandleDispute[];
@@ -192,7 +199,13 @@ const recent = (times: readonly string[], at: string, keep: number) => [
 ];
 
 export const handleClaimDecider: Decider<HandleClaimState, HandleClaimCommand, HandleClaimEvent> = {
-  initialState: () => ({ owner: null, requests: [], failures: [], disputes: [] }),
+  initialState: () => ({
+    owner: null,
+    requests: [],
+    requesters: [],
+    failures: [],
+    disputes: [],
+  }),
 
   decide: (command, state) => {
     const now = command.metadata.now;
@@ -202,6 +215,14 @@ export const handleClaimDecider: Decider<HandleClaimState, HandleClaimCommand, H
       case 'CountCodeRequest': {
         const taken = claimedByOther(state, platform, command.data.userId);
         if (taken) throw taken;
+        // An account records one request a minute (the Instagram decider): requests it sends
+        // together are counted once, so one account cannot use up the handle's day at once.
+        const counted = state.requesters.some(
+          (r) =>
+            r.userId === command.data.userId &&
+            now.getTime() - Date.parse(r.at) < INSTAGRAM_REQUEST_INTERVAL_MS,
+        );
+        if (counted) return [];
         const today = withinDay(state.requests, now);
         if (today.count >= HANDLE_REQUESTS_PER_DAY) {
           throw new DomainError(
@@ -270,6 +291,10 @@ export const handleClaimDecider: Decider<HandleClaimState, HandleClaimCommand, H
         return {
           ...state,
           requests: recent(state.requests, event.data.at, HANDLE_REQUESTS_PER_DAY),
+          requesters: [
+            ...state.requesters.slice(-(HANDLE_REQUESTS_PER_DAY - 1)),
+            { userId: event.data.userId, at: event.data.at },
+          ],
         };
       case 'HandleCodeAttemptFailed':
         return {

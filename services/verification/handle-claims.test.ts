@@ -201,6 +201,29 @@ describe('the caps on Instagram codes', () => {
       .expect(200);
     expect(rows.body.data.data).toHaveLength(HANDLE_REQUESTS_PER_DAY);
   });
+
+  it("counts one account's burst of requests for a handle once: the owner can still ask", async () => {
+    const handle = uniqueHandle();
+    const griefer = await creatorWith(server, handle);
+    const burst = await Promise.all(
+      Array.from({ length: HANDLE_REQUESTS_PER_DAY + 2 }, () =>
+        requestCode(server, griefer, handle),
+      ),
+    );
+    // One request is recorded; the others answer it, as asking again does.
+    expect(burst.filter((res) => res.status === 201)).toHaveLength(1);
+    expect(burst.filter((res) => res.status === 200)).toHaveLength(HANDLE_REQUESTS_PER_DAY + 1);
+    expect(new Set(burst.map((res) => res.body.requestId as string)).size).toBe(1);
+    const rows = await request(server.url)
+      .get('/api/pageowners/get-all')
+      .query({ profileName: handle })
+      .set(auth(admin))
+      .expect(200);
+    expect(rows.body.data.data).toHaveLength(1);
+    // The handle's allowance of the day is not used up by one account.
+    const owner = await creatorWith(server, handle);
+    await requestCode(server, owner, handle).expect(201);
+  });
 });
 
 describe('the per-address caps', () => {

@@ -158,9 +158,15 @@ export const instagramHandlers = ({
         metadata: meta,
       });
     });
-    // A request that raced another to the open one recorded nothing: its point goes back.
+    // A request that raced another to the open one recorded nothing: its point goes back, and
+    // it answers the open request, as asking again does.
     if (!result.events.some((event) => event.type === 'InstagramVerificationRequested')) {
       await release();
+      const opened = openRequestFor(result.state, handle, meta.now);
+      if (opened) {
+        await progress.waitFor(result.position);
+        return { requestId: opened.requestId, status: statusAt(opened, meta.now), open: true };
+      }
     }
     await progress.waitFor(result.position);
     return { requestId, status: 'pending', open: false };
