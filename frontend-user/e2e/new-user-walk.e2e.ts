@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { adminEnv, loginAdmin, registerUser } from '@linkcoin/services/testing/accounts.ts';
 import { changeCollection, grantCoins } from '@linkcoin/services/testing/collections.ts';
 import type { TestServer } from '@linkcoin/services/testing/test-server.ts';
-import { secondPerson, sendMessage } from './support/chat.ts';
+import { confirmDialog, secondPerson, sendMessage } from './support/chat.ts';
 import { useBrowserTest } from './support/harness.ts';
 import { openSignedIn } from './support/wallet.ts';
 
@@ -28,6 +28,21 @@ const messagesEntry = (target: Page, unread: number) =>
   target
     .getByRole('banner')
     .getByRole('link', { name: unread === 0 ? 'Messages' : `Messages, ${unread} unread` });
+
+/** What the focused element is called (its accessible text). */
+const focusedName = (target: Page): Promise<string> =>
+  target.evaluate<string>(
+    "(document.activeElement?.getAttribute('aria-label') || document.activeElement?.textContent || '').trim()",
+  );
+
+/** Presses Tab until the focused element is called `name` (at most 40 times). */
+async function tabUntilFocused(target: Page, name: string): Promise<void> {
+  for (let i = 0; i < 40; i += 1) {
+    if ((await focusedName(target)) === name) return;
+    await target.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${name}`);
+}
 
 describe('a brand writes to a creator for the first time', () => {
   it("names the brand in the creator's notice, though the creator's page was open before the add", async () => {
@@ -58,5 +73,34 @@ describe('a brand writes to a creator for the first time', () => {
     await notice.waitFor();
     expect(await notice.textContent()).toContain('Hello Asha, we would love a reel');
     expect(await creatorPage.getByText('New message from a new contact').count()).toBe(0);
+  });
+});
+
+describe('Add to List on a directory card, with the keyboard alone', () => {
+  it('keeps the focus on the card: on Add to List after Cancel, on the chat after adding', async () => {
+    const brand = await registerUser(server, { role: 'user', ownerName: 'Nisha Kapoor' });
+    await registerUser(server, { role: 'influencer', ownerName: 'Dev Fitness' });
+    await grantCoins(server, await loginAdmin(server), brand, 2);
+    await openSignedIn(page, server, brand, '/influencers?search=dev');
+    const card = page.getByRole('article', { name: 'Dev Fitness' });
+    await card.getByRole('button', { name: 'Add to List', exact: true }).waitFor();
+
+    // Cancelled: the focus comes back to Add to List, where it was.
+    await tabUntilFocused(page, 'Add to List');
+    await page.keyboard.press('Enter');
+    const question = confirmDialog(page, 'Spend 1 LinkCoin to add this user to your list.');
+    await question.waitFor();
+    await page.keyboard.press('Escape');
+    await question.waitFor({ state: 'detached' });
+    await expect.poll(() => focusedName(page)).toBe('Add to List');
+
+    // Added: Add to List is gone (the card says In your list), the focus moves on to the chat.
+    await page.keyboard.press('Enter');
+    await question.waitFor();
+    await page.keyboard.press('Enter');
+    await card.getByText('In your list', { exact: true }).waitFor();
+    await expect.poll(() => focusedName(page)).toBe('Chat with Dev Fitness');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname.startsWith('/MessagingApp/'));
   });
 });
