@@ -104,3 +104,26 @@ describe('Add to List on a directory card, with the keyboard alone', () => {
     await page.waitForURL((url) => url.pathname.startsWith('/MessagingApp/'));
   });
 });
+
+describe('where a page opens', () => {
+  const scrollY = (target: Page) => target.evaluate<number>('window.scrollY');
+
+  it('opens a page loaded anew at its top, not where the previous page of the tab was scrolled', async () => {
+    // As after paying: the sandbox (another document) sends the browser back to
+    // /payment-success, which opened scrolled down to the footer.
+    await page.goto('/AboutUs');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
+    await expect.poll(() => scrollY(page)).toBeGreaterThan(500);
+    await page.goto('/privacy-policy');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expect.poll(() => scrollY(page)).toBe(0);
+
+    // A reload still comes back to where the page was.
+    await page.evaluate('window.scrollTo(0, 600)');
+    await expect.poll(() => scrollY(page)).toBe(600);
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expect.poll(() => scrollY(page)).toBe(600);
+  });
+});
