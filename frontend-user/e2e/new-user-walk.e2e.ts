@@ -127,3 +127,23 @@ describe('where a page opens', () => {
     await expect.poll(() => scrollY(page)).toBe(600);
   });
 });
+
+describe('Messages before the first conversation', () => {
+  it('tells a new creator, and a new brand, what brings a first conversation', async () => {
+    const creator = await registerUser(server, { role: 'influencer', ownerName: 'Ravi Kumar' });
+    await openSignedIn(page, server, creator, '/MessagingApp');
+    await page.getByRole('heading', { name: 'No conversation selected' }).waitFor();
+    await page
+      .getByText('No conversations yet. Brands who add you to their list can write to you here.')
+      .waitFor();
+
+    const brand = await registerUser(server, { role: 'user', ownerName: 'Kavya Foods' });
+    other = await secondPerson(harness.browser, server, { width: 390, height: 844 });
+    await openSignedIn(other.page, server, brand, '/MessagingApp');
+    await other.page.getByRole('heading', { name: 'No conversation selected' }).waitFor();
+    await other.page
+      .getByText('No conversations yet. Add a creator to your list to start one.')
+      .waitFor();
+    await other.page.getByRole('link', { name: 'New Message' }).waitFor();
+  });
+});
