@@ -37,6 +37,8 @@ describe('the verification desk on a phone', () => {
     await details.getByText(`@${handle}`, { exact: true }).waitFor();
 
     // The spec's words are on the buttons a desk admin presses, on a phone too.
+    const refresh = page.getByRole('main').getByRole('button', { name: 'Refresh', exact: true });
+    expect((await refresh.innerText()).trim()).toBe('Refresh');
     const copy = details.getByRole('button', { name: 'Copy DM Message' });
     const send = details.getByRole('button', { name: 'Send Otp' });
     expect((await copy.innerText()).trim()).toBe('Copy DM Message');
