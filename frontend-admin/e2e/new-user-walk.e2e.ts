@@ -52,3 +52,29 @@ describe('the verification desk on a phone', () => {
     ).toBe(true);
   });
 });
+
+describe("a user's page in the console on a phone", () => {
+  it('names its actions in words: Wallet, Coin ledger, Verifications, As of, the auditor role', async () => {
+    const brand = await registerUser(server, { role: 'user', ownerName: 'GlowLeaf Skincare' });
+    await consoleLogIn(page, server, ADMIN.email, ADMIN.password);
+    await waitForConsoleRoute(page, 'otp-records');
+    await page.goto(`${server.url}/admin/#/users/${brand.userId}/show`);
+    await page.getByText('GlowLeaf Skincare', { exact: true }).first().waitFor();
+    const main = page.getByRole('main');
+    for (const name of ['Wallet', 'Coin ledger', 'Verifications', 'As of']) {
+      const link = main.getByRole('link', { name, exact: true });
+      expect((await link.innerText()).trim()).toBe(name);
+    }
+    const grant = main.getByRole('button', { name: 'Grant auditor role', exact: true });
+    expect((await grant.innerText()).trim()).toBe('Grant auditor role');
+    await grant.click();
+    const revoke = main.getByRole('button', { name: 'Revoke auditor role', exact: true });
+    await revoke.waitFor();
+    expect((await revoke.innerText()).trim()).toBe('Revoke auditor role');
+    expect(
+      await page.evaluate<boolean>(
+        'document.documentElement.scrollWidth <= document.documentElement.clientWidth',
+      ),
+    ).toBe(true);
+  });
+});
