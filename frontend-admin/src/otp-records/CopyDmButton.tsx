@@ -1,6 +1,7 @@
 import type { MouseEvent } from 'react';
 import ContentCopyRoundedIcon from '@mui/icons-material/ContentCopyRounded';
-import { Button, useNotify, useRecordContext } from 'react-admin';
+import { Button } from '@mui/material';
+import { useNotify, useRecordContext } from 'react-admin';
 import { directMessage } from './dm-message';
 import { COPIED } from './labels';
 import type { OtpRecord } from './types';
@@ -27,8 +28,13 @@ export function CopyDmButton({ label }: { label: string }) {
   };
 
   return (
-    <Button label={label} onClick={(event) => void copy(event)}>
-      <ContentCopyRoundedIcon />
+    // MUI's button keeps its words on a phone, where react-admin's shows a bare icon.
+    <Button
+      size="small"
+      startIcon={<ContentCopyRoundedIcon />}
+      onClick={(event) => void copy(event)}
+    >
+      {label}
     </Button>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import SendRoundedIcon from '@mui/icons-material/SendRounded';
-import { Button, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { Button } from '@mui/material';
+import { useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { INSTAGRAM_MESSAGES } from '@linkcoin/domain/verification/instagram.ts';
 import type { ConsoleDataProvider } from '../dataProvider';
 import { canSendOtp } from './labels';
@@ -36,15 +37,16 @@ export function SendOtpButton() {
 
   const label = sending ? 'Sending...' : 'Send Otp';
   return (
-    // The name given again: on a phone react-admin shows an icon button, named only when enabled.
+    // MUI's button, not react-admin's: that one drops its words for a bare icon on a phone, and
+    // the desk must tell Send Otp from Copy DM Message there too (spec section 2's words).
     <Button
       variant="contained"
-      label={label}
-      aria-label={label}
+      size="small"
+      startIcon={<SendRoundedIcon />}
       onClick={() => void send()}
       disabled={sending || !canSendOtp(record.status)}
     >
-      <SendRoundedIcon />
+      {label}
     </Button>
   );
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import ManageSearchRoundedIcon from '@mui/icons-material/ManageSearchRounded';
 import PersonOffRoundedIcon from '@mui/icons-material/PersonOffRounded';
+import { Button } from '@mui/material';
 import {
-  Button,
   Confirm,
   useDataProvider,
   useNotify,
@@ -58,25 +58,26 @@ export function AuditorRoleButton() {
 
   if (!isAuditor) {
     return (
+      // Its words at every width (react-admin's Button is a bare icon on a phone).
       <Button
-        label="Grant auditor role"
-        aria-label="Grant auditor role"
+        size="small"
+        startIcon={<ManageSearchRoundedIcon />}
         onClick={() => void change('grant')}
         disabled={pending}
       >
-        <ManageSearchRoundedIcon />
+        Grant auditor role
       </Button>
     );
   }
   return (
     <>
       <Button
-        label="Revoke auditor role"
-        aria-label="Revoke auditor role"
+        size="small"
+        startIcon={<PersonOffRoundedIcon />}
         onClick={() => setConfirming(true)}
         disabled={pending}
       >
-        <PersonOffRoundedIcon />
+        Revoke auditor role
       </Button>
       <Confirm
         isOpen={confirming}

@@ -3,8 +3,8 @@ import HistoryRoundedIcon from '@mui/icons-material/HistoryRounded';
 import ReceiptLongRoundedIcon from '@mui/icons-material/ReceiptLongRounded';
 import VerifiedRoundedIcon from '@mui/icons-material/VerifiedRounded';
 import type { ReactElement } from 'react';
+import { Button } from '@mui/material';
 import {
-  Button,
   DateField,
   FunctionField,
   NumberField,
@@ -42,10 +42,11 @@ function WalletButton() {
   return (
     <Button
       component={LinkBase}
-      label="Wallet"
+      size="small"
+      startIcon={<AccountBalanceWalletRoundedIcon />}
       to={`/wallets/${encodeURIComponent(String(record.id))}/show`}
     >
-      <AccountBalanceWalletRoundedIcon />
+      Wallet
     </Button>
   );
 }
@@ -55,15 +56,24 @@ function AuditButton({ tab, label, icon }: { tab: AuditTab; label: string; icon:
   const record = useRecordContext<ConsoleUser>();
   if (!record) return null;
   return (
-    <Button component={LinkBase} label={label} to={auditPath(String(record.id), tab)}>
-      {icon}
+    <Button
+      component={LinkBase}
+      size="small"
+      startIcon={icon}
+      to={auditPath(String(record.id), tab)}
+    >
+      {label}
     </Button>
   );
 }
 
+/**
+ * MUI buttons with their words: react-admin's turn into bare icons below 600 px, and an admin on
+ * a phone could not tell the wallet from the ledger or the auditor role. They wrap on a phone.
+ */
 function UserShowActions() {
   return (
-    <TopToolbar>
+    <TopToolbar sx={{ flexWrap: 'wrap', justifyContent: 'flex-end', gap: 0.5 }}>
       <WalletButton />
       <AuditButton tab="ledger" label="Coin ledger" icon={<ReceiptLongRoundedIcon />} />
       <AuditButton tab="verifications" label="Verifications" icon={<VerifiedRoundedIcon />} />

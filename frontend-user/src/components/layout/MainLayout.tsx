@@ -1,6 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { Box, Link } from '@mui/material';
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Outlet, ScrollRestoration, type Location } from 'react-router-dom';
 import { RealtimeProvider } from '../../features/messaging/realtime/RealtimeProvider';
 import { PurchaseDialogProvider } from '../../features/wallet/components/PurchaseDialogProvider';
 import { Footer } from './Footer';
@@ -13,6 +13,40 @@ const PushRegistration = lazy(() =>
     default: m.PushRegistration,
   })),
 );
+
+/** Where ScrollRestoration keeps the positions (sessionStorage, this tab), in our own format. */
+const SCROLL_POSITIONS_KEY = 'linkcoin.scrollPositions';
+
+/**
+ * The key a position is kept under. Each document's first history entry has the key "default"
+ * in every document of the tab, so a page loaded anew (an address typed, a link from a mail, the
+ * way back from the payment page) was scrolled to where the tab's previous document had been
+ * (/payment-success opened on the footer). A first entry is kept under its address instead.
+ */
+const pageKey = ({ pathname, search }: Pick<Location, 'pathname' | 'search'>) =>
+  `page:${pathname}${search}`;
+const scrollKey = (location: Location) =>
+  location.key === 'default' ? pageKey(location) : location.key;
+
+/**
+ * A page loaded anew opens at its top; only a reload or back/forward returns to where it was.
+ * Runs once, as this module loads, before ScrollRestoration reads the positions.
+ */
+function forgetPositionOfNewPage() {
+  try {
+    const [entry] = performance.getEntriesByType('navigation');
+    const type = entry && 'type' in entry ? entry.type : 'navigate';
+    if (type === 'reload' || type === 'back_forward') return;
+    const stored = sessionStorage.getItem(SCROLL_POSITIONS_KEY);
+    if (stored === null) return;
+    const positions = JSON.parse(stored) as Record<string, number>;
+    delete positions[pageKey(window.location)];
+    sessionStorage.setItem(SCROLL_POSITIONS_KEY, JSON.stringify(positions));
+  } catch {
+    // No storage (a private window) or an unreadable entry: nothing was kept to restore.
+  }
+}
+if (typeof window !== 'undefined') forgetPositionOfNewPage();
 
 /**
  * Every screen: navigation bar, the page, footer; the purchase dialog any of them opens; the
@@ -53,7 +87,7 @@ export function MainLayout() {
             <Outlet />
           </Box>
           <Footer />
-          <ScrollRestoration />
+          <ScrollRestoration getKey={scrollKey} storageKey={SCROLL_POSITIONS_KEY} />
           {isAuthenticated && (
             <Suspense fallback={null}>
               <PushRegistration />

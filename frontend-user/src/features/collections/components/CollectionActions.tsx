@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Button, Chip, IconButton, Stack } from '@mui/material';
 import ChatRoundedIcon from '@mui/icons-material/ChatRounded';
 import CheckCircleRoundedIcon from '@mui/icons-material/CheckCircleRounded';
@@ -27,6 +28,23 @@ export function CollectionActions({
   variant = 'page',
 }: CollectionActionsProps) {
   const { addToList, chatNow, busy, listed } = useCollectionActions(targetUserId, name);
+  const addRef = useRef<HTMLButtonElement>(null);
+  const chatRef = useRef<HTMLButtonElement>(null);
+  // Add to List was pressed here: while it works both buttons are disabled (the confirmation
+  // dialog cannot give the focus back to a disabled button) and, once added, Add to List is gone.
+  const keepFocus = useRef(false);
+  useEffect(() => {
+    if (busy !== null || !keepFocus.current) return;
+    keepFocus.current = false;
+    // Only a focus that was lost is moved (left on the page's body, or on a container around
+    // these buttons such as the profile pop-up): on to the chat once added, back to Add to List
+    // otherwise.
+    const target = listed ? chatRef.current : addRef.current;
+    const active = document.activeElement;
+    if (target === null) return;
+    if (active !== null && active !== document.body && !active.contains(target)) return;
+    target.focus();
+  }, [busy, listed]);
   const size = variant === 'page' ? 'large' : 'small';
   const added = listed ? (
     <Chip
@@ -42,7 +60,11 @@ export function CollectionActions({
       size={size}
       variant="contained"
       startIcon={<PlaylistAddRoundedIcon aria-hidden="true" />}
-      onClick={() => void addToList()}
+      ref={addRef}
+      onClick={() => {
+        keepFocus.current = true;
+        void addToList();
+      }}
       disabled={busy !== null}
       aria-busy={busy === 'add'}
       aria-description={`Add ${name} to your list`}
@@ -54,6 +76,7 @@ export function CollectionActions({
     variant === 'directory' ? (
       // The browser's own tooltip: a card in a long list need not load a tooltip library.
       <IconButton
+        ref={chatRef}
         onClick={() => void chatNow()}
         disabled={busy !== null}
         aria-label={`Chat with ${name}`}
@@ -65,6 +88,7 @@ export function CollectionActions({
       </IconButton>
     ) : (
       <Button
+        ref={chatRef}
         size={size}
         variant={listed ? 'contained' : 'outlined'}
         startIcon={<ChatRoundedIcon aria-hidden="true" />}

@@ -3,8 +3,17 @@ import ForumRoundedIcon from '@mui/icons-material/ForumRounded';
 import { Link as RouterLink } from 'react-router-dom';
 import { CHAT_TEXTS as T } from '../utils/chat-rules';
 
-/** Spec section 2: with no selection, No conversation selected and New Message to /. */
-export function NoConversation({ onOpenContacts }: { onOpenContacts?: () => void }) {
+/**
+ * Spec section 2: with no selection, No conversation selected and New Message to /. While the list
+ * is empty, a line says what brings a first conversation (`hint`).
+ */
+export function NoConversation({
+  onOpenContacts,
+  hint,
+}: {
+  onOpenContacts?: () => void;
+  hint?: string;
+}) {
   return (
     <Box
       sx={{
@@ -20,6 +29,11 @@ export function NoConversation({ onOpenContacts }: { onOpenContacts?: () => void
         <Typography variant="h5" component="h2" sx={{ mt: 1 }}>
           {T.noSelection}
         </Typography>
+        {hint && (
+          <Typography color="text.secondary" sx={{ mt: 1, maxWidth: 360, mx: 'auto' }}>
+            {hint}
+          </Typography>
+        )}
         <Box sx={{ display: 'flex', gap: 1, justifyContent: 'center', mt: 2, flexWrap: 'wrap' }}>
           {onOpenContacts && (
             <Button variant="outlined" onClick={onOpenContacts}>

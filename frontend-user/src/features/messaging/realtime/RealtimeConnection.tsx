@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
+import type { CollectionEntry } from '@linkcoin/domain/wallet/collection-contracts.ts';
 import { getSessionToken } from '@linkcoin/frontend-shared/session/session.ts';
 import { useToast } from '../../../components/toast/useToast';
 import { useAuth } from '../../auth/auth-context';
@@ -122,34 +123,51 @@ export function RealtimeConnection({ onValue }: { onValue: (value: RealtimeValue
       socket.on('receive_message', (message) => {
         if (message.receiver !== me) return;
         const isReading = reading.current === message.sender;
-        const entries = queryClient.getQueryData(collectionKey);
-        const entry = entryFor(entries, message.sender);
-        if (!entry) {
-          // Someone who added the user since the list was read: read it again.
-          void queryClient.invalidateQueries({ queryKey: collectionKey });
-        } else {
+        const notify = (entry: CollectionEntry | null) => {
+          if (isReading) return;
+          const who = entry
+            ? entry.user.companyName
+              ? `${entry.user.ownerName} (${entry.user.companyName})`
+              : entry.user.ownerName
+            : 'a new contact';
+          toast.notice(
+            message.sender,
+            <MessageNotice
+              who={who}
+              words={firstWords(message.content)}
+              onOpen={() => open(message.sender)}
+            />,
+          );
+        };
+        if (!isReading) {
+          // Not on screen: the conversation is read afresh when opened, and the user told.
+          void queryClient.invalidateQueries({
+            queryKey: conversationQueryOptions(me, message.sender).queryKey,
+            refetchType: 'none',
+          });
+        }
+        const entry = entryFor(queryClient.getQueryData(collectionKey), message.sender);
+        if (entry) {
           queryClient.setQueryData(collectionKey, (known) =>
             listWithMessage(known, me, message, { reading: isReading }),
           );
+          notify(entry);
+          return;
         }
-        if (isReading) return;
-        // Not on screen: the conversation is read afresh when opened, and the user told.
-        void queryClient.invalidateQueries({
-          queryKey: conversationQueryOptions(me, message.sender).queryKey,
-          refetchType: 'none',
-        });
-        const who = entry
-          ? entry.user.companyName
-            ? `${entry.user.ownerName} (${entry.user.companyName})`
-            : entry.user.ownerName
-          : 'a new contact';
-        toast.notice(
-          message.sender,
-          <MessageNotice
-            who={who}
-            words={firstWords(message.content)}
-            onOpen={() => open(message.sender)}
-          />,
+        // Someone who added the user since the list was read (a brand's first message): the list
+        // is read again, and the message counted on it unless the server's list has it already
+        // (its read model may follow the message by a moment); the notice then names them.
+        void queryClient.fetchQuery({ ...collectionQueryOptions(me), staleTime: 0 }).then(
+          (fresh) => {
+            queryClient.setQueryData(collectionKey, (known) =>
+              listWithMessage(known ?? fresh, me, message, { reading: isReading }),
+            );
+            notify(entryFor(fresh, message.sender));
+          },
+          (error: unknown) => {
+            console.warn('The contacts could not be read', error);
+            notify(null);
+          },
         );
       }),
     ];

@@ -16,6 +16,7 @@ import { visuallyHidden } from '../components/visually-hidden';
 import { useChatConnection } from '../hooks/useChatConnection';
 import { useNow } from '../hooks/useNow';
 import { latestConversation } from '../utils/unread';
+import { EMPTY_LIST_HINTS } from '../utils/chat-rules';
 
 const SIDEBAR_WIDTH = 340;
 
@@ -90,6 +91,10 @@ export function MessagingPage() {
     />
   );
   const openContacts = phone ? () => setDrawerOpen(true) : undefined;
+  const emptyHint =
+    contacts.data?.length === 0
+      ? EMPTY_LIST_HINTS[user?.role === 'influencer' ? 'creator' : 'brand']
+      : undefined;
 
   return (
     <Container maxWidth="lg" disableGutters={phone} sx={{ py: { xs: 0, md: 3 } }}>
@@ -143,7 +148,10 @@ export function MessagingPage() {
               {...(openContacts ? { onOpenContacts: openContacts } : {})}
             />
           ) : (
-            <NoConversation {...(openContacts ? { onOpenContacts: openContacts } : {})} />
+            <NoConversation
+              {...(openContacts ? { onOpenContacts: openContacts } : {})}
+              {...(emptyHint ? { hint: emptyHint } : {})}
+            />
           )}
         </Box>
       </Paper>

@@ -27,6 +27,15 @@ export const CHAT_TEXTS = {
   send: 'Send',
 } as const;
 
+/**
+ * Beside No conversation selected while the list is empty (not spec texts): what brings a first
+ * conversation, for the role that has none yet.
+ */
+export const EMPTY_LIST_HINTS = {
+  creator: 'No conversations yet. Brands who add you to their list can write to you here.',
+  brand: 'No conversations yet. Add a creator to your list to start one.',
+} as const;
+
 /** What a message shows: its content, or (No content) when it has none (spec section 3). */
 export function shownContent(content: string): string {
   return hasVisibleText(content) ? content : CHAT_TEXTS.noContent;
