@@ -92,6 +92,17 @@ export function RealtimeConnection({ onValue }: { onValue: (value: RealtimeValue
   useEffect(() => {
     if (!socket || me === null) return;
     const collectionKey = collectionQueryOptions(me).queryKey;
+    // The list read again until it holds `contactId` (the list's read model may follow the
+    // first message by a moment, longer on a busy server): at most four reads over about 3 s.
+    const readListWith = async (contactId: string) => {
+      let fresh = await queryClient.fetchQuery({ ...collectionQueryOptions(me), staleTime: 0 });
+      for (const pause of [400, 1000, 1600]) {
+        if (entryFor(fresh, contactId)) break;
+        await new Promise((resolve) => setTimeout(resolve, pause));
+        fresh = await queryClient.fetchQuery({ ...collectionQueryOptions(me), staleTime: 0 });
+      }
+      return fresh;
+    };
     const off = [
       socket.on('status', (next) => {
         setStatus(next);
@@ -157,7 +168,7 @@ export function RealtimeConnection({ onValue }: { onValue: (value: RealtimeValue
         // Someone who added the user since the list was read (a brand's first message): the list
         // is read again, and the message counted on it unless the server's list has it already
         // (its read model may follow the message by a moment); the notice then names them.
-        void queryClient.fetchQuery({ ...collectionQueryOptions(me), staleTime: 0 }).then(
+        void readListWith(message.sender).then(
           (fresh) => {
             queryClient.setQueryData(collectionKey, (known) =>
               listWithMessage(known ?? fresh, me, message, { reading: isReading }),
