@@ -71,7 +71,11 @@ const INJECTED_MARKUP = `(() => {
 
 /** Nothing a payload would do has happened on `page`. */
 export async function expectNothingRan(page: Page, watch: ScriptWatch): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  // Let whatever the page loads settle first. A page that keeps a request going (a live socket
+  // reconnecting on a loaded machine) may never be idle for 500 ms: then the checks run after
+  // the wait, which is still long enough for a payload to have fired.
+  await page.waitForLoadState('load');
+  await page.waitForLoadState('networkidle', { timeout: 8_000 }).catch(() => undefined);
   expect(watch.dialogs).toEqual([]);
   expect(await page.evaluate<unknown>('window.__xss ?? null')).toBeNull();
   expect(await page.evaluate<string[]>(INJECTED_MARKUP)).toEqual([]);
