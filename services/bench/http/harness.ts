@@ -12,6 +12,15 @@ const here = import.meta.dirname;
 export type ScenarioName =
   'save' | 'save-one-user' | 'read-signed-in' | 'read-anonymous' | 'bare-put' | 'bare-get';
 
+/** What a wrk run measured, with the serving process's own costs. */
+export type LoadResult = WrkResult & {
+  cpuMicrosPerRequest: number;
+  /** Bytes of log the process wrote per 1,000 requests. */
+  logBytesPer1000: number;
+  /** The process's peak resident memory so far, in bytes. */
+  peakRss: number;
+};
+
 export type HttpHarness = Readonly<{
   server: Child<ServerInfo>;
   bare: Child<BareInfo>;
@@ -22,7 +31,7 @@ export type HttpHarness = Readonly<{
   load: (
     scenario: ScenarioName,
     seconds: number,
-  ) => Promise<WrkResult & { cpuMicrosPerRequest: number }>;
+  ) => Promise<LoadResult>;
   stop: () => Promise<void>;
 }>;
 
@@ -91,9 +100,18 @@ export const startHarness = async (progress: (line: string) => void): Promise<Ht
       const { url, scenario } = scenarios[name];
       const target = url === bare.value.info.url ? bare.value : server.value;
       const before = await target.cpuMicros();
+      const logBefore = target.logBytes();
       const result = await runWrk(scriptDir, url, scenario, seconds);
       const used = (await target.cpuMicros()) - before;
-      return { ...result, cpuMicrosPerRequest: Math.round(used / Math.max(1, result.requests)) };
+      // Lines still in the pipe arrive within a moment.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const requests = Math.max(1, result.requests);
+      return {
+        ...result,
+        cpuMicrosPerRequest: Math.round(used / requests),
+        logBytesPer1000: Math.round(((target.logBytes() - logBefore) * 1000) / requests),
+        peakRss: (await target.memory()).maxRss,
+      };
     },
     stop: async () => {
       await Promise.allSettled([server.value.stop(), bare.value.stop()]);

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { summariseProfile, type CpuProfile } from '../cpu-profile.ts';
-import type { ScenarioName } from '../http/harness.ts';
+import type { LoadResult, ScenarioName } from '../http/harness.ts';
 import { WRK_CONNECTIONS, WRK_THREADS, type WrkResult } from '../http/wrk.ts';
 import type { Measure } from '../measure.ts';
 import type { Row } from '../table.ts';
@@ -28,7 +28,7 @@ export const httpProfiles: Measure = {
   name: 'HTTP profiles (wrk)',
   run: async ({ progress, http, profileDir, appendix }) => {
     const harness = await http();
-    const best = new Map<ScenarioName, WrkResult & { cpuMicrosPerRequest: number }>();
+    const best = new Map<ScenarioName, LoadResult>();
     const load = async (name: ScenarioName, seconds = SECONDS) => {
       progress(`http: ${name} for ${seconds} s`);
       const result = await harness.load(name, seconds);
@@ -66,7 +66,7 @@ export const httpProfiles: Measure = {
     const figure = (name: ScenarioName) => best.get(name)!;
     const settings = `wrk -t${WRK_THREADS} -c${WRK_CONNECTIONS}, best of ${ROUNDS} runs of ${SECONDS} s`;
     const latency = (name: ScenarioName) =>
-      `p50 ${figure(name).p50Ms.toFixed(1)} ms, p99 ${figure(name).p99Ms.toFixed(1)} ms, ${figure(name).cpuMicrosPerRequest} µs CPU/request`;
+      `p50 ${figure(name).p50Ms.toFixed(1)} ms, p99 ${figure(name).p99Ms.toFixed(1)} ms, ${figure(name).cpuMicrosPerRequest} µs CPU/request, peak RSS ${Math.round(figure(name).peakRss / 2 ** 20)} MiB, log ${figure(name).logBytesPer1000.toLocaleString('en-US')} B/1,000 requests`;
     const writes = 'HTTP writes: the bare express app, PUT of the same body parsed by express.json';
     const reads = 'HTTP reads: the bare express app, GET answering a tiny JSON';
     appendix(
