@@ -28,10 +28,7 @@ export type HttpHarness = Readonly<{
    * Runs wrk with the scenario's script for `seconds` against its process; also answers the
    * CPU time that process used per request (robust to other load on the machine).
    */
-  load: (
-    scenario: ScenarioName,
-    seconds: number,
-  ) => Promise<LoadResult>;
+  load: (scenario: ScenarioName, seconds: number) => Promise<LoadResult>;
   stop: () => Promise<void>;
 }>;
 
