@@ -10,6 +10,7 @@ import {
   type DependencyContainer,
 } from 'tsyringe';
 import { createCommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
+import { LogDispatcher } from '@linkcoin/infra/eventstore/log-dispatcher.ts';
 import { ProjectionRunner } from '@linkcoin/infra/readstore/projections.ts';
 import { createApp } from '../http/app.ts';
 import { endpointRouter, type Authenticator, type Endpoint } from '../http/endpoint.ts';
@@ -163,10 +164,16 @@ export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtim
       closers.push({ name: role, close: () => running.stop() });
     };
 
+    // One reader of the global log for the whole process: every projection, process manager and
+    // the forwarder subscribe through it (log-dispatcher.ts).
+    const log = new LogDispatcher(eventStore);
+    closers.push({ name: 'log dispatcher', close: () => log.stop() });
+
     let progress: ProjectionProgress;
     if (has('projector') && alone) {
       const runner = new ProjectionRunner({
         eventStore,
+        log,
         readStore,
         projections,
         logger: logger.child({ component: 'projector' }),
@@ -187,6 +194,7 @@ export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtim
         await singleton('projector', async () => {
           const runner = new ProjectionRunner({
             eventStore,
+            log,
             readStore,
             projections,
             logger: logger.child({ component: 'projector' }),
@@ -219,6 +227,7 @@ export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtim
       await singleton('processes', async () => {
         const processes = new ProcessManagerRunner({
           eventStore,
+          log,
           readStore,
           managers: parts.flatMap((part) => part.processes),
           logger: logger.child({ component: 'processes' }),
@@ -233,6 +242,7 @@ export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtim
       await singleton('forwarder', async () => {
         const forwarder = new Forwarder({
           eventStore,
+          log,
           bus,
           checkpoints: readStore,
           logger: logger.child({ component: 'forwarder' }),
