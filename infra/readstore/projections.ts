@@ -87,6 +87,8 @@ export class ProjectionRunner {
   readonly #running = new Map<string, Running>();
   /** Callers of waitFor, each with the position it waits for. */
   readonly #waiters = new Set<{ position: number; done: (reached: boolean) => void }>();
+  readonly #listeners = new Set<(position: number) => void>();
+  #lastTold: number | null = null;
 
   constructor(options: ProjectionRunnerOptions) {
     const names = options.projections.map((p) => p.name);
@@ -196,7 +198,24 @@ export class ProjectionRunner {
     return least;
   }
 
+  /**
+   * Tells `listener` each time every projection has applied the log further (the position all
+   * have reached); returns the function that stops telling it. Another process's read-your-writes
+   * (an API worker) follows the projector this way.
+   */
+  onApplied(listener: (position: number) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
   #notify(): void {
+    if (this.#listeners.size > 0) {
+      const applied = this.#applied();
+      if (applied !== null && applied !== this.#lastTold) {
+        this.#lastTold = applied;
+        for (const listener of this.#listeners) listener(applied);
+      }
+    }
     if (this.#waiters.size === 0) return;
     const applied = this.#applied();
     if (applied === null) return;
