@@ -12,6 +12,7 @@ import {
 } from '@kurrent/kurrentdb-client';
 import { describe, expect, it } from 'vitest';
 import {
+  eventTypesRegex,
   isStreamNotFound,
   isSystemRecord,
   toKurrentPosition,
@@ -172,5 +173,16 @@ describe('KurrentDB mapping', () => {
   it('passes any other error through unchanged', () => {
     const denied = new AccessDeniedError();
     expect(toPortAppendError(denied, 'wallet-1', 'any')).toBe(denied);
+  });
+});
+
+describe('the event-type filter of the process subscription', () => {
+  it('matches the named types whole and nothing else', () => {
+    const regex = new RegExp(eventTypesRegex(['ProfileUpdated', 'MessageSent', 'ProfileUpdated']));
+    expect(regex.test('ProfileUpdated')).toBe(true);
+    expect(regex.test('MessageSent')).toBe(true);
+    expect(regex.test('ProfileUpdatedLater')).toBe(false);
+    expect(regex.test('$metadata')).toBe(false);
+    expect(eventTypesRegex(['a.b'])).toBe('^(?:a\\.b)$');
   });
 });

@@ -147,3 +147,10 @@ export const toPortAppendError = (
     typeof actual === 'bigint' && actual >= 0n ? toSafeNumber(actual, 'revision') : 'no_stream',
   );
 };
+
+/**
+ * The server-side filter of a subscription that reads only these event types: an anchored
+ * alternation of the names, each escaped (a type is matched whole, never as a part).
+ */
+export const eventTypesRegex = (types: readonly string[]): string =>
+  `^(?:${[...new Set(types)].map((type) => type.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`;

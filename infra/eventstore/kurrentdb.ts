@@ -5,6 +5,7 @@ import {
   FORWARDS,
   KurrentDBClient,
   START,
+  eventTypeFilter,
   excludeSystemEvents,
   jsonEvent,
   type AllStreamResolvedEvent,
@@ -15,6 +16,7 @@ import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
 import { silentLogger, type Logger } from '../shared/logger.ts';
 import type { PortStatus } from '../shared/port-status.ts';
 import {
+  eventTypesRegex,
   isStreamNotFound,
   toKurrentPosition,
   toPortAppendError,
@@ -234,7 +236,11 @@ export class KurrentDbEventStore implements EventStore {
     if (this.#closed) throw new Error('The event store is closed');
     const source = this.#client.subscribeToAll({
       fromPosition: options.after === null ? START : toKurrentPosition(options.after),
-      filter: excludeSystemEvents(),
+      // The process's one subscription (the log dispatcher) names the types its consumers read:
+      // the server sends only those (and never its own `$` records).
+      filter: options.eventTypes
+        ? eventTypeFilter({ regex: eventTypesRegex(options.eventTypes) })
+        : excludeSystemEvents(),
       // The client's AllStreamSubscription is this Readable; its typings come from another
       // @types/node, whose listener overloads TypeScript will not match.
     }) as unknown as SubscriptionSource;

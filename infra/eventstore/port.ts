@@ -53,6 +53,11 @@ export type SubscribeToAllOptions = Readonly<{
   /** Receives events in log order, in batches; the next batch waits for the promise. */
   onEvents: (events: readonly RecordedEvent[]) => Promise<void>;
   maxBatchSize?: number;
+  /**
+   * Only these event types are needed: a store may leave others out (KurrentDB filters on the
+   * server), or deliver them anyway (SQLite: the caller filters).
+   */
+  eventTypes?: readonly string[];
 }>;
 
 export type AllSubscription = Readonly<{

@@ -26,6 +26,7 @@ import {
   type SubscribeToAllOptions,
 } from './port.ts';
 import { pullSubscription } from './pull-subscription.ts';
+import { SqliteWriterThread } from './sqlite-writer.ts';
 
 export type SqliteEventStoreOptions = Readonly<{
   /** A file path, or ':memory:' for tests. */
@@ -45,6 +46,12 @@ export type SqliteEventStoreOptions = Readonly<{
    * another process on the same file are picked up by an idle re-check at this interval.
    */
   idleRecheckMs?: number;
+  /**
+   * Commit in a worker thread (sqlite-writer.ts), so the fsync of a commit never blocks the
+   * event loop. Default: on for a file with `synchronous=FULL` (the wait worth moving), off for
+   * ':memory:' (a thread cannot share it) and NORMAL (no fsync per commit).
+   */
+  writerThread?: boolean;
 }>;
 
 type EventRow = {
@@ -145,6 +152,9 @@ export class SqliteEventStore implements EventStore {
   readonly #commitStatements: CommitStatements;
   #queue: PendingAppend[] = [];
   #flushScheduled = false;
+  readonly #writer: SqliteWriterThread | null;
+  /** The batch the writer thread is committing (one at a time; the next gathers meanwhile). */
+  #inFlight: Promise<void> | null = null;
   #closed = false;
   /** Each stream's last revision as this store last saw it (-1: no events); sole writer only. */
   #heads: Map<string, number> | null;
@@ -163,6 +173,10 @@ export class SqliteEventStore implements EventStore {
     `);
     migrate(this.#db, 'eventstore', migrations);
     this.#commitStatements = prepareCommit(this.#db);
+    this.#writer =
+      (options.writerThread ?? (options.path !== ':memory:' && synchronous === 'FULL'))
+        ? new SqliteWriterThread({ path: options.path, synchronous })
+        : null;
     this.#heads = options.soleWriter ? new Map() : null;
     this.#idleRecheckMs = options.idleRecheckMs ?? 1000;
     const columns = COLUMNS;
@@ -203,7 +217,7 @@ export class SqliteEventStore implements EventStore {
         resolve,
         reject,
       });
-      if (!this.#flushScheduled) {
+      if (!this.#flushScheduled && !this.#inFlight) {
         this.#flushScheduled = true;
         setImmediate(() => this.#flush());
       }
@@ -224,7 +238,26 @@ export class SqliteEventStore implements EventStore {
     this.#queue = [];
     if (batch.length === 0) return;
     const appends = batch.map((item) => item.append);
-    this.#settle(batch, commitBatch(this.#db, this.#commitStatements, appends));
+    if (!this.#writer) {
+      this.#settle(batch, commitBatch(this.#db, this.#commitStatements, appends));
+      return;
+    }
+    // One batch in the thread at a time: appends arriving while it commits wait for the next,
+    // which takes them all (the longer the disk takes, the more each fsync carries).
+    this.#inFlight = this.#writer.commit(appends).then((outcome) => {
+      this.#inFlight = null;
+      this.#settle(batch, outcome);
+      if (this.#queue.length > 0) this.#flush();
+    });
+  }
+
+  /** Commits everything accepted so far (close: an accepted write is never dropped). */
+  async #drain(): Promise<void> {
+    for (;;) {
+      if (this.#inFlight) await this.#inFlight;
+      else if (this.#queue.length > 0) this.#flush();
+      else return;
+    }
   }
 
   /** Remembers a stream's head (most recently seen last: a Map keeps insertion order). */
@@ -394,8 +427,10 @@ export class SqliteEventStore implements EventStore {
   async close(): Promise<void> {
     if (this.#closed) return;
     // Accepted appends still queued are committed before the file is closed.
-    this.#flush();
+    if (this.#writer) await this.#drain();
+    else this.#flush();
     this.#closed = true;
+    await this.#writer?.close();
     await Promise.all([...this.#subscriptions].map((subscription) => subscription.stop()));
     this.#db.close();
   }

@@ -1,4 +1,5 @@
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
+import type { LogSource } from '../eventstore/log-dispatcher.ts';
 import type { AllSubscription, EventStore } from '../eventstore/port.ts';
 import type { Logger } from '../shared/logger.ts';
 import type { CollectionDefinition, ProjectionTransaction, ReadStore } from './port.ts';
@@ -41,6 +42,11 @@ type Running = {
 
 export type ProjectionRunnerOptions = Readonly<{
   eventStore: EventStore;
+  /**
+   * Where the log is read from: the process's log dispatcher (one reader for every consumer),
+   * else a subscription to the store per projection.
+   */
+  log?: LogSource;
   readStore: ReadStore;
   projections: readonly Projection[];
   logger: Logger;
@@ -81,6 +87,8 @@ export class ProjectionRunner {
   readonly #running = new Map<string, Running>();
   /** Callers of waitFor, each with the position it waits for. */
   readonly #waiters = new Set<{ position: number; done: (reached: boolean) => void }>();
+  readonly #listeners = new Set<(position: number) => void>();
+  #lastTold: number | null = null;
 
   constructor(options: ProjectionRunnerOptions) {
     const names = options.projections.map((p) => p.name);
@@ -120,6 +128,7 @@ export class ProjectionRunner {
 
   async #follow(running: Running): Promise<void> {
     const { eventStore, readStore, logger } = this.#options;
+    const log = this.#options.log ?? eventStore;
     const retryDelay = this.#options.retryDelayMs ?? defaultRetryDelay;
     const { projection } = running;
     const types = new Set(projection.eventTypes);
@@ -132,8 +141,9 @@ export class ProjectionRunner {
         if (running.stopping) break; // stopped while reading the checkpoint
         running.position = checkpoint?.position ?? null;
         if (running.state !== 'failing') running.state = 'catching_up';
-        const subscription = eventStore.subscribeToAll({
+        const subscription = log.subscribeToAll({
           after: running.position,
+          eventTypes: projection.eventTypes,
           onEvents: async (events) => {
             await readStore.applyBatch(projection.name, projection.version, events, apply);
             running.position = events.at(-1)!.position;
@@ -141,6 +151,13 @@ export class ProjectionRunner {
             delete running.lastError;
             failures = 0;
             this.#notify();
+          },
+          // Events it does not read: its place moves in memory at once (read-your-writes), and in
+          // the store with the next group commit of the read store (other processes read it).
+          onPosition: async (position) => {
+            running.position = position;
+            this.#notify();
+            await readStore.saveCheckpoint(projection.name, projection.version, position);
           },
         });
         running.subscription = subscription;
@@ -181,7 +198,24 @@ export class ProjectionRunner {
     return least;
   }
 
+  /**
+   * Tells `listener` each time every projection has applied the log further (the position all
+   * have reached); returns the function that stops telling it. Another process's read-your-writes
+   * (an API worker) follows the projector this way.
+   */
+  onApplied(listener: (position: number) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
   #notify(): void {
+    if (this.#listeners.size > 0) {
+      const applied = this.#applied();
+      if (applied !== null && applied !== this.#lastTold) {
+        this.#lastTold = applied;
+        for (const listener of this.#listeners) listener(applied);
+      }
+    }
     if (this.#waiters.size === 0) return;
     const applied = this.#applied();
     if (applied === null) return;

@@ -444,6 +444,7 @@ export class SqliteReadStore implements ReadStore {
       if (pending.length === 0) return;
       const tx = this.#transaction();
       for (const event of pending) await handler(event, tx);
+      tx.flush();
       this.#writeCheckpoint(name, version, pending.at(-1)!.position);
     });
   }
@@ -555,40 +556,85 @@ export class SqliteReadStore implements ReadStore {
     for (const renderings of this.#renderings) renderings.values.clear();
   }
 
-  #transaction(): ProjectionTransaction {
+  /**
+   * A batch's transaction. Writes are kept in memory until the batch ends (or a `find` needs
+   * them on disk): an event's `get` after an earlier event's `put` of the same document reads
+   * the memory, so a batch that folds many events into one document (a rebuild) writes it once.
+   * A document written back unchanged is not rewritten: its row, its text and list entries and
+   * its cached renderings stay as they are.
+   */
+  #transaction(): ProjectionTransaction & { flush: () => void } {
     const db = this.#writer;
+    /** Pending writes by collection and id: the JSON text to store, or null to delete. */
+    const pending = new Map<string, Map<string, string | null>>();
+    const pendingOf = (collection: string) => {
+      let writes = pending.get(collection);
+      if (!writes) pending.set(collection, (writes = new Map()));
+      return writes;
+    };
+    const flush = () => {
+      for (const [collection, writes] of pending) {
+        for (const [id, json] of writes) {
+          if (json === null) this.#deleteNow(db, collection, id);
+          else this.#putNow(db, collection, id, json);
+        }
+      }
+      pending.clear();
+    };
     return {
-      get: async <T extends object>(collection: string, id: string) =>
-        this.#get<T>(db, collection, id),
-      find: async <T extends object>(collection: string, query: Query = {}) =>
-        this.#find<T>(db, collection, query),
+      get: async <T extends object>(collection: string, id: string) => {
+        const written = pending.get(collection)?.get(id);
+        if (written !== undefined) return written === null ? null : (JSON.parse(written) as T);
+        return this.#get<T>(db, collection, id);
+      },
+      find: async <T extends object>(collection: string, query: Query = {}) => {
+        flush();
+        return this.#find<T>(db, collection, query);
+      },
       put: async (collection, id, document) => {
-        const definition = this.#definition(collection);
-        this.#touched.push([collection, id]);
-        const row = this.#prepare(
-          db,
-          `INSERT INTO "${table(collection)}" (id, doc) VALUES (?, ?)
-             ON CONFLICT (id) DO UPDATE SET doc = excluded.doc RETURNING rowid`,
-        ).get(id, JSON.stringify(document)) as { rowid: number };
-        this.#writeText(db, definition, row.rowid, document, true);
-        this.#writeLists(db, definition, row.rowid, document, true);
+        this.#definition(collection); // an unknown collection fails here, at its write
+        pendingOf(collection).set(id, JSON.stringify(document));
       },
       delete: async (collection, id) => {
-        const definition = this.#definition(collection);
-        this.#touched.push([collection, id]);
-        const row = this.#prepare(
-          db,
-          `DELETE FROM "${table(collection)}" WHERE id = ? RETURNING rowid`,
-        ).get(id) as { rowid: number } | undefined;
-        if (!row) return;
-        if (definition.textSearch?.length) {
-          this.#prepare(db, `DELETE FROM "${ftsTable(collection)}" WHERE rowid = ?`).run(row.rowid);
-        }
-        if (definition.listIndexes?.length) {
-          this.#prepare(db, `DELETE FROM "${listTable(collection)}" WHERE rid = ?`).run(row.rowid);
-        }
+        this.#definition(collection);
+        pendingOf(collection).set(id, null);
       },
+      flush,
     };
+  }
+
+  /** Writes a document unless it is stored with exactly this JSON. */
+  #putNow(db: DatabaseSync, collection: string, id: string, json: string): void {
+    const definition = this.#definition(collection);
+    const row = this.#prepare(
+      db,
+      `INSERT INTO "${table(collection)}" (id, doc) VALUES (?, ?)
+         ON CONFLICT (id) DO UPDATE SET doc = excluded.doc WHERE doc IS NOT excluded.doc
+         RETURNING rowid`,
+    ).get(id, json) as { rowid: number } | undefined;
+    if (!row) return; // unchanged
+    this.#touched.push([collection, id]);
+    if (definition.textSearch?.length || definition.listIndexes?.length) {
+      const document = JSON.parse(json) as object;
+      this.#writeText(db, definition, row.rowid, document, true);
+      this.#writeLists(db, definition, row.rowid, document, true);
+    }
+  }
+
+  #deleteNow(db: DatabaseSync, collection: string, id: string): void {
+    const definition = this.#definition(collection);
+    const row = this.#prepare(
+      db,
+      `DELETE FROM "${table(collection)}" WHERE id = ? RETURNING rowid`,
+    ).get(id) as { rowid: number } | undefined;
+    if (!row) return;
+    this.#touched.push([collection, id]);
+    if (definition.textSearch?.length) {
+      this.#prepare(db, `DELETE FROM "${ftsTable(collection)}" WHERE rowid = ?`).run(row.rowid);
+    }
+    if (definition.listIndexes?.length) {
+      this.#prepare(db, `DELETE FROM "${listTable(collection)}" WHERE rid = ?`).run(row.rowid);
+    }
   }
 
   #get<T extends object>(db: DatabaseSync, collection: string, id: string): T | null {

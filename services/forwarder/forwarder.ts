@@ -1,3 +1,4 @@
+import type { LogSource } from '@linkcoin/infra/eventstore/log-dispatcher.ts';
 import { streamCategory, type RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
 import {
   BATCH_OVERHEAD_BYTES,
@@ -78,6 +79,8 @@ const toMessage = (event: RecordedEvent): BusMessage => ({
 
 export type ForwarderOptions = Readonly<{
   eventStore: EventStore;
+  /** The process's log dispatcher; else its own subscription to the store. */
+  log?: LogSource;
   bus: Bus;
   checkpoints: ReadStore;
   logger: Logger;
@@ -124,7 +127,7 @@ export class Forwarder {
       try {
         this.#position = (await checkpoints.getCheckpoint(FORWARDER_CHECKPOINT))?.position ?? null;
         if (this.#stopping) break; // stopped while reading the checkpoint
-        this.#subscription = eventStore.subscribeToAll({
+        this.#subscription = (this.#options.log ?? eventStore).subscribeToAll({
           after: this.#position,
           onEvents: async (events) => {
             const byTopic = new Map<string, Outgoing[]>();

@@ -12,7 +12,7 @@ declare module 'node:http' {
   }
 }
 
-type Level = 'info' | 'warn' | 'error';
+type Level = 'debug' | 'info' | 'error';
 
 /** The logger each app's requests log to (`req.log` is its child). */
 const loggers = new WeakMap<object, Logger>();
@@ -24,8 +24,12 @@ const loggers = new WeakMap<object, Logger>();
 export const logsAt = (req: Request, level: PinoLevel): boolean =>
   loggers.get(req.app)?.isLevelEnabled(level) ?? true;
 
+/**
+ * A success is routine (debug: off in production unless asked for), a refusal is the client's
+ * doing and worth a line (info), a failure or an answer never finished is ours (error).
+ */
 const levelOf = (res: ServerResponse, finished: boolean): Level =>
-  !finished || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info';
+  !finished || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug';
 
 /** The request as the log shows it: never the query string (it may carry a code or a token). */
 const requestFields = (req: IncomingMessage & { originalUrl?: string }) => ({
@@ -36,7 +40,9 @@ const requestFields = (req: IncomingMessage & { originalUrl?: string }) => ({
 
 /**
  * The access log: one line per request, when its answer is sent (or the client goes away), with
- * the request's id, method, path, status and time, at `warn` for 4xx and `error` for 5xx.
+ * the request's id, method, path, status and time: at `debug` for a success (2xx, 3xx), `info`
+ * for a refusal (4xx), `error` for a failure (5xx, or an answer never finished). At the default
+ * level (`info`) a successful request writes nothing and builds nothing.
  *
  * It is written without the redaction pass: the line holds only the fields built here (a path,
  * a status, numbers), never a header, a body or a query string, so no redacted path can occur in
@@ -65,7 +71,9 @@ export const installAccessLog = (
     const started = Date.now();
     res.once('close', () => {
       const finished = res.writableFinished;
-      access[levelOf(res, finished)](
+      const level = levelOf(res, finished);
+      if (!access.isLevelEnabled(level)) return;
+      access[level](
         {
           req: requestFields(req),
           res: { statusCode: res.statusCode },

@@ -231,17 +231,17 @@ describe('the HTTP edge', () => {
 });
 
 describe('the access log', () => {
-  const captured = () => {
+  const captured = (level: 'debug' | 'info' = 'info') => {
     const lines: Record<string, unknown>[] = [];
     const logger = pino(
-      { level: 'info', redact: { paths: ['*.password', 'req.headers.authorization'] } },
+      { level, redact: { paths: ['*.password', 'req.headers.authorization'] } },
       { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) },
     );
     return { lines, logger };
   };
 
   it('writes one line per request: id, method, path without the query, status, time', async () => {
-    const { lines, logger } = captured();
+    const { lines, logger } = captured('debug');
     const app = appWith({ logger });
     await request(app)
       .post('/api/echo?code=123456')
@@ -254,15 +254,25 @@ describe('the access log', () => {
     const access = lines.filter((line) => line.msg === 'request completed');
     expect(access).toHaveLength(3);
     expect(access[0]).toMatchObject({
-      level: 30,
+      level: 20,
       req: { id: 'proxy-id-12345', method: 'POST', url: '/api/echo' },
       res: { statusCode: 200 },
     });
     expect(typeof access[0]!.responseTime).toBe('number');
-    expect(access[1]).toMatchObject({ level: 40, req: { url: '/api/refused' } });
+    expect(access[1]).toMatchObject({ level: 30, req: { url: '/api/refused' } });
     expect(access[2]).toMatchObject({ level: 50, res: { statusCode: 500 } });
     expect(JSON.stringify(lines)).not.toContain('123456');
     expect(JSON.stringify(lines)).not.toContain('Asha');
+  });
+
+  it('at the default level, logs refusals and failures but not successes', async () => {
+    const { lines, logger } = captured('info');
+    const app = appWith({ logger });
+    await request(app).post('/api/echo').send({ email: 'a@b.co', name: 'Asha' }).expect(200);
+    await request(app).get('/api/refused').expect(403);
+    await request(app).get('/api/boom').expect(500);
+    const access = lines.filter((line) => line.msg === 'request completed');
+    expect(access.map((line) => line.res)).toEqual([{ statusCode: 403 }, { statusCode: 500 }]);
   });
 
   it('tells whether a request logs at a level, as its logger does', async () => {

@@ -195,6 +195,27 @@ describe('the chat on /ws', () => {
     }
   });
 
+  it('delivers to a receiver on the same node once, though the bus brings the message too', async () => {
+    const { brand, creator } = await pair();
+    const brandSocket = await connect(brand);
+    const creatorSocket = await connect(creator);
+    await creatorSocket.request('join', creator.userId);
+    const sent = (await brandSocket.sendMessage(brand, creator, 'Straight to you'))
+      .message as MessageView;
+    await creatorSocket.next<MessageView>('receive_message', (m) => m._id === sent._id);
+    // The delivery receipt travels the bus after the message's own copy (same stream, same key):
+    // once it is here, the copy has come and gone.
+    await brandSocket.next<ReceiptData>(
+      'message_status',
+      (r) => r.messageStatus === 'delivered' && r.upToSeq >= sent.seq,
+    );
+    expect(
+      creatorSocket.received<MessageView>('receive_message').filter((m) => m._id === sent._id),
+    ).toHaveLength(1);
+    const stored = await history(creator, brand);
+    expect(stored.conversation.map((m) => m._id)).toContain(sent._id);
+  });
+
   it('refuses messages without a live connection, to expired chats and in another name', async () => {
     const { brand, creator } = await pair();
     const stranger = await registerUser(server, { role: 'influencer' });

@@ -171,9 +171,34 @@ export const chatRealtime = (options: ChatOptions): RealtimePart => {
     return false;
   };
 
+  /**
+   * Messages this node delivered itself, straight after their append, because the receiver has
+   * a socket here (the fast path: no forwarder and bus hop). Their copy from the bus, which
+   * still reaches the receiver's sockets on other nodes, is not pushed again here. Kept apart
+   * from `lastRevision`: the bus may still bring this stream's earlier events (a receipt).
+   */
+  const deliveredHere = new Set<string>();
+  const LOCAL_KEPT = 10_000;
+  const deliverHere = (
+    recorded: { streamId: string; revision: number; pairId: string },
+    receiverId: string,
+    message: ReturnType<typeof messageView>,
+  ) => {
+    if (!node?.isHere(receiverId)) return;
+    // The bus was quicker (it already pushed this revision): nothing to do.
+    if ((lastRevision.get(recorded.streamId) ?? -1) >= recorded.revision) return;
+    deliveredHere.add(`${recorded.streamId}#${recorded.revision}`);
+    if (deliveredHere.size > LOCAL_KEPT) {
+      deliveredHere.delete(deliveredHere.values().next().value as string);
+    }
+    const reached = node.emitTo(receiverId, CHAT_EVENTS.receiveMessage, message);
+    if (reached > 0) markDelivered(recorded.pairId, receiverId);
+  };
+
   /** One conversation event from the bus, pushed to the sockets of this node it concerns. */
   const onEvent = (forwarded: ForwardedEvent) => {
     if (!node || isCopy(forwarded.streamId, forwarded.revision)) return;
+    if (deliveredHere.delete(`${forwarded.streamId}#${forwarded.revision}`)) return;
     // The conversation topic carries the conversation streams' events only.
     const event = forwarded as unknown as ConversationEvent;
     switch (event.type) {
@@ -245,7 +270,7 @@ export const chatRealtime = (options: ChatOptions): RealtimePart => {
         } catch {
           throw new DomainError('rate_limited', M.tooFast);
         }
-        const { message, appended } = await handlers.send(
+        const { message, appended, recorded } = await handlers.send(
           {
             senderId: me,
             receiverId: data.receiver,
@@ -254,6 +279,9 @@ export const chatRealtime = (options: ChatOptions): RealtimePart => {
           },
           metadataOf(me),
         );
+        // Stored (on disk) first; a receiver on this node gets it now, before the sender's
+        // acknowledgement, without the bus hop (other nodes get it from the bus).
+        if (recorded) deliverHere(recorded, data.receiver, message);
         // Nobody to deliver to in real time: the receiver's browsers get a push instead.
         if (appended && !isOnline(data.receiver)) {
           void push.notifyMessage({

@@ -88,7 +88,12 @@ export const messagingHandlers = (deps: {
   const send = async (
     input: { senderId: string; receiverId: string; content: string; messageId?: string },
     meta: CommandMetadata,
-  ): Promise<{ message: MessageView; appended: boolean }> => {
+  ): Promise<{
+    message: MessageView;
+    appended: boolean;
+    /** Where the appended MessageSent sits in its stream (the chat's local delivery). */
+    recorded?: { streamId: string; revision: number; pairId: string };
+  }> => {
     const messageId = input.messageId ?? randomUUID();
     const pairId = pairIdOf(input.senderId, input.receiverId);
     const result = await commands.handle(conversationDecider, conversationStreamId(pairId), {
@@ -108,7 +113,11 @@ export const messagingHandlers = (deps: {
         appended: false,
       };
     }
-    return { message: messageView(sent.data, undefined), appended: true };
+    return {
+      message: messageView(sent.data, undefined),
+      appended: true,
+      recorded: { streamId: sent.streamId, revision: sent.revision, pairId },
+    };
   };
 
   /** The reader has seen everything the other side wrote to them so far. */

@@ -1,3 +1,4 @@
+import type { LogSource } from '@linkcoin/infra/eventstore/log-dispatcher.ts';
 import type { EventStore } from '@linkcoin/infra/eventstore/port.ts';
 import type { ReadStore } from '@linkcoin/infra/readstore/port.ts';
 import { ProjectionRunner } from '@linkcoin/infra/readstore/projections.ts';
@@ -15,6 +16,7 @@ export class ProcessManagerRunner {
 
   constructor(options: {
     eventStore: EventStore;
+    log?: LogSource;
     readStore: ReadStore;
     managers: readonly ProcessManager[];
     logger: Logger;
@@ -24,6 +26,7 @@ export class ProcessManagerRunner {
     this.#options = options;
     this.#runner = new ProjectionRunner({
       eventStore: options.eventStore,
+      ...(options.log ? { log: options.log } : {}),
       readStore: options.readStore,
       projections: options.managers.map((manager) => manager.projection),
       logger: options.logger,

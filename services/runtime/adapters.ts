@@ -14,7 +14,11 @@ import type { AppConfig } from './config.ts';
  * `soleWriter`: this process holds the data directory's lock, so its SQLite files have no other
  * writer (the stores then trust what they wrote themselves; see their options).
  */
-export type OpenOptions = Readonly<{ soleWriter?: boolean }>;
+export type OpenOptions = Readonly<{
+  soleWriter?: boolean;
+  /** SQLite: commit in a worker thread (the store's default: with synchronous=FULL). */
+  writerThread?: boolean;
+}>;
 
 export const openEventStore = async (
   config: AppConfig,
@@ -31,6 +35,7 @@ export const openEventStore = async (
     path: settings.path,
     synchronous: settings.synchronous,
     soleWriter: options.soleWriter ?? false,
+    ...(options.writerThread !== undefined ? { writerThread: options.writerThread } : {}),
   });
 };
 

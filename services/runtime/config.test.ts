@@ -78,6 +78,17 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'boss@example.in' })).toThrow('ADMIN_PASSWORD:');
   });
 
+  it('takes WORKERS as a whole number of API workers, for the embedded runtime only', () => {
+    expect(loadConfig({ WORKERS: '2' }).workers).toBe(2);
+    expect(loadConfig({}).workers).toBeGreaterThanOrEqual(1);
+    expect(() => loadConfig({ WORKERS: '0' })).toThrow('WORKERS: at least 1');
+    expect(() => loadConfig({ WORKERS: 'two' })).toThrow('WORKERS: expected a whole number');
+    expect(() => loadConfig({ WORKERS: '1.5' })).toThrow('WORKERS: expected a whole number');
+    expect(() =>
+      loadConfig({ WORKERS: '2', EVENT_STORE: 'kurrentdb', KURRENTDB_URL: 'kurrentdb://x:2113' }),
+    ).toThrow('WORKERS: API workers are the embedded runtime');
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', HOST: '' }).http).toMatchObject({
       port: 8080,

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
@@ -41,6 +42,13 @@ const environmentSchema = z
 
     EVENT_STORE: z.enum(['sqlite', 'kurrentdb']).default('sqlite'),
     SQLITE_SYNCHRONOUS: z.enum(['FULL', 'NORMAL']).default('FULL'),
+    // API workers of the embedded runtime beside its one writer (services/runtime/workers.ts).
+    WORKERS: z.coerce
+      .number({ message: 'expected a whole number of API workers, such as 1 or 2' })
+      .int('expected a whole number of API workers, such as 1 or 2')
+      .min(1, 'at least 1 (one process serving everything)')
+      .max(32, 'at most 32')
+      .optional(),
     KURRENTDB_URL: z
       .string()
       .startsWith('kurrentdb', 'expected a kurrentdb:// connection string')
@@ -213,6 +221,14 @@ const environmentSchema = z
         message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together',
       });
     }
+    if ((env.WORKERS ?? 1) > 1 && env.EVENT_STORE !== 'sqlite') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WORKERS'],
+        message:
+          'API workers are the embedded runtime’s (EVENT_STORE=sqlite); the distributed runtime scales its api service instead',
+      });
+    }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({
         code: 'custom',
@@ -223,6 +239,16 @@ const environmentSchema = z
   });
 
 export type Environment = z.infer<typeof environmentSchema>;
+
+/**
+ * Without WORKERS: one process on a machine of 1 or 2 cores (a worker beside the writer would
+ * take the core the writer's commits, projections and the machine's other work need), else one
+ * worker per core but the writer's, at most 4.
+ */
+export const defaultWorkers = (
+  eventStore: Environment['EVENT_STORE'],
+  cores = availableParallelism(),
+): number => (eventStore !== 'sqlite' || cores <= 2 ? 1 : Math.min(4, cores - 1));
 
 export type AppConfig = Readonly<{
   env: Environment['NODE_ENV'];
@@ -236,6 +262,8 @@ export type AppConfig = Readonly<{
     serveFrontends: boolean;
   }>;
   dataDir: string;
+  /** API worker processes of the embedded runtime (1: one process serves everything). */
+  workers: number;
   log: Readonly<{ level: Environment['LOG_LEVEL']; format: 'pretty' | 'json' }>;
   eventStore:
     | Readonly<{ adapter: 'sqlite'; path: string; synchronous: 'FULL' | 'NORMAL' }>
@@ -422,6 +450,7 @@ export const loadConfig = (
       serveFrontends: env.SERVE_FRONTENDS,
     },
     dataDir,
+    workers: env.WORKERS ?? defaultWorkers(env.EVENT_STORE),
     log: {
       level: env.LOG_LEVEL,
       format: env.LOG_FORMAT ?? (env.NODE_ENV === 'development' ? 'pretty' : 'json'),

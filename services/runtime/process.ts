@@ -1,8 +1,12 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
-import { startRuntime, type Role, type Runtime } from './runtime.ts';
+import { ALL_ROLES, startRuntime, type Role, type Runtime } from './runtime.ts';
+import { isApiWorker, startApiWorker, startWriter } from './workers.ts';
 
-const banner = (runtime: Runtime, title: string): string => {
+const banner = (
+  runtime: Pick<Runtime, 'config' | 'url' | 'roles' | 'notices'>,
+  title: string,
+): string => {
   const { config, url, roles } = runtime;
   const lines = [`${title} is running (${roles.join(', ')})`];
   if (roles.includes('api') && config.http.serveFrontends) {
@@ -36,14 +40,33 @@ export const runProcess = async (roles: readonly Role[], title: string): Promise
     throw error;
   }
   const logger = createLogger(config, title.toLowerCase().replaceAll(' ', '-'));
-  let runtime: Runtime;
+  const embedded = ALL_ROLES.every((role) => roles.includes(role));
+  let runtime: Pick<Runtime, 'stop'>;
   try {
-    runtime = await startRuntime({ config, roles, logger });
+    if (embedded && config.workers > 1 && isApiWorker()) {
+      // An API worker: its writer prints the banner and handles the signals.
+      const worker = await startApiWorker(config, logger.child({ worker: process.pid }));
+      process.on('SIGINT', () => undefined);
+      process.on('SIGTERM', () => void worker.stop().finally(() => process.exit(0)));
+      return;
+    }
+    if (embedded && config.workers > 1) {
+      const writer = await startWriter(config, logger, config.workers);
+      const url = await writer.url;
+      runtime = writer;
+      console.log(
+        banner({ ...writer.runtime, url, roles }, title) +
+          `\n  Processes:      1 writer (projector, processes, forwarder) and ${config.workers} API workers`,
+      );
+    } else {
+      const started = await startRuntime({ config, roles, logger });
+      runtime = started;
+      console.log(banner(started, title));
+    }
   } catch (error) {
     logger.fatal({ err: error }, 'could not start');
     process.exit(1);
   }
-  console.log(banner(runtime, title));
 
   let signalled = false;
   const shutdown = (reason: string, exitCode: number) => {

@@ -10,6 +10,10 @@ import {
   type DependencyContainer,
 } from 'tsyringe';
 import { createCommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
+import { LogDispatcher } from '@linkcoin/infra/eventstore/log-dispatcher.ts';
+import type { EventStore } from '@linkcoin/infra/eventstore/port.ts';
+import type { Bus } from '@linkcoin/infra/bus/port.ts';
+import type { ReadStore } from '@linkcoin/infra/readstore/port.ts';
 import { ProjectionRunner } from '@linkcoin/infra/readstore/projections.ts';
 import { createApp } from '../http/app.ts';
 import { endpointRouter, type Authenticator, type Endpoint } from '../http/endpoint.ts';
@@ -53,6 +57,8 @@ export type Runtime = Readonly<{
   server: Server;
   /** Lines for the start-up banner (for instance a generated admin password, shown once). */
   notices: readonly string[];
+  /** How far the read models are (read-your-writes). */
+  progress: ProjectionProgress;
   /** Stops accepting, finishes in-flight requests, stops the workers, closes the stores. */
   stop: () => Promise<void>;
 }>;
@@ -67,6 +73,19 @@ export type StartRuntimeOptions = Readonly<{
   clock?: Clock;
   /** The product's contexts (`composition.ts`) unless given. */
   contexts?: readonly BoundedContext[];
+  /**
+   * This process is the data directory's one writer even without every role (the writer and
+   * projector of `WORKERS` > 1, services/runtime/workers.ts). Default: when it has every role.
+   */
+  holdsDataDir?: boolean;
+  /** The process that started this one holds the data directory (an API worker's writer). */
+  dataDirHeldByParent?: boolean;
+  /** Ports given instead of opened from the config (an API worker's, over IPC to the writer). */
+  ports?: Readonly<{
+    eventStore?: EventStore;
+    bus?: Bus;
+    progress?: (stores: { eventStore: EventStore; readStore: ReadStore }) => ProjectionProgress;
+  }>;
 }>;
 
 /** The one authenticator the contexts provide (accounts does). */
@@ -104,20 +123,21 @@ export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtim
     // only writer of its SQLite files and runs every singleton role without asking anyone. A
     // process of the distributed runtime (some roles) joins the directory instead, shared with
     // the others through SQLite's own locking, and runs its singleton roles under leases.
-    const alone = ALL_ROLES.every(has);
+    const alone = options.holdsDataDir ?? ALL_ROLES.every(has);
     const soleWriter = alone && config.eventStore.adapter === 'sqlite';
-    if (config.eventStore.adapter === 'sqlite') {
+    if (config.eventStore.adapter === 'sqlite' && !options.dataDirHeldByParent) {
       const purpose = `linkcoin ${roles.join('+')}`;
       const release = alone
         ? lockDataDir(config.dataDir, purpose)
         : joinDataDir(config.dataDir, purpose);
       closers.push({ name: 'data directory lock', close: async () => release() });
     }
-    const eventStore = await openEventStore(config, logger, { soleWriter });
+    const eventStore =
+      options.ports?.eventStore ?? (await openEventStore(config, logger, { soleWriter }));
     closers.push({ name: 'event store', close: () => eventStore.close() });
     const readStore = await openReadStore(config, { soleWriter });
     closers.push({ name: 'read store', close: () => readStore.close() });
-    const bus = await openBus(config, logger);
+    const bus = options.ports?.bus ?? (await openBus(config, logger));
     closers.push({ name: 'bus', close: () => bus.close() });
     const mailer = await openMailer(config, logger.child({ component: 'mail' }));
     closers.push({ name: 'mailer', close: () => mailer.close() });
@@ -163,10 +183,18 @@ export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtim
       closers.push({ name: role, close: () => running.stop() });
     };
 
+    // One reader of the global log for the whole process: every projection, process manager and
+    // the forwarder subscribe through it (log-dispatcher.ts).
+    const log = new LogDispatcher(eventStore);
+    closers.push({ name: 'log dispatcher', close: () => log.stop() });
+
     let progress: ProjectionProgress;
-    if (has('projector') && alone) {
+    if (options.ports?.progress) {
+      progress = options.ports.progress({ eventStore, readStore });
+    } else if (has('projector') && alone) {
       const runner = new ProjectionRunner({
         eventStore,
+        log,
         readStore,
         projections,
         logger: logger.child({ component: 'projector' }),
@@ -187,6 +215,7 @@ export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtim
         await singleton('projector', async () => {
           const runner = new ProjectionRunner({
             eventStore,
+            log,
             readStore,
             projections,
             logger: logger.child({ component: 'projector' }),
@@ -219,6 +248,7 @@ export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtim
       await singleton('processes', async () => {
         const processes = new ProcessManagerRunner({
           eventStore,
+          log,
           readStore,
           managers: parts.flatMap((part) => part.processes),
           logger: logger.child({ component: 'processes' }),
@@ -233,6 +263,7 @@ export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtim
       await singleton('forwarder', async () => {
         const forwarder = new Forwarder({
           eventStore,
+          log,
           bus,
           checkpoints: readStore,
           logger: logger.child({ component: 'forwarder' }),
@@ -313,6 +344,7 @@ export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtim
       url,
       server,
       notices,
+      progress,
       stop: () => (stopping ??= closeAll()),
     };
   } catch (error) {

@@ -97,6 +97,8 @@ export type Child<Info> = Readonly<{
   pid: number;
   memory: () => Promise<MemoryFigures>;
   cpuMicros: () => Promise<number>;
+  /** Bytes the process has written to its standard output (its log) so far. */
+  logBytes: () => number;
   startProfile: () => Promise<void>;
   stopProfile: (path: string) => Promise<string>;
   stop: () => Promise<void>;
@@ -110,11 +112,16 @@ export const startChild = <Info>(
   new Promise((resolve, reject) => {
     const child: ChildProcess = fork(entry, [], {
       env: { ...process.env, ...options.env },
-      // The server's JSON logs go nowhere (as to a log shipper); its errors stay visible.
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      // The server's JSON logs are counted and dropped (as by a log shipper); its errors stay
+      // visible.
+      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
       execArgv: [],
     });
     let nextId = 1;
+    let logBytes = 0;
+    child.stdout?.on('data', (chunk: Buffer) => {
+      logBytes += chunk.length;
+    });
     const pending = new Map<
       number,
       { resolve: (value: unknown) => void; reject: (e: Error) => void }
@@ -151,6 +158,7 @@ export const startChild = <Info>(
           pid: child.pid!,
           memory: () => call({ type: 'memory' }) as Promise<MemoryFigures>,
           cpuMicros: async () => ((await call({ type: 'cpu' })) as CpuFigure).cpuMicros,
+          logBytes: () => logBytes,
           startProfile: async () => {
             await call({ type: 'profile-start' });
           },

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BareInfo } from './bare-express.ts';
+import type { DurableBareInfo } from './durable-bare.ts';
 import { startChild, type Child } from './child.ts';
 import type { ServerInfo } from './server-process.ts';
 import { ensureWrk, runWrk, type Scenario, type WrkResult } from './wrk.ts';
@@ -10,19 +11,33 @@ const here = import.meta.dirname;
 
 /** The request shapes the HTTP measures send: to the real server, or to the bare endpoint. */
 export type ScenarioName =
-  'save' | 'save-one-user' | 'read-signed-in' | 'read-anonymous' | 'bare-put' | 'bare-get';
+  | 'save'
+  | 'save-one-user'
+  | 'read-signed-in'
+  | 'read-anonymous'
+  | 'bare-put'
+  | 'durable-put'
+  | 'bare-get';
+
+/** What a wrk run measured, with the serving process's own costs. */
+export type LoadResult = WrkResult & {
+  cpuMicrosPerRequest: number;
+  /** Bytes of log the process wrote per 1,000 requests. */
+  logBytesPer1000: number;
+  /** The process's peak resident memory so far, in bytes. */
+  peakRss: number;
+};
 
 export type HttpHarness = Readonly<{
   server: Child<ServerInfo>;
   bare: Child<BareInfo>;
+  /** The durable bare endpoint (durable-bare.ts): express + a FULL SQLite insert, group-committed. */
+  durable: Child<DurableBareInfo>;
   /**
    * Runs wrk with the scenario's script for `seconds` against its process; also answers the
    * CPU time that process used per request (robust to other load on the machine).
    */
-  load: (
-    scenario: ScenarioName,
-    seconds: number,
-  ) => Promise<WrkResult & { cpuMicrosPerRequest: number }>;
+  load: (scenario: ScenarioName, seconds: number) => Promise<LoadResult>;
   stop: () => Promise<void>;
 }>;
 
@@ -33,16 +48,19 @@ export type HttpHarness = Readonly<{
 export const startHarness = async (progress: (line: string) => void): Promise<HttpHarness> => {
   ensureWrk();
   const scriptDir = await mkdtemp(join(tmpdir(), 'linkcoin-bench-wrk-'));
-  progress('http: starting the server (registering creators) and the bare express app');
-  const [server, bare] = await Promise.allSettled([
+  progress('http: starting the server (registering creators) and the bare express apps');
+  const [server, bare, durable] = await Promise.allSettled([
     startChild<ServerInfo>(join(here, 'server-process.ts')),
     startChild<BareInfo>(join(here, 'bare-express.ts')),
+    startChild<DurableBareInfo>(join(here, 'durable-bare.ts')),
   ]);
-  if (server.status === 'rejected' || bare.status === 'rejected') {
-    if (server.status === 'fulfilled') await server.value.stop();
-    if (bare.status === 'fulfilled') await bare.value.stop();
+  if (server.status === 'rejected' || bare.status === 'rejected' || durable.status === 'rejected') {
+    for (const started of [server, bare, durable]) {
+      if (started.status === 'fulfilled') await started.value.stop();
+    }
     await rm(scriptDir, { recursive: true, force: true });
-    throw server.status === 'rejected' ? server.reason : (bare as PromiseRejectedResult).reason;
+    throw ([server, bare, durable].find((s) => s.status === 'rejected') as PromiseRejectedResult)
+      .reason;
   }
   const { users } = server.value.info;
   const scenarios: Record<ScenarioName, { scenario: Scenario; url: string }> = {
@@ -79,6 +97,10 @@ export const startHarness = async (progress: (line: string) => void): Promise<Ht
       url: bare.value.info.url,
       scenario: { method: 'PUT', path: '"/ping"', signedIn: true, body: true, users },
     },
+    'durable-put': {
+      url: durable.value.info.url,
+      scenario: { method: 'PUT', path: '"/ping"', signedIn: true, body: true, users },
+    },
     'bare-get': {
       url: bare.value.info.url,
       scenario: { method: 'GET', path: '"/ping"', signedIn: true, users },
@@ -87,16 +109,31 @@ export const startHarness = async (progress: (line: string) => void): Promise<Ht
   return {
     server: server.value,
     bare: bare.value,
+    durable: durable.value,
     load: async (name, seconds) => {
       const { url, scenario } = scenarios[name];
-      const target = url === bare.value.info.url ? bare.value : server.value;
+      const target =
+        url === bare.value.info.url
+          ? bare.value
+          : url === durable.value.info.url
+            ? durable.value
+            : server.value;
       const before = await target.cpuMicros();
+      const logBefore = target.logBytes();
       const result = await runWrk(scriptDir, url, scenario, seconds);
       const used = (await target.cpuMicros()) - before;
-      return { ...result, cpuMicrosPerRequest: Math.round(used / Math.max(1, result.requests)) };
+      // Lines still in the pipe arrive within a moment.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const requests = Math.max(1, result.requests);
+      return {
+        ...result,
+        cpuMicrosPerRequest: Math.round(used / requests),
+        logBytesPer1000: Math.round(((target.logBytes() - logBefore) * 1000) / requests),
+        peakRss: (await target.memory()).maxRss,
+      };
     },
     stop: async () => {
-      await Promise.allSettled([server.value.stop(), bare.value.stop()]);
+      await Promise.allSettled([server.value.stop(), bare.value.stop(), durable.value.stop()]);
       await rm(scriptDir, { recursive: true, force: true });
     },
   };

@@ -88,7 +88,7 @@ try {
     {
       url: server.url,
       users,
-      settings: `NODE_ENV=${env.NODE_ENV}, LOG_LEVEL=${env.LOG_LEVEL} (JSON to /dev/null), SQLITE_SYNCHRONOUS=${env.SQLITE_SYNCHRONOUS}`,
+      settings: `NODE_ENV=${env.NODE_ENV}, LOG_LEVEL=${env.LOG_LEVEL} (JSON, counted and dropped), SQLITE_SYNCHRONOUS=${env.SQLITE_SYNCHRONOUS}`,
     },
     () => server.stop(),
   );

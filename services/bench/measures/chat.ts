@@ -162,7 +162,7 @@ export const chat: Measure = {
           baselineIs:
             'messages/s: a bare ws server relaying each frame to the partner (no auth, no storage, no bus), same clients, same run',
           better: 'higher',
-          note: `each message stored (FULL), forwarded through the bus to the receiver's node, and its delivery receipt stored; lost ${real.lost} of ${real.acknowledged} acknowledged (must be 0), ${real.refused} refused`,
+          note: `each message stored (FULL), pushed to the receiver on the same node (the bus carries it to other nodes), and its delivery receipt stored; lost ${real.lost} of ${real.acknowledged} acknowledged (must be 0), ${real.refused} refused`,
         },
         ...([50, 99] as const).map((p): Row => ({
           measure: `Chat delivery latency p${p}, ${sockets}`,

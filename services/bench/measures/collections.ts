@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BareInfo } from '../http/bare-express.ts';
+import type { DurableBareInfo } from '../http/durable-bare.ts';
 import { startChild } from '../http/child.ts';
 import type { CollectionsServerInfo } from '../http/collections-process.ts';
 import { ensureWrk, runWrk, WRK_CONNECTIONS, WRK_THREADS, type WrkResult } from '../http/wrk.ts';
@@ -43,13 +44,24 @@ export const collections: Measure = {
     ensureWrk();
     progress('add to list: starting a server (registering brands and creators) and the bare app');
     const scriptDir = await mkdtemp(join(tmpdir(), 'linkcoin-bench-add-'));
-    const [server, bare] = await Promise.all([
+    const [server, bare, durable] = await Promise.all([
       startChild<CollectionsServerInfo>(join(here, 'collections-process.ts'), {
         // Registering 250 accounts hashes 500 passwords (scrypt): slow on a busy machine.
         startupTimeoutMs: 600_000,
       }),
       startChild<BareInfo>(join(here, 'bare-express.ts')),
+      startChild<DurableBareInfo>(join(here, 'durable-bare.ts')),
     ]);
+    /** A run with the serving process's CPU time per request. */
+    const costed = async (
+      child: { cpuMicros: () => Promise<number> },
+      run: () => Promise<WrkResult>,
+    ): Promise<WrkResult & { cpu: number }> => {
+      const before = await child.cpuMicros();
+      const result = await run();
+      const used = (await child.cpuMicros()) - before;
+      return { ...result, cpu: Math.round(used / Math.max(1, result.requests)) };
+    };
     try {
       const { brands, creators, coins } = server.info;
       let startAt = 0;
@@ -78,10 +90,10 @@ export const collections: Measure = {
         }
         return result;
       };
-      const bareRun = async (seconds: number) => {
+      const bareRun = async (seconds: number, target: { info: { url: string } } = bare) => {
         const result = await runWrk(
           scriptDir,
-          bare.info.url,
+          target.info.url,
           { method: 'PUT', path: '"/ping"', signedIn: true, body: true, users: brands },
           seconds,
         );
@@ -99,15 +111,30 @@ export const collections: Measure = {
         1,
         Math.min(SECONDS, Math.floor((pairs - startAt) / (ROUNDS * 1.5 * warm.perSecond))),
       );
-      const best = { value: null as WrkResult | null, baseline: null as WrkResult | null };
+      await bareRun(1, durable);
+      type Costed = WrkResult & { cpu: number };
+      const best = {
+        value: null as Costed | null,
+        baseline: null as Costed | null,
+        durable: null as Costed | null,
+      };
       for (let round = 0; round < ROUNDS; round++) {
         progress(`add to list: bare for ${seconds} s`);
-        const b = await bareRun(seconds);
+        const b = await costed(bare, () => bareRun(seconds));
+        progress(`add to list: durable bare for ${seconds} s`);
+        const d = await costed(durable, () => bareRun(seconds, durable));
         progress(`add to list: ${brands.length} brands for ${seconds} s`);
-        const a = await add(seconds);
+        const a = await costed(server, () => add(seconds));
         if (!best.baseline || b.perSecond > best.baseline.perSecond) best.baseline = b;
+        if (!best.durable || d.perSecond > best.durable.perSecond) best.durable = d;
         if (!best.value || a.perSecond > best.value.perSecond) best.value = a;
       }
+      const [serverMemory, bareMemory, durableMemory] = await Promise.all([
+        server.memory(),
+        bare.memory(),
+        durable.memory(),
+      ]);
+      const mib = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MiB`;
       progress('add to list: counting the brands’ coins and lists');
       let spent = 0;
       let listed = 0;
@@ -124,16 +151,28 @@ export const collections: Measure = {
       }
       const value = best.value!;
       const baseline = best.baseline!;
+      const durableBaseline = best.durable!;
       return [
         {
           measure: `Add to list, ${brands.length} brands at once (POST collection/users/add)`,
+          value: value.perSecond,
+          unit: 'requests/s',
+          baseline: durableBaseline.perSecond,
+          baselineIs:
+            'durable HTTP writes: the bare express app, PUT of the same body parsed and inserted with raw node:sqlite (synchronous=FULL, group-committed across concurrent requests), own process',
+          better: 'higher',
+          target: 0.4,
+          note: `wrk -t${WRK_THREADS} -c${WRK_CONNECTIONS}, best of ${ROUNDS} runs of ${seconds} s; p50 ${value.p50Ms.toFixed(1)} ms, p99 ${value.p99Ms.toFixed(1)} ms, ${value.cpu} µs CPU/request, peak RSS ${mib(serverMemory.maxRss)}; each a coin spent and a connection opened (FULL), its conversation opened by the process manager; durable bare p50 ${durableBaseline.p50Ms.toFixed(1)} ms, ${durableBaseline.cpu} µs CPU/request, peak RSS ${mib(durableMemory.maxRss)}`,
+        },
+        {
+          measure: 'Add to list, against the pure bare PUT',
           value: value.perSecond,
           unit: 'requests/s',
           baseline: baseline.perSecond,
           baselineIs:
             'HTTP writes: the bare express app, PUT of a JSON body parsed by express.json',
           better: 'higher',
-          note: `wrk -t${WRK_THREADS} -c${WRK_CONNECTIONS}, best of ${ROUNDS} runs of ${seconds} s; p50 ${value.p50Ms.toFixed(1)} ms, p99 ${value.p99Ms.toFixed(1)} ms; each a coin spent and a connection opened (FULL), its conversation opened by the process manager`,
+          note: `bare p50 ${baseline.p50Ms.toFixed(1)} ms, ${baseline.cpu} µs CPU/request, peak RSS ${mib(bareMemory.maxRss)}`,
         },
         {
           measure: 'Coins spent without a creator on the list (must be 0)',
@@ -148,7 +187,7 @@ export const collections: Measure = {
         },
       ] satisfies Row[];
     } finally {
-      await Promise.allSettled([server.stop(), bare.stop()]);
+      await Promise.allSettled([server.stop(), bare.stop(), durable.stop()]);
       await rm(scriptDir, { recursive: true, force: true });
     }
   },

@@ -1,0 +1,98 @@
+/**
+ * The embedded runtime with two API workers beside its writer (WORKERS=2), started as `make
+ * start` starts it: a save answered by one worker is read back by the other at once
+ * (read-your-writes across workers), and both workers answer.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnTied, type TiedProcess } from '@linkcoin/infra/shared/tied-process.ts';
+import { registerUser } from '../testing/accounts.ts';
+import { creatorWizard } from '../testing/profiles.ts';
+import { REPO_ROOT } from './config.ts';
+import { defaultWorkers } from './config.ts';
+
+describe('WORKERS=2: two API workers and one writer', () => {
+  let dataDir: string;
+  let server: TiedProcess;
+  let url: string;
+  const logs: { pid?: number; msg?: string; req?: { method: string; url: string } }[] = [];
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'linkcoin-workers-'));
+    server = spawnTied(process.execPath, [join(REPO_ROOT, 'services/main.ts')], {
+      cwd: REPO_ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        PORT: '0',
+        DATA_DIR: dataDir,
+        WORKERS: '2',
+        LOG_LEVEL: 'debug',
+        LOG_FORMAT: 'json',
+        SQLITE_SYNCHRONOUS: 'FULL',
+        SERVE_FRONTENDS: 'false',
+        AUTH_REQUESTS_PER_IP_PER_WINDOW: '100000',
+      },
+    });
+    const errors: string[] = [];
+    server.onStderrLine((line) => errors.push(line));
+    url = await new Promise<string>((resolve, reject) => {
+      let buffered = '';
+      server.shell.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+        buffered += chunk;
+        let newline;
+        while ((newline = buffered.indexOf('\n')) >= 0) {
+          const line = buffered.slice(0, newline);
+          buffered = buffered.slice(newline + 1);
+          if (line.startsWith('{')) logs.push(JSON.parse(line) as (typeof logs)[number]);
+          const api = /API:\s+(http:\/\/\S+)\/api/.exec(line);
+          if (api) resolve(api[1]!);
+        }
+      });
+      void server.exited.then(() =>
+        reject(new Error(`exited while starting:\n${errors.join('\n')}`)),
+      );
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.kill('SIGTERM');
+    await server?.exited;
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers read-your-writes across workers, from both workers', async () => {
+    const creator = await registerUser(
+      { url, dataDir },
+      { role: 'influencer', ownerName: 'Two Workers' },
+    );
+    for (let i = 0; i < 12; i++) {
+      const description = `Saved on round ${i}`;
+      // A new connection each time: the cluster hands connections to the workers in turn.
+      const saved = await request(url)
+        .put(`/api/pageowners/updateUser/${creator.userId}`)
+        .set('Authorization', `Bearer ${creator.token}`)
+        .send(creatorWizard({ ownerName: 'Two Workers', description }))
+        .expect(200);
+      expect(saved.body.user.description).toBe(description);
+      const read = await request(url).get(`/api/pageowners/user/${creator.userId}`).expect(200);
+      expect(read.body.data.description).toBe(description);
+    }
+    const served = new Set(
+      logs.filter((line) => line.msg === 'request completed').map((line) => line.pid),
+    );
+    expect(served.size).toBe(2);
+  });
+
+  it('has a sensible default: one process on two cores, a worker per spare core above', () => {
+    expect(defaultWorkers('sqlite', 1)).toBe(1);
+    expect(defaultWorkers('sqlite', 2)).toBe(1);
+    expect(defaultWorkers('sqlite', 4)).toBe(3);
+    expect(defaultWorkers('sqlite', 16)).toBe(4);
+    expect(defaultWorkers('kurrentdb', 16)).toBe(1);
+  });
+});

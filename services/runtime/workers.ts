@@ -1,0 +1,390 @@
+/**
+ * The embedded runtime on several cores (`WORKERS` > 1): one WRITER process and N API workers
+ * (node:cluster, sharing the HTTP port).
+ *
+ * - The writer holds the data directory: it is the one process that appends to the event store
+ *   (the group commit in its writer thread), runs the projector, the process managers and the
+ *   forwarder, and hosts the in-process bus. It serves only its health endpoints, on a port of
+ *   its own on 127.0.0.1.
+ * - Each worker serves the API and the chat (`api` and `gateway` roles): it reads the event and
+ *   read stores from the files directly (SQLite in WAL mode lets readers in other processes see
+ *   every commit), and sends its appends and its bus traffic to the writer over the cluster's
+ *   IPC channel. The writer tells every worker each position all read models have applied, so a
+ *   command answered by a worker reads its own write, and any worker's next read sees it.
+ */
+import cluster, { type Worker } from 'node:cluster';
+import {
+  DEFAULT_MAX_MESSAGE_BYTES,
+  type Bus,
+  type BusMessage,
+  type BusSubscribeOptions,
+  type BusSubscription,
+  type DeliveredMessage,
+} from '@linkcoin/infra/bus/port.ts';
+import {
+  WrongExpectedRevisionError,
+  type AppendResult,
+  type EventStore,
+  type EventToAppend,
+  type ExpectedRevision,
+} from '@linkcoin/infra/eventstore/port.ts';
+import type { PortStatus } from '@linkcoin/infra/shared/port-status.ts';
+import type { Logger } from 'pino';
+import { openEventStore } from './adapters.ts';
+import type { AppConfig } from './config.ts';
+import { checkpointProgress, toldProgress } from './projection-progress.ts';
+import { startRuntime, type Runtime } from './runtime.ts';
+import { resolve, TOKENS } from './tokens.ts';
+import { projectionsOf, CONTEXTS } from './composition.ts';
+
+type WireError = {
+  name: string;
+  message: string;
+  streamId?: string;
+  expected?: ExpectedRevision;
+  actual?: number | 'no_stream';
+};
+
+type ToWriter =
+  | {
+      k: 'append';
+      id: number;
+      streamId: string;
+      events: readonly EventToAppend[];
+      expectedRevision: ExpectedRevision;
+    }
+  | { k: 'publish'; id: number; topic: string; messages: readonly BusMessage[] }
+  | {
+      k: 'subscribe';
+      id: number;
+      sub: number;
+      groupId: string;
+      topics: readonly string[];
+      fromBeginning?: boolean;
+      maxAttempts?: number;
+    }
+  | { k: 'unsubscribe'; id: number; sub: number }
+  | { k: 'handled'; delivery: number; error?: string }
+  | { k: 'listening'; url: string };
+
+type ToWorker =
+  | { k: 'reply'; id: number; ok: true; result: unknown }
+  | { k: 'reply'; id: number; ok: false; error: WireError }
+  | { k: 'deliver'; sub: number; delivery: number; message: DeliveredMessage }
+  | { k: 'applied'; position: number }
+  | { k: 'shutdown' };
+
+/** A request without its id (the link numbers it), for each kind of request. */
+type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
+
+const wireError = (error: unknown): WireError => {
+  if (error instanceof WrongExpectedRevisionError) {
+    return {
+      name: error.name,
+      message: error.message,
+      streamId: error.streamId,
+      expected: error.expected,
+      actual: error.actual,
+    };
+  }
+  return error instanceof Error
+    ? { name: error.name, message: error.message }
+    : { name: 'Error', message: String(error) };
+};
+
+const fromWire = (wire: WireError): Error => {
+  if (wire.name === 'WrongExpectedRevisionError') {
+    return new WrongExpectedRevisionError(wire.streamId!, wire.expected!, wire.actual!);
+  }
+  const error = new Error(wire.message);
+  error.name = wire.name;
+  return error;
+};
+
+// The worker's side -----------------------------------------------------------------------------
+
+/** Requests to the writer over the IPC channel, each answered once. */
+class WriterLink {
+  readonly #pending = new Map<number, { ok: (v: unknown) => void; fail: (e: Error) => void }>();
+  readonly #deliveries = new Map<number, BusSubscribeOptions['handler']>();
+  #nextId = 1;
+  onApplied: (position: number) => void = () => undefined;
+  onShutdown: () => void = () => undefined;
+
+  constructor() {
+    process.on('message', (message: ToWorker) => {
+      switch (message.k) {
+        case 'reply': {
+          const waiter = this.#pending.get(message.id);
+          this.#pending.delete(message.id);
+          if (message.ok) waiter?.ok(message.result);
+          else waiter?.fail(fromWire(message.error));
+          return;
+        }
+        case 'deliver': {
+          const handler = this.#deliveries.get(message.sub);
+          const answer = (error?: string) =>
+            this.send({ k: 'handled', delivery: message.delivery, ...(error ? { error } : {}) });
+          if (!handler) return answer('no such subscription in this worker');
+          handler(message.message).then(
+            () => answer(),
+            (error: unknown) => answer(error instanceof Error ? error.message : String(error)),
+          );
+          return;
+        }
+        case 'applied':
+          return this.onApplied(message.position);
+        case 'shutdown':
+          return this.onShutdown();
+      }
+    });
+  }
+
+  send(message: ToWriter): void {
+    process.send!(message);
+  }
+
+  request<T>(message: WithoutId<Extract<ToWriter, { id: number }>>): Promise<T> {
+    const id = this.#nextId++;
+    return new Promise<T>((ok, fail) => {
+      this.#pending.set(id, { ok: ok as (v: unknown) => void, fail });
+      this.send({ ...message, id } as ToWriter);
+    });
+  }
+
+  handle(sub: number, handler: BusSubscribeOptions['handler']): void {
+    this.#deliveries.set(sub, handler);
+  }
+
+  forget(sub: number): void {
+    this.#deliveries.delete(sub);
+  }
+}
+
+/** The event store as a worker sees it: reads from the file, appends through the writer. */
+const writerEventStore = (reads: EventStore, link: WriterLink): EventStore => ({
+  adapter: `${reads.adapter} (appends through the writer process)`,
+  append: async (streamId, events, options) => {
+    const result = await link.request<AppendResult>({
+      k: 'append',
+      streamId,
+      events,
+      expectedRevision: options.expectedRevision,
+    });
+    return result;
+  },
+  readStream: (streamId, options) => reads.readStream(streamId, options),
+  readAll: (options) => reads.readAll(options),
+  subscribeToAll: (options) => reads.subscribeToAll(options),
+  headPosition: () => reads.headPosition(),
+  eventsAfter: (after, atMost) => reads.eventsAfter(after, atMost),
+  status: () => reads.status(),
+  close: () => reads.close(),
+});
+
+/** The writer's in-process bus, reached over IPC. */
+const writerBus = (link: WriterLink): Bus => {
+  let nextSub = 1;
+  return {
+    adapter: 'inprocess (through the writer process)',
+    maxMessageBytes: DEFAULT_MAX_MESSAGE_BYTES,
+    publish: async (topic, messages) => {
+      await link.request({ k: 'publish', topic, messages });
+    },
+    subscribe: async (options): Promise<BusSubscription> => {
+      const sub = nextSub++;
+      link.handle(sub, options.handler);
+      await link.request({
+        k: 'subscribe',
+        sub,
+        groupId: options.groupId,
+        topics: options.topics,
+        ...(options.fromBeginning !== undefined ? { fromBeginning: options.fromBeginning } : {}),
+        ...(options.maxAttempts !== undefined ? { maxAttempts: options.maxAttempts } : {}),
+      });
+      return {
+        stop: async () => {
+          await link.request({ k: 'unsubscribe', sub });
+          link.forget(sub);
+        },
+      };
+    },
+    status: async (): Promise<PortStatus> => ({
+      port: 'bus',
+      adapter: 'inprocess (through the writer process)',
+      ok: process.connected,
+    }),
+    close: async () => undefined,
+  };
+};
+
+/** An API worker: the `api` and `gateway` roles over the writer's stores and bus. */
+export const startApiWorker = async (config: AppConfig, logger: Logger): Promise<Runtime> => {
+  const link = new WriterLink();
+  const reads = await openEventStore(config, logger, { soleWriter: false, writerThread: false });
+  const eventStore = writerEventStore(reads, link);
+  const runtime = await startRuntime({
+    config,
+    roles: ['api', 'gateway'],
+    logger,
+    holdsDataDir: false,
+    dataDirHeldByParent: true,
+    ports: {
+      eventStore,
+      bus: writerBus(link),
+      progress: ({ readStore }) => {
+        const told = toldProgress(
+          checkpointProgress(eventStore, readStore, projectionsOf(CONTEXTS)),
+        );
+        link.onApplied = told.told;
+        return told;
+      },
+    },
+  });
+  link.onShutdown = () => void runtime.stop().finally(() => process.exit(0));
+  link.send({ k: 'listening', url: runtime.url });
+  return runtime;
+};
+
+// The writer's side -----------------------------------------------------------------------------
+
+export type WriterHandle = Readonly<{
+  runtime: Runtime;
+  /** The API's address once every worker listens. */
+  url: Promise<string>;
+  stop: () => Promise<void>;
+}>;
+
+/**
+ * The writer process: the data directory, the projector, the process managers and the
+ * forwarder, and `workers` API workers forked beside it (restarted if one dies).
+ */
+export const startWriter = async (
+  config: AppConfig,
+  logger: Logger,
+  workers: number,
+): Promise<WriterHandle> => {
+  // Its own health endpoints on a private port; the API's port is the workers'.
+  const runtime = await startRuntime({
+    config: { ...config, http: { ...config.http, host: '127.0.0.1', port: 0 } },
+    roles: ['projector', 'processes', 'forwarder'],
+    holdsDataDir: true,
+    logger,
+  });
+  const eventStore = resolve(runtime.container, TOKENS.EventStore);
+  const bus = resolve(runtime.container, TOKENS.Bus);
+  let stopping = false;
+  let nextDelivery = 1;
+  const deliveries = new Map<number, (error?: string) => void>();
+  const subscriptions = new Map<Worker, Map<number, BusSubscription>>();
+  let applied: number | null = null;
+  const unlisten = runtime.progress.onApplied?.((position) => {
+    applied = position;
+    for (const worker of subscriptions.keys()) {
+      if (worker.isConnected()) worker.send({ k: 'applied', position } satisfies ToWorker);
+    }
+  });
+
+  let listening: (url: string) => void = () => undefined;
+  const url = new Promise<string>((ok) => (listening = ok));
+  let ready = 0;
+
+  const serve = (worker: Worker) => {
+    const subs = new Map<number, BusSubscription>();
+    subscriptions.set(worker, subs);
+    const reply = (id: number, run: () => Promise<unknown>) => {
+      run().then(
+        (result) =>
+          worker.isConnected() &&
+          worker.send({ k: 'reply', id, ok: true, result: result ?? null } satisfies ToWorker),
+        (error: unknown) =>
+          worker.isConnected() &&
+          worker.send({ k: 'reply', id, ok: false, error: wireError(error) } satisfies ToWorker),
+      );
+    };
+    worker.on('message', (message: ToWriter) => {
+      switch (message.k) {
+        case 'append':
+          return reply(message.id, () =>
+            eventStore.append(message.streamId, message.events, {
+              expectedRevision: message.expectedRevision,
+            }),
+          );
+        case 'publish':
+          return reply(message.id, () => bus.publish(message.topic, message.messages));
+        case 'subscribe':
+          return reply(message.id, async () => {
+            const subscription = await bus.subscribe({
+              groupId: message.groupId,
+              topics: message.topics,
+              ...(message.fromBeginning !== undefined
+                ? { fromBeginning: message.fromBeginning }
+                : {}),
+              ...(message.maxAttempts !== undefined ? { maxAttempts: message.maxAttempts } : {}),
+              handler: (delivered) =>
+                new Promise<void>((ok, fail) => {
+                  if (!worker.isConnected()) return fail(new Error('the worker is gone'));
+                  const delivery = nextDelivery++;
+                  deliveries.set(delivery, (error) => (error ? fail(new Error(error)) : ok()));
+                  worker.send({
+                    k: 'deliver',
+                    sub: message.sub,
+                    delivery,
+                    message: delivered,
+                  } satisfies ToWorker);
+                }),
+            });
+            subs.set(message.sub, subscription);
+            return null;
+          });
+        case 'unsubscribe':
+          return reply(message.id, async () => {
+            await subs.get(message.sub)?.stop();
+            subs.delete(message.sub);
+            return null;
+          });
+        case 'handled': {
+          const settle = deliveries.get(message.delivery);
+          deliveries.delete(message.delivery);
+          return settle?.(message.error);
+        }
+        case 'listening':
+          if (applied !== null) worker.send({ k: 'applied', position: applied } satisfies ToWorker);
+          if (++ready === workers) listening(message.url);
+          return;
+      }
+    });
+    worker.on('exit', (code, signal) => {
+      for (const subscription of subs.values()) void subscription.stop();
+      subscriptions.delete(worker);
+      if (stopping) return;
+      logger.error({ worker: worker.id, code, signal }, 'an API worker died: starting another');
+      serve(cluster.fork({ LINKCOIN_API_WORKER: '1' }));
+    });
+  };
+  for (let i = 0; i < workers; i++) serve(cluster.fork({ LINKCOIN_API_WORKER: '1' }));
+
+  return {
+    runtime,
+    url,
+    stop: async () => {
+      stopping = true;
+      const exits = [...subscriptions.keys()].map(
+        (worker) =>
+          new Promise<void>((done) => {
+            if (worker.isDead()) return done();
+            worker.once('exit', () => done());
+            if (worker.isConnected()) worker.send({ k: 'shutdown' } satisfies ToWorker);
+            else worker.kill('SIGTERM');
+          }),
+      );
+      await Promise.all(exits);
+      unlisten?.();
+      await runtime.stop();
+    },
+  };
+};
+
+/** Whether this process is an API worker forked by a writer. */
+export const isApiWorker = (): boolean =>
+  cluster.isWorker && process.env.LINKCOIN_API_WORKER === '1';
