@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { MessageView } from '@linkcoin/domain/messaging/contracts.ts';
 import { useToast } from '../../../components/toast/useToast';
@@ -95,16 +95,11 @@ export function useChatConnection(userId: string, openContactId: string | null) 
   }, [socket, userId, openContactId, queryClient, readConversation]);
 
   const ownerName = user?.ownerName ?? '';
-  const send = useCallback(
-    (receiver: string, content: string) => {
-      if (!socket) return;
-      const messageId = newMessageId();
-      setPending((known) => [
-        ...known,
-        { messageId, receiver, content, timestamp: new Date().toISOString() },
-      ]);
+  /** Sends one message on the socket; it leaves the pending list once answered. */
+  const transmit = useCallback(
+    (live: NonNullable<typeof socket>, { messageId, receiver, content }: PendingMessage) => {
       const settle = () => setPending((known) => known.filter((m) => m.messageId !== messageId));
-      socket.send({ receiver, content, messageId }).then(
+      live.send({ receiver, content, messageId }).then(
         (stored: MessageView) => {
           queryClient.setQueryData(conversationQueryOptions(userId, receiver).queryKey, (data) =>
             withMessage(data, stored),
@@ -124,7 +119,31 @@ export function useChatConnection(userId: string, openContactId: string | null) 
         },
       );
     },
-    [socket, queryClient, userId, toast, ownerName],
+    [queryClient, userId, toast, ownerName],
+  );
+
+  // Messages sent before the user's socket exists (a page just loaded, the session still being
+  // renewed) wait with their clock and go as soon as it does, instead of being dropped.
+  const unsent = useRef<PendingMessage[]>([]);
+  useEffect(() => {
+    if (!socket) return;
+    const waiting = unsent.current.splice(0);
+    for (const message of waiting) transmit(socket, message);
+  }, [socket, transmit]);
+
+  const send = useCallback(
+    (receiver: string, content: string) => {
+      const message = {
+        messageId: newMessageId(),
+        receiver,
+        content,
+        timestamp: new Date().toISOString(),
+      };
+      setPending((known) => [...known, message]);
+      if (socket) transmit(socket, message);
+      else unsent.current.push(message);
+    },
+    [socket, transmit],
   );
 
   return { status, online, pending, send };
