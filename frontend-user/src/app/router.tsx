@@ -1,6 +1,6 @@
 import { createBrowserRouter, type LoaderFunctionArgs } from 'react-router-dom';
 import { getSessionUser } from '@linkcoin/frontend-shared/session/session.ts';
-import { MainLayout } from '../components/layout/MainLayout';
+import { MainLayout } from './layout/MainLayout';
 import { PageLoader } from '../components/PageLoader';
 import { ProtectedRoute } from '../features/auth/components/ProtectedRoute';
 import { RouteErrorPage } from './routes/RouteErrorPage';

@@ -1,4 +1,4 @@
-import { useRealtime } from '../features/messaging/realtime/realtime-context';
+import { useRealtime } from '../lib/realtime/realtime-context';
 import { titleWithUnread } from '../features/messaging/utils/unread';
 
 /**

@@ -6,7 +6,7 @@ import { linkCoins } from '@linkcoin/frontend-shared/wallet/entry-text.ts';
 import { useConfirm } from '../../../components/confirm/confirm-context';
 import { useToast } from '../../../components/toast/useToast';
 import { errorMessage } from '../../../lib/api-client';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../../lib/auth/auth-context';
 import { useRefreshBalance } from '../../wallet/hooks/useRefreshBalance';
 import { usePurchaseDialog } from '../../wallet/purchase-dialog-context';
 import { collectionQueryOptions, entryFor, useAddToCollection } from '../api/collection';

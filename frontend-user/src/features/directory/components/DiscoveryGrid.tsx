@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { DIRECTORY_MESSAGES } from '@linkcoin/domain/directory/messages.ts';
 import { useNavigate } from 'react-router-dom';
 import { errorStatus } from '../../../lib/api-client';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../../lib/auth/auth-context';
 import { discoveryQueryOptions } from '../api/directory';
 import { useFetchFailedToast } from '../hooks/useFetchFailedToast';
 import { CARD_GRID_SX } from '../utils/card-display';

@@ -6,7 +6,7 @@ import {
   type CoinPackage,
 } from '@linkcoin/domain/wallet/pricing.ts';
 import { Section } from '../../../components/Section';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../../lib/auth/auth-context';
 import { formatRupees } from '../../../lib/format';
 import { usePurchaseDialog } from '../../wallet/purchase-dialog-context';
 

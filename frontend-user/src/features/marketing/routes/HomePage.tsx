@@ -4,7 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { NearScreen } from '../../../components/NearScreen';
 import { PageHero } from '../../../components/PageHero';
 import { PageTitle } from '../../../components/PageTitle';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../../lib/auth/auth-context';
 import { outlinedOnDark } from '../components/button-styles';
 import { FREE_TRIAL_DAYS } from '../constants';
 

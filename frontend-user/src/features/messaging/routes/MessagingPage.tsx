@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { CollectionEntry } from '@linkcoin/domain/wallet/collection-contracts.ts';
 import { PageTitle } from '../../../components/PageTitle';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../../lib/auth/auth-context';
 import { collectionQueryOptions, entryFor } from '../../collections/api/collection';
 import { useRemoveContact } from '../../collections/hooks/useRemoveContact';
 import { chatPath } from '../../collections/hooks/useCollectionActions';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../../lib/auth/auth-context';
 import { walletQueryOptions } from '../../wallet/api/wallet';
 import { paymentQueryKey, paymentQueryOptions } from '../api/payments';
 import {

@@ -18,8 +18,8 @@ import { idempotencyKeys } from '@linkcoin/frontend-shared/idempotency/idempoten
 import { linkCoins } from '@linkcoin/frontend-shared/wallet/entry-text.ts';
 import { useToast } from '../../../components/toast/useToast';
 import { errorStatus } from '../../../lib/api-client';
-import { useAuth } from '../../auth/auth-context';
-import { publicConfigQueryOptions } from '../../auth/api/public-config';
+import { useAuth } from '../../../lib/auth/auth-context';
+import { publicConfigQueryOptions } from '../../../lib/public-config';
 import { approvalDestination, useStartPayment } from '../../payments/api/payments';
 import {
   DEFAULT_QUANTITY_TEXT,

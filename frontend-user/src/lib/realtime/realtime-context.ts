@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { ChatConnectionStatus, ChatSocket } from '../api/chat-socket';
+import type { ChatConnectionStatus, ChatSocket } from './chat-socket';
 
 export type RealtimeValue = Readonly<{
   /** The signed-in user's one socket in this tab; null when signed out. */

@@ -1,7 +1,7 @@
 import { Suspense, lazy } from 'react';
 import { Box, Button } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { useAuth } from '../../features/auth/auth-context';
+import { useAuth } from '../../lib/auth/auth-context';
 import { LinkCoinBalanceButton } from '../../features/wallet/components/LinkCoinBalanceButton';
 
 // Only a signed-in user has Messages and the menu: visitors never load them.

@@ -12,12 +12,12 @@ import {
 import CloseRoundedIcon from '@mui/icons-material/CloseRounded';
 import { Link as RouterLink } from 'react-router-dom';
 import { ACCOUNT_LINKS } from '../../features/auth/account-links';
-import { useAuth } from '../../features/auth/auth-context';
+import { useAuth } from '../../lib/auth/auth-context';
 import { useLogoutAndLeave } from '../../features/auth/hooks/useLogout';
 import { MESSAGES_PATH, messagesLabel } from '../../features/messaging/messages-entry';
-import { useRealtime } from '../../features/messaging/realtime/realtime-context';
+import { useRealtime } from '../../lib/realtime/realtime-context';
 import { unreadLabel } from '../../features/messaging/utils/unread';
-import { BrandLogo } from '../BrandLogo';
+import { BrandLogo } from '../../components/BrandLogo';
 import { navLinksFor } from './nav-links';
 import { useIsCurrentNavLink } from './useIsCurrentNavLink';
 

@@ -4,9 +4,9 @@ import SupportAgentRoundedIcon from '@mui/icons-material/SupportAgentRounded';
 import LockRoundedIcon from '@mui/icons-material/LockRounded';
 import type { SvgIconComponent } from '@mui/icons-material';
 import { Link as RouterLink } from 'react-router-dom';
-import { brandColors } from '../../app/theme';
+import { brandColors } from '../../lib/theme';
 import { SALES_EMAIL, SUPPORT_EMAIL } from '../../config/contact';
-import { BrandLogo } from '../BrandLogo';
+import { BrandLogo } from '../../components/BrandLogo';
 
 type Assurance = { title: string; text: string; Icon: SvgIconComponent };
 

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { PublicConfig } from '@linkcoin/domain/accounts/contracts.ts';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from './api-client';
 
 /** GET /api/public-config: what the browser needs at run time (the Google client id). */
 export const publicConfigQueryOptions = () =>

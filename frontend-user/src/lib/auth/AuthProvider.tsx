@@ -23,11 +23,11 @@ import {
   type RefreshedSession,
 } from '@linkcoin/frontend-shared/session/session.ts';
 import { expirationOf } from '@linkcoin/frontend-shared/session/token.ts';
-import { appToasts } from '../../../components/toast/useToast';
-import { errorMessage, onUnauthorized } from '../../../lib/api-client';
-import * as accounts from '../api/accounts';
-import { AuthContext, type AuthContextValue } from '../auth-context';
-import { authReducer, initialAuthState, type AuthState } from '../auth-state';
+import { appToasts } from '../../components/toast/useToast';
+import { errorMessage, onUnauthorized } from '../api-client';
+import * as accounts from './accounts-api';
+import { AuthContext, type AuthContextValue } from './auth-context';
+import { authReducer, initialAuthState, type AuthState } from './auth-state';
 
 /** A fresh access token is asked for this long before the one in memory expires. */
 const REFRESH_AHEAD_MS = 60_000;

@@ -3,8 +3,8 @@ import { AppBar, Box, Button, Container, IconButton, Link, Toolbar } from '@mui/
 import { alpha } from '@mui/material/styles';
 import MenuRoundedIcon from '@mui/icons-material/MenuRounded';
 import { Link as RouterLink } from 'react-router-dom';
-import { useAuth } from '../../features/auth/auth-context';
-import { BrandLogo } from '../BrandLogo';
+import { useAuth } from '../../lib/auth/auth-context';
+import { BrandLogo } from '../../components/BrandLogo';
 import { NavActions } from './NavActions';
 import { navLinksFor } from './nav-links';
 import { useIsCurrentNavLink } from './useIsCurrentNavLink';

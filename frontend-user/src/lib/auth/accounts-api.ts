@@ -10,8 +10,8 @@ import type {
   SessionUser,
 } from '@linkcoin/domain/accounts/contracts.ts';
 import { BROWSER_SESSION_HEADERS } from '@linkcoin/frontend-shared/session/session.ts';
-import { apiRequest } from '../../../lib/api-client';
-import type { MutationConfig } from '../../../lib/react-query';
+import { apiRequest } from '../api-client';
+import type { MutationConfig } from '../react-query';
 
 /** POST /api/pageowners/register: opens the account; the answer carries no token. */
 export const registerAccount = (input: RegisterRequest) =>

@@ -5,7 +5,7 @@ import { RealtimeProvider } from '../../features/messaging/realtime/RealtimeProv
 import { PurchaseDialogProvider } from '../../features/wallet/components/PurchaseDialogProvider';
 import { Footer } from './Footer';
 import { TopNav } from './TopNav';
-import { useAuth } from '../../features/auth/auth-context';
+import { useAuth } from '../../lib/auth/auth-context';
 
 // Push notifications concern signed-in users only: visitors never load the code.
 const PushRegistration = lazy(() =>
