@@ -141,21 +141,21 @@ export const router = createBrowserRouter([
           {
             path: 'payment',
             lazy: () =>
-              import('../features/payments/routes/PaymentPage').then((m) => ({
+              import('../features/wallet/routes/PaymentPage').then((m) => ({
                 Component: m.PaymentPage,
               })),
           },
           {
             path: 'payment-success',
             lazy: () =>
-              import('../features/payments/routes/PaymentSuccessPage').then((m) => ({
+              import('../features/wallet/routes/PaymentSuccessPage').then((m) => ({
                 Component: m.PaymentSuccessPage,
               })),
           },
           {
             path: 'payment-failure',
             lazy: () =>
-              import('../features/payments/routes/PaymentFailurePage').then((m) => ({
+              import('../features/wallet/routes/PaymentFailurePage').then((m) => ({
                 Component: m.PaymentFailurePage,
               })),
           },

@@ -20,7 +20,7 @@ import { useToast } from '../../../components/toast/useToast';
 import { errorStatus } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { publicConfigQueryOptions } from '../../../lib/public-config';
-import { approvalDestination, useStartPayment } from '../../payments/api/payments';
+import { approvalDestination, useStartPayment } from '../api/payments';
 import {
   DEFAULT_QUANTITY_TEXT,
   PACKAGE_OFFERS,

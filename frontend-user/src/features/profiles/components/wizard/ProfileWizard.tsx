@@ -30,7 +30,7 @@ import {
   stepsFor,
   unfinishedPostText,
 } from '../../utils/wizard-rules';
-import { VisibilityCard } from '../../../directory/components/VisibilityCard';
+import { VisibilityCard } from './VisibilityCard';
 import { InfluencerDetailModal } from '../InfluencerDetailModal';
 import { AccountDetailsStep } from './AccountDetailsStep';
 import { PastPostsStep, type PostReveal } from './PastPostsStep';

@@ -9,7 +9,7 @@ import { PaymentNotFound } from '../components/PaymentNotFound';
 import { PaymentPending } from '../components/PaymentPending';
 import { PaymentFacts, ResultLayout, transactionFact } from '../components/ResultLayout';
 import { useBalanceAfterCredit, usePayment } from '../hooks/usePayment';
-import { RESULT_TEXTS, paymentIdOf, paymentTitle, resultPathOf } from '../result';
+import { RESULT_TEXTS, paymentIdOf, paymentTitle, resultPathOf } from '../payment-result';
 
 function CoinsLine({ payment, balance }: { payment: PaymentView; balance: number | null }) {
   const coins = linkCoins(payment.coins + payment.bonusCoins);

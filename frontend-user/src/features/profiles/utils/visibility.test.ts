@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { profileView } from '../../profiles/utils/test-profile';
+import { profileView } from './test-profile';
 import { COMPLETE_PROFILE, VERIFIED_PROFILE } from '@linkcoin/domain/directory/visibility.ts';
 import { VIEW_CHECKS, visibilityOfProfile } from './visibility';
 

@@ -2,7 +2,7 @@ import { Button, Typography } from '@mui/material';
 import ErrorRoundedIcon from '@mui/icons-material/ErrorRounded';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { PaymentFacts, ResultLayout, transactionFact } from '../components/ResultLayout';
-import { RESULT_TEXTS, failureScreenOf } from '../result';
+import { RESULT_TEXTS, failureScreenOf } from '../payment-result';
 
 /** React Router's own history entry: `idx` 0 is the first page of this visit to the app. */
 const inAppHistoryIndex = (): number => {

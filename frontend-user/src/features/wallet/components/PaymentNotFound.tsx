@@ -2,7 +2,7 @@ import { Button, Typography } from '@mui/material';
 import HelpOutlineRoundedIcon from '@mui/icons-material/HelpOutlineRounded';
 import { Link as RouterLink } from 'react-router-dom';
 import { errorStatus } from '../../../lib/api-client';
-import { RESULT_TEXTS } from '../result';
+import { RESULT_TEXTS } from '../payment-result';
 import { ResultLayout } from './ResultLayout';
 
 const textOf = (error: unknown): string => {

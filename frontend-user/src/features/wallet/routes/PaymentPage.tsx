@@ -2,13 +2,13 @@ import { Card, CardContent, Container, Typography } from '@mui/material';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { packageById } from '@linkcoin/domain/wallet/pricing.ts';
 import { PageTitle } from '../../../components/PageTitle';
-import { PurchasePanel } from '../../wallet/components/PurchasePanel';
-import { DEFAULT_CHOICE, type PurchaseChoice } from '../../wallet/purchase';
+import { PurchasePanel } from '../components/PurchasePanel';
+import { DEFAULT_CHOICE, type PurchaseChoice } from '../purchase';
 import { PaymentChecking } from '../components/PaymentChecking';
 import { PaymentNotFound } from '../components/PaymentNotFound';
 import { PaymentPending } from '../components/PaymentPending';
 import { usePayment } from '../hooks/usePayment';
-import { paymentIdOf, resultPathOf } from '../result';
+import { paymentIdOf, resultPathOf } from '../payment-result';
 
 /** `?id=`: where that payment stands; settled ones go to their result screen. */
 function PaymentState({ paymentId }: { paymentId: string }) {

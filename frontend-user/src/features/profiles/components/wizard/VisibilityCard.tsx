@@ -12,7 +12,7 @@ import {
 import ArrowUpwardRoundedIcon from '@mui/icons-material/ArrowUpwardRounded';
 import RadioButtonUncheckedRoundedIcon from '@mui/icons-material/RadioButtonUncheckedRounded';
 import type { ProfileView } from '@linkcoin/domain/profiles/contracts.ts';
-import { VISIBILITY_LABELS, VISIBILITY_PERCENT, visibilityOfProfile } from '../utils/visibility';
+import { VISIBILITY_LABELS, VISIBILITY_PERCENT, visibilityOfProfile } from '../../utils/visibility';
 
 const TOP = VISIBILITY_PERCENT.verified;
 

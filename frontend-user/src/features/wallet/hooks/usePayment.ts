@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../../lib/auth/auth-context';
-import { walletQueryOptions } from '../../wallet/api/wallet';
+import { walletQueryOptions } from '../api/wallet';
 import { paymentQueryKey, paymentQueryOptions } from '../api/payments';
 import {
   MAX_POLLS,
@@ -9,7 +9,7 @@ import {
   paymentPollDelay,
   stageOf,
   walletShowsPurchase,
-} from '../result';
+} from '../payment-result';
 
 /**
  * Follows one payment: asks `GET /api/payment/:id` again every second while it is being

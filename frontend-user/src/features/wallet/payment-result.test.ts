@@ -9,7 +9,7 @@ import {
   stageOf,
   supportMailto,
   walletShowsPurchase,
-} from './result';
+} from './payment-result';
 
 const failure = (query: string) => failureScreenOf(new URLSearchParams(query));
 

@@ -2,7 +2,7 @@ import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { PayAnswer, PaymentAnswer } from '@linkcoin/domain/wallet/contracts.ts';
 import { apiRequest } from '../../../lib/api-client';
 import type { MutationConfig } from '../../../lib/react-query';
-import type { OrderBody } from '../../wallet/purchase';
+import type { OrderBody } from '../purchase';
 
 export type StartPaymentInput = Readonly<{
   userId: string;

@@ -3,8 +3,8 @@ import HourglassTopRoundedIcon from '@mui/icons-material/HourglassTopRounded';
 import { Link as RouterLink } from 'react-router-dom';
 import type { PaymentView } from '@linkcoin/domain/wallet/contracts.ts';
 import { formatRupees } from '../../../lib/format';
-import { usePurchaseDialog } from '../../wallet/purchase-dialog-context';
-import { RESULT_TEXTS, paymentTitle } from '../result';
+import { usePurchaseDialog } from '../purchase-dialog-context';
+import { RESULT_TEXTS, paymentTitle } from '../payment-result';
 import { PaymentFacts, ResultLayout, transactionFact } from './ResultLayout';
 
 const startedAt = (iso: string) => {

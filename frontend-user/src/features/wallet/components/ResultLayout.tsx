@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Box, Card, CardContent, Container, Link, Stack, Typography } from '@mui/material';
 import { PageTitle } from '../../../components/PageTitle';
 import { SUPPORT_EMAIL } from '../../../config/contact';
-import { RESULT_TEXTS, supportMailto } from '../result';
+import { RESULT_TEXTS, supportMailto } from '../payment-result';
 
 type ResultLayoutProps = {
   title: string;
