@@ -17,8 +17,8 @@ import { changeCollection, sendMessage } from '@linkcoin/services/testing/collec
 import { balanceOf, buyInSandbox } from '@linkcoin/services/testing/payments.ts';
 import { creatorWizard, saveProfile } from '@linkcoin/services/testing/profiles.ts';
 import { adjustableClock, type TestServer } from '@linkcoin/services/testing/test-server.ts';
-import { useBrowserTest } from '../../frontend-user/e2e/support/harness.ts';
-import { grantCoins } from '../../frontend-user/e2e/support/wallet.ts';
+import { useBrowserTest } from '../../tooling/browser-test/harness.ts';
+import { grantCoins } from '../../tooling/browser-test/wallet.ts';
 import { consoleLogIn, waitForConsoleRoute } from './support/console.ts';
 
 // Issue 11 deliverable 4: in the console, an auditor reads a brand's coin ledger (and exports it

@@ -1,6 +1,6 @@
 import { chromium } from 'playwright-core';
 import type { Browser } from 'playwright-core';
-import { CHROMIUM_HEADLESS_FLAGS, CHROMIUM_PATH } from '../../../tooling/chromium.ts';
+import { CHROMIUM_HEADLESS_FLAGS, CHROMIUM_PATH } from '../chromium.ts';
 
 export { CHROMIUM_PATH };
 
