@@ -2,8 +2,9 @@ import { createBrowserRouter, type LoaderFunctionArgs } from 'react-router-dom';
 import { getSessionUser } from '@linkcoin/frontend-shared/session/session.ts';
 import { MainLayout } from './layout/MainLayout';
 import { PageLoader } from '../components/PageLoader';
-import { ProtectedRoute } from '../features/auth/components/ProtectedRoute';
+import { ProtectedRoute } from '../features/auth';
 import { RouteErrorPage } from './routes/RouteErrorPage';
+// The app level reaches into features where a barrel would pull lazy screens into the first load.
 import { profileQueryOptions } from '../features/profiles/api/profile';
 import { queryClient } from '../lib/react-query';
 

@@ -1,8 +1,8 @@
 import { Suspense, lazy } from 'react';
 import { Box, Link } from '@mui/material';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
-import { RealtimeProvider } from '../../features/messaging/realtime/RealtimeProvider';
-import { PurchaseDialogProvider } from '../../features/wallet/components/PurchaseDialogProvider';
+import { RealtimeProvider } from '../../features/messaging';
+import { PurchaseDialogProvider } from '../../features/wallet';
 import { Footer } from './Footer';
 import { TopNav } from './TopNav';
 import { useAuth } from '../../lib/auth/auth-context';

@@ -11,12 +11,12 @@ import {
 } from '@mui/material';
 import CloseRoundedIcon from '@mui/icons-material/CloseRounded';
 import { Link as RouterLink } from 'react-router-dom';
-import { ACCOUNT_LINKS } from '../../features/auth/account-links';
+import { ACCOUNT_LINKS } from '../../features/auth';
 import { useAuth } from '../../lib/auth/auth-context';
-import { useLogoutAndLeave } from '../../features/auth/hooks/useLogout';
-import { MESSAGES_PATH, messagesLabel } from '../../features/messaging/messages-entry';
+import { useLogoutAndLeave } from '../../features/auth';
+import { MESSAGES_PATH, messagesLabel } from '../../features/messaging';
 import { useRealtime } from '../../lib/realtime/realtime-context';
-import { unreadLabel } from '../../features/messaging/utils/unread';
+import { unreadLabel } from '../../lib/realtime/unread-title';
 import { BrandLogo } from '../../components/BrandLogo';
 import { navLinksFor } from './nav-links';
 import { useIsCurrentNavLink } from './useIsCurrentNavLink';

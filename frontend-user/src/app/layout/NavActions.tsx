@@ -2,7 +2,7 @@ import { Suspense, lazy } from 'react';
 import { Box, Button } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAuth } from '../../lib/auth/auth-context';
-import { LinkCoinBalanceButton } from '../../features/wallet/components/LinkCoinBalanceButton';
+import { LinkCoinBalanceButton } from '../../features/wallet';
 
 // Only a signed-in user has Messages and the menu: visitors never load them.
 const UserMenu = lazy(() =>

@@ -7,7 +7,7 @@ import type {
 } from '@linkcoin/domain/wallet/collection-contracts.ts';
 import { apiRequest } from '../../../lib/api-client';
 import type { MutationConfig } from '../../../lib/react-query';
-import { walletQueryKey } from '../../wallet/api/wallet';
+import { walletQueryKey } from '../../wallet';
 
 /** Every cached copy of one user's list. */
 export const collectionQueryKey = (userId: string) => ['collection', userId] as const;

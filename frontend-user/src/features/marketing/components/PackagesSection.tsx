@@ -8,7 +8,7 @@ import {
 import { Section } from '../../../components/Section';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { formatRupees } from '../../../lib/format';
-import { usePurchaseDialog } from '../../wallet/purchase-dialog-context';
+import { usePurchaseDialog } from '../../wallet';
 
 /** Read by screen readers, not shown: labels the struck-through price. */
 const visuallyHidden = {

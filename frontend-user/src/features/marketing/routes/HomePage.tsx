@@ -7,11 +7,8 @@ import { PageTitle } from '../../../components/PageTitle';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { outlinedOnDark } from '../components/button-styles';
 import { FREE_TRIAL_DAYS } from '../constants';
+import { DiscoveryGrid } from '../../directory';
 
-// The first screen is the hero; what lies below loads as it comes near the screen.
-const DiscoveryGrid = lazy(() =>
-  import('../../directory/components/DiscoveryGrid').then((m) => ({ default: m.DiscoveryGrid })),
-);
 const HomeSections = lazy(() =>
   import('../components/HomeSections').then((m) => ({ default: m.HomeSections })),
 );

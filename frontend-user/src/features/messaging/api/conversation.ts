@@ -2,7 +2,7 @@ import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/rea
 import type { ConversationAnswer, MarkReadRequest } from '@linkcoin/domain/messaging/contracts.ts';
 import { apiRequest } from '../../../lib/api-client';
 import type { MutationConfig } from '../../../lib/react-query';
-import { collectionQueryOptions } from '../../collections/api/collection';
+import { collectionQueryOptions } from '../../collections';
 import { withContact } from '../utils/contacts-cache';
 import { withLiveMessages, type ConversationPages } from '../utils/conversation-cache';
 

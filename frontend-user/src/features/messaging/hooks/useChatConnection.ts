@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { MessageView } from '@linkcoin/domain/messaging/contracts.ts';
 import { useToast } from '../../../components/toast/useToast';
 import { useAuth } from '../../../lib/auth/auth-context';
-import { collectionQueryOptions } from '../../collections/api/collection';
+import { collectionQueryOptions } from '../../collections';
 import { ChatRefusal } from '../../../lib/realtime/chat-socket';
 import {
   conversationQueryKey,

@@ -4,8 +4,8 @@ import { useNavigate } from 'react-router-dom';
 import { getSessionToken } from '@linkcoin/frontend-shared/session/session.ts';
 import { useToast } from '../../../components/toast/useToast';
 import { useAuth } from '../../../lib/auth/auth-context';
-import { collectionQueryOptions, entryFor } from '../../collections/api/collection';
-import { chatPath } from '../../collections/hooks/useCollectionActions';
+import { collectionQueryOptions, entryFor } from '../../collections';
+import { chatPath } from '../../collections';
 import {
   ChatSocket,
   gatewayUrl,

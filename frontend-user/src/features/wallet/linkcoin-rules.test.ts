@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HOW_LINKCOINS_WORK } from './constants';
+import { HOW_LINKCOINS_WORK } from './linkcoin-rules';
 
 // The purchase dialog and the home page explain LinkCoins with these (spec sections 2 and 9).
 describe('How LinkCoins work', () => {
