@@ -12,6 +12,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: [
+            'tooling/**/*.test.ts',
             'domain/**/*.test.ts',
             'frontend-shared/**/*.test.{ts,tsx}',
             'frontend-user/src/**/*.test.{ts,tsx}',

@@ -22,9 +22,6 @@ export type Measure = Readonly<{
   run: (context: BenchContext) => Promise<Row[]>;
 }>;
 
-/** A tool the bench needs is missing: reported as "could not measure". */
-export class ToolMissingError extends Error {}
-
 /**
  * Runs baseline and subject alternately, `rounds` times each, and keeps the best of each (the
  * largest throughput, or the smallest latency): on a shared machine noise only ever slows a

@@ -1,19 +1,13 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import { ACCOUNT_MESSAGES as M } from '@linkcoin/domain/accounts/messages.ts';
-import type { PrimaryRole, Role } from '@linkcoin/domain/accounts/roles.ts';
+import type { Role } from '@linkcoin/domain/accounts/roles.ts';
 import { HttpError } from './errors.ts';
 import { acceptIdempotencyKey } from './idempotency.ts';
+import { isAdmin, rememberPrincipal, type Principal } from './principal.ts';
 import { checkInput, type EndpointInput } from './validate.ts';
 
-/** The authenticated caller of a request. */
-export type Principal = Readonly<{
-  userId: string;
-  email: string;
-  role: PrimaryRole;
-  roles: readonly Role[];
-  tokenVersion: number;
-}>;
+export { callerOf, isAdmin, principalOf, type Principal } from './principal.ts';
 
 /** Who may call an endpoint (DESIGN 5.3: checked here, on the server, for every endpoint). */
 export type Access =
@@ -71,20 +65,6 @@ export type Authenticator = (
   req: Readonly<{ headers: IncomingHttpHeaders }>,
 ) => Promise<AuthOutcome>;
 
-const principals = new WeakMap<Request, Principal>();
-
-export const principalOf = (req: Request): Principal | null => principals.get(req) ?? null;
-
-/** The caller of an endpoint whose access is `signed-in`. */
-export const callerOf = (req: Request): Principal => {
-  const principal = principals.get(req);
-  if (!principal) throw new HttpError(401, M.notSignedIn);
-  return principal;
-};
-
-export const isAdmin = (principal: Principal | null): boolean =>
-  principal?.roles.includes('admin') ?? false;
-
 const subjectValue = (req: Request, subject: Subject): unknown => {
   const source =
     subject.in === 'params' ? req.params : subject.in === 'query' ? req.query : req.body;
@@ -103,7 +83,7 @@ const admit = async (
   if (access.kind === 'anyone') {
     if (access.identifyIfPossible && req.headers.authorization) {
       const outcome = await authenticate(req);
-      if (outcome.kind === 'principal') principals.set(req, outcome.principal);
+      if (outcome.kind === 'principal') rememberPrincipal(req, outcome.principal);
     }
     return;
   }
@@ -122,7 +102,7 @@ const admit = async (
       throw new HttpError(403, M.notYourAccount);
     }
   }
-  principals.set(req, principal);
+  rememberPrincipal(req, principal);
   if (endpoint.acceptsIdempotencyKey) {
     acceptIdempotencyKey(
       req,

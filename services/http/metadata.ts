@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import type { CommandMetadata } from '@linkcoin/domain/shared/messages.ts';
 import type { Clock } from '../runtime/tokens.ts';
 import { logsAt } from './access-log.ts';
-import { principalOf } from './endpoint.ts';
+import { principalOf } from './principal.ts';
 
 const correlations = new WeakMap<Request, string>();
 

@@ -2,7 +2,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ToolMissingError } from '../measure.ts';
+import { ToolMissingError } from '../tool-missing.ts';
 import type { BenchUser } from './server-process.ts';
 
 export const WRK_CONNECTIONS = 50;
