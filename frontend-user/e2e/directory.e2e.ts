@@ -11,7 +11,11 @@ import { creatorWizard, saveProfile } from '@linkcoin/services/testing/profiles.
 import type { TestServer } from '@linkcoin/services/testing/test-server.ts';
 import { confirmDialog, spendButton } from './support/chat.ts';
 import { useBrowserTest } from '../../tooling/browser-test/harness.ts';
-import { currentPath, expectMainHeading, waitForPath } from '../../tooling/browser-test/navigation.ts';
+import {
+  currentPath,
+  expectMainHeading,
+  waitForPath,
+} from '../../tooling/browser-test/navigation.ts';
 import { pickAutocomplete } from './support/profiles.ts';
 import { grantCoins, openSignedIn } from '../../tooling/browser-test/wallet.ts';
 

@@ -3,7 +3,11 @@ import type { Page } from 'playwright-core';
 import { registerUser } from '@linkcoin/services/testing/accounts.ts';
 import { browserSignedIn, signInBrowser } from '../../tooling/browser-test/accounts.ts';
 import { PHONE_VIEWPORT } from '../../tooling/browser-test/browser.ts';
-import { currentPath, expectMainHeading, waitForPath } from '../../tooling/browser-test/navigation.ts';
+import {
+  currentPath,
+  expectMainHeading,
+  waitForPath,
+} from '../../tooling/browser-test/navigation.ts';
 import type { TestServer } from '@linkcoin/services/testing/test-server.ts';
 import { useBrowserTest } from '../../tooling/browser-test/harness.ts';
 

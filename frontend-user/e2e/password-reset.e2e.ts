@@ -2,7 +2,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { adminEnv, registerUser } from '@linkcoin/services/testing/accounts.ts';
 import { adjustableClock, type TestServer } from '@linkcoin/services/testing/test-server.ts';
-import { fieldLabelled, mailedOtp, uniqueEmail, wrongOtp } from '../../tooling/browser-test/accounts.ts';
+import {
+  fieldLabelled,
+  mailedOtp,
+  uniqueEmail,
+  wrongOtp,
+} from '../../tooling/browser-test/accounts.ts';
 import { expectMainHeading, waitForPath } from '../../tooling/browser-test/navigation.ts';
 import { useBrowserTest } from '../../tooling/browser-test/harness.ts';
 

@@ -2,7 +2,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { adminEnv, loginAdmin, registerUser } from '@linkcoin/services/testing/accounts.ts';
 import { type TestServer } from '@linkcoin/services/testing/test-server.ts';
-import { currentPath, expectMainHeading, waitForPath } from '../../tooling/browser-test/navigation.ts';
+import {
+  currentPath,
+  expectMainHeading,
+  waitForPath,
+} from '../../tooling/browser-test/navigation.ts';
 import {
   PAYLOADS,
   expectNothingRan,
