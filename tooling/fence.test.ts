@@ -4,8 +4,10 @@
  * (`@linkcoin/services/wallet/handlers.ts`), so neither spelling slips past. The rules:
  *
  * - Back end: a context (`services/<c>/`, found by its `context.ts`) imports no other context,
- *   and nothing but the composition list imports a context. `infra/` knows nothing of
- *   `services/`; `domain/` knows nothing outside itself.
+ *   and nothing but the composition list imports a context. Contexts build on
+ *   `services/platform/` and neither knows the composition root (`services/runtime/`) that runs
+ *   them. `infra/` knows nothing of `services/`; `domain/` knows nothing outside itself. The
+ *   tools (`tooling/`) stand outside the product and may use all of it.
  * - User app (`frontend-user/src/`): a feature imports another feature only through that
  *   feature's public `index.ts`; the shared layers (everything beside `app/` and `features/`)
  *   import no feature and nothing of `app/`; features import nothing of `app/`. The app level
@@ -74,10 +76,16 @@ const show = (path: string): string => relative(ROOT, path);
 // ---- the back end ----
 
 const SERVICES = join(ROOT, 'services');
-const COMPOSITION = join(SERVICES, 'runtime', 'composition.ts');
+const PLATFORM = join(SERVICES, 'platform');
+const RUNTIME = join(SERVICES, 'runtime');
+const COMPOSITION = join(RUNTIME, 'composition.ts');
+/** The folders of services/ that are not contexts: what contexts build on, and what runs them. */
+const BY_ROLE = ['platform', 'runtime', 'testing'];
 export const CONTEXTS = readdirSync(SERVICES, { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && existsSync(join(SERVICES, entry.name, 'context.ts')))
-  .map((entry) => entry.name);
+  .map((entry) => entry.name)
+  .filter((name) => !BY_ROLE.includes(name));
+const isTest = (path: string): boolean => /\.test\.tsx?$/.test(path);
 
 const contextOf = (path: string): string | null => {
   const top = topFolderIn(SERVICES, path);
@@ -91,6 +99,10 @@ export const backEndCrossings = (file: string, imported: readonly string[]): str
     .filter((target) => {
       const to = contextOf(target);
       if (to !== null && to !== from && file !== COMPOSITION) return true;
+      // The platform and the contexts know nothing of the composition root that runs them (their
+      // tests may start it).
+      if ((from !== null || inside(PLATFORM, file)) && inside(RUNTIME, target))
+        return !isTest(file);
       if (inside(join(ROOT, 'infra'), file) && inside(SERVICES, target)) return true;
       if (inside(join(ROOT, 'domain'), file)) return !inside(join(ROOT, 'domain'), target);
       return false;

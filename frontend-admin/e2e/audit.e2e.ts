@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
 import { REPLY_GUARANTEE_MS } from '@linkcoin/domain/messaging/conversation.ts';
 import type { WalletView } from '@linkcoin/domain/wallet/contracts.ts';
-import { resolve, TOKENS } from '@linkcoin/services/runtime/tokens.ts';
+import { resolve, TOKENS } from '@linkcoin/services/platform/tokens.ts';
 import {
   ADMIN,
   adminEnv,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountStreamId } from '@linkcoin/domain/accounts/account.ts';
 import { emailClaimDecider, emailClaimStreamId } from '@linkcoin/domain/accounts/email-claim.ts';
 import { signInGuardStreamId } from '@linkcoin/domain/accounts/sign-in-guard.ts';
-import { resolve, TOKENS } from '../runtime/tokens.ts';
+import { resolve, TOKENS } from '../platform/tokens.ts';
 import {
   ADMIN,
   adminEnv,

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserSessionStreamId } from '@linkcoin/domain/accounts/browser-session.ts';
-import { resolve, TOKENS } from '../runtime/tokens.ts';
+import { resolve, TOKENS } from '../platform/tokens.ts';
 import { headPosition, registerUser } from '../testing/accounts.ts';
 import { adjustableClock, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { REFRESH_COOKIE, REFRESH_COOKIE_PATH } from './browser-sessions.ts';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type JWK, type CryptoKey } from 'jose';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolve, TOKENS } from '../runtime/tokens.ts';
+import { resolve, TOKENS } from '../platform/tokens.ts';
 import { headPosition, registerUser } from '../testing/accounts.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 

@@ -8,7 +8,7 @@ import {
   signInGuardStreamId,
 } from '@linkcoin/domain/accounts/sign-in-guard.ts';
 import { SIGN_IN_NOTICE_SUBJECT } from '@linkcoin/domain/accounts/sign-in-notice-mail.ts';
-import { resolve, TOKENS } from '../runtime/tokens.ts';
+import { resolve, TOKENS } from '../platform/tokens.ts';
 import type * as Passwords from './passwords.ts';
 import {
   ADMIN,

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AsOfAnswer, LedgerLine, VerificationLine } from '@linkcoin/domain/audit/contracts.ts';
 import { REPLY_GUARANTEE_MS } from '@linkcoin/domain/messaging/conversation.ts';
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
-import { resolve, TOKENS } from '../runtime/tokens.ts';
+import { resolve, TOKENS } from '../platform/tokens.ts';
 import {
   adminEnv,
   grantAuditor,

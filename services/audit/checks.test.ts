@@ -16,7 +16,7 @@ import type {
 } from '@linkcoin/domain/audit/contracts.ts';
 import { REPLY_GUARANTEE_MS } from '@linkcoin/domain/messaging/conversation.ts';
 import { walletStreamId } from '@linkcoin/domain/wallet/wallet.ts';
-import { resolve, TOKENS } from '../runtime/tokens.ts';
+import { resolve, TOKENS } from '../platform/tokens.ts';
 import {
   adminEnv,
   grantAuditor,

@@ -28,7 +28,7 @@ import {
   sendMessage,
 } from '../testing/collections.ts';
 import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
-import { resolve, TOKENS } from '../runtime/tokens.ts';
+import { resolve, TOKENS } from '../platform/tokens.ts';
 import { collectionHandlers } from './handlers.ts';
 import { balanceOf } from '../testing/payments.ts';
 import { saveProfile } from '../testing/profiles.ts';

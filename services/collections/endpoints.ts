@@ -10,11 +10,11 @@ import {
 } from '@linkcoin/domain/wallet/collection-contracts.ts';
 import { WALLET_MESSAGES as M } from '@linkcoin/domain/wallet/messages.ts';
 import type { Request } from 'express';
-import { callerOf, signedIn, type Endpoint } from '../http/endpoint.ts';
-import type { ClientKeys } from '../http/idempotency.ts';
-import { commandMetadata } from '../http/metadata.ts';
-import { parseBody, parseParams } from '../http/validate.ts';
-import type { Clock } from '../runtime/tokens.ts';
+import { callerOf, signedIn, type Endpoint } from '../platform/http/endpoint.ts';
+import type { ClientKeys } from '../platform/http/idempotency.ts';
+import { commandMetadata } from '../platform/http/metadata.ts';
+import { parseBody, parseParams } from '../platform/http/validate.ts';
+import type { Clock } from '../platform/tokens.ts';
 import type { CollectionHandlers } from './handlers.ts';
 
 /** Only the user themselves spends or changes their list, admins included. */

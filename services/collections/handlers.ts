@@ -25,7 +25,7 @@ import {
 } from '@linkcoin/domain/wallet/wallet.ts';
 import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
 import type { ReadStore } from '@linkcoin/infra/readstore/port.ts';
-import type { ProjectionProgress } from '../runtime/projection-progress.ts';
+import type { ProjectionProgress } from '../platform/projection-progress.ts';
 import { COLLECTION_ENTRIES, type EntryDoc } from './projection.ts';
 
 /** A list is every contact at once (the spec pages nothing); a bound all the same. */

@@ -20,7 +20,7 @@ import {
   walletStreamId,
   type WalletCommand,
 } from '@linkcoin/domain/wallet/wallet.ts';
-import { resolve, TOKENS } from '../runtime/tokens.ts';
+import { resolve, TOKENS } from '../platform/tokens.ts';
 import { adminEnv, loginAdmin, registerUser, type TestUser } from '../testing/accounts.ts';
 import {
   changeCollection,

@@ -1,6 +1,6 @@
 import { uploadedImagesOnly } from '@linkcoin/domain/uploads/urls.ts';
 import { demoSeeder } from '../demo/seeder.ts';
-import type { BoundedContext } from '../runtime/bounded-context.ts';
+import type { BoundedContext } from '../platform/context.ts';
 import { newCreatorBoost } from './boost.ts';
 import { directoryEndpoints } from './endpoints.ts';
 import { directoryHandlers } from './handlers.ts';

@@ -10,7 +10,7 @@ import type { DemoAccount } from '@linkcoin/domain/directory/demo.ts';
 import { demoBrand, demoCreator, DEMO_EMAIL_DOMAIN } from '@linkcoin/domain/directory/demo.ts';
 import type { DirectoryEntry } from '@linkcoin/domain/directory/entry.ts';
 import { directoryQuery, searchByScan } from '@linkcoin/domain/directory/search.ts';
-import { resolve, TOKENS } from '../runtime/tokens.ts';
+import { resolve, TOKENS } from '../platform/tokens.ts';
 import { adminEnv, loginAdmin, registerUser, type TestUser } from '../testing/accounts.ts';
 import { adjustableClock, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { DIRECTORY } from './projection.ts';

@@ -11,10 +11,10 @@ import {
   principalOf,
   signedIn,
   type Endpoint,
-} from '../http/endpoint.ts';
-import { commandMetadata } from '../http/metadata.ts';
-import { parseBody, parseParams, parseQuery } from '../http/validate.ts';
-import type { Clock } from '../runtime/tokens.ts';
+} from '../platform/http/endpoint.ts';
+import { commandMetadata } from '../platform/http/metadata.ts';
+import { parseBody, parseParams, parseQuery } from '../platform/http/validate.ts';
+import type { Clock } from '../platform/tokens.ts';
 import type { DirectoryHandlers } from './handlers.ts';
 
 const userParams = z.object({ userId: idField('userId') });

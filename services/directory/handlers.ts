@@ -27,8 +27,8 @@ import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.
 import type { EventStore } from '@linkcoin/infra/eventstore/port.ts';
 import type { ReadStore } from '@linkcoin/infra/readstore/port.ts';
 import { demoPasswordHash, type DemoSeeder } from '../demo/seeder.ts';
-import type { Principal } from '../http/endpoint.ts';
-import type { ProjectionProgress } from '../runtime/projection-progress.ts';
+import type { Principal } from '../platform/http/endpoint.ts';
+import type { ProjectionProgress } from '../platform/projection-progress.ts';
 import { DIRECTORY } from './projection.ts';
 import { searchPage } from './query.ts';
 import { directoryItem } from './view.ts';

@@ -8,7 +8,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoBrand, demoCreator } from '@linkcoin/domain/directory/demo.ts';
 import type { DirectoryEntry } from '@linkcoin/domain/directory/entry.ts';
-import { resolve, TOKENS } from '../runtime/tokens.ts';
+import { resolve, TOKENS } from '../platform/tokens.ts';
 import { adminEnv, loginAdmin } from '../testing/accounts.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { DIRECTORY } from './projection.ts';

@@ -15,9 +15,9 @@ import type {
 } from '@linkcoin/domain/messaging/contracts.ts';
 import { MESSAGING_MESSAGES as M } from '@linkcoin/domain/messaging/messages.ts';
 import type { DeliveredMessage } from '@linkcoin/infra/bus/port.ts';
-import type { ForwardedEvent } from '../forwarder/forwarder.ts';
-import { GATEWAY_MESSAGES } from '../gateway/gateway.ts';
-import { resolve, TOKENS } from '../runtime/tokens.ts';
+import type { ForwardedEvent } from '../platform/forwarder/forwarder.ts';
+import { GATEWAY_MESSAGES } from '../platform/gateway/gateway.ts';
+import { resolve, TOKENS } from '../platform/tokens.ts';
 import {
   adminEnv,
   grantAuditor,

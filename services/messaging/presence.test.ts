@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { presenceStreamId } from '@linkcoin/domain/messaging/presence.ts';
-import { resolve, TOKENS } from '../runtime/tokens.ts';
+import { resolve, TOKENS } from '../platform/tokens.ts';
 import { adminEnv, loginAdmin, registerUser } from '../testing/accounts.ts';
 import { changeCollection, collectionOf, grantCoins } from '../testing/collections.ts';
 import { ChatClient, wsUrlOf } from '../testing/messaging.ts';

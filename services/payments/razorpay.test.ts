@@ -11,7 +11,7 @@ import {
   type RazorpayFake,
   type SignedWebhook,
 } from '@linkcoin/infra/payments/razorpay-fake.ts';
-import { resolve, TOKENS } from '../runtime/tokens.ts';
+import { resolve, TOKENS } from '../platform/tokens.ts';
 import { headPosition, registerUser, type TestUser } from '../testing/accounts.ts';
 import { balanceOf, pay, returnToShop } from '../testing/payments.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';

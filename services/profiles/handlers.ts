@@ -15,7 +15,7 @@ import {
   uploadsStreamId,
 } from '@linkcoin/domain/uploads/uploads.ts';
 import type { ImageUrlRule } from '@linkcoin/domain/uploads/urls.ts';
-import type { ProjectionProgress } from '../runtime/projection-progress.ts';
+import type { ProjectionProgress } from '../platform/projection-progress.ts';
 import { PROFILES, type ProfileDoc } from './projection.ts';
 import { isPublicProfile, profileView } from './view.ts';
 

@@ -5,7 +5,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profileStreamId } from '@linkcoin/domain/profiles/profile.ts';
-import { resolve, TOKENS } from '../runtime/tokens.ts';
+import { resolve, TOKENS } from '../platform/tokens.ts';
 import { adminEnv, loginAdmin, registerUser, type TestUser } from '../testing/accounts.ts';
 import { changeCollection, grantCoins } from '../testing/collections.ts';
 import { creatorWizard, saveProfile } from '../testing/profiles.ts';

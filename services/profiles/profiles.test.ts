@@ -9,7 +9,7 @@ import { PRODUCT_CATEGORIES } from '@linkcoin/domain/profiles/options.ts';
 import { idsNeeded, profileDecider, profileStreamId } from '@linkcoin/domain/profiles/profile.ts';
 import { UPLOAD_LIMIT_MESSAGES } from '@linkcoin/domain/uploads/messages.ts';
 import { TINY_PNG } from '@linkcoin/infra/uploads/contract.ts';
-import { resolve, TOKENS } from '../runtime/tokens.ts';
+import { resolve, TOKENS } from '../platform/tokens.ts';
 import {
   adminEnv,
   headPosition,

@@ -3,7 +3,7 @@ import { takesVideoLink } from '@linkcoin/domain/profiles/media.ts';
 import { isSafeHttpUrl } from '@linkcoin/domain/shared/links.ts';
 import type { ImageUrlRule } from '@linkcoin/domain/uploads/urls.ts';
 import type { ProfileDoc } from './projection.ts';
-import { isAdmin, type Principal } from '../http/endpoint.ts';
+import { isAdmin, type Principal } from '../platform/http/endpoint.ts';
 
 /** Whether a viewer sees a profile's e-mail, mobile, WhatsApp and balance: its owner, admins. */
 export const showsContactTo = (viewer: Principal | null, profileId: string): boolean =>

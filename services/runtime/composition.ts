@@ -9,7 +9,7 @@ import { collectionsContext } from '../collections/context.ts';
 import { messagingContext } from '../messaging/context.ts';
 import { auditContext } from '../audit/context.ts';
 import { directoryContext } from '../directory/context.ts';
-import type { BoundedContext } from './bounded-context.ts';
+import type { BoundedContext } from '../platform/context.ts';
 
 /**
  * The product, as the list of its contexts. The API registry, the projector's read models, the

@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
-import { anyone } from '../http/endpoint.ts';
+import { anyone } from '../platform/http/endpoint.ts';
 import { adminEnv, loginAdmin } from '../testing/accounts.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
-import type { BoundedContext } from './bounded-context.ts';
+import type { BoundedContext } from '../platform/context.ts';
 import { CONTEXTS } from './composition.ts';
-import { resolve, TOKENS } from './tokens.ts';
+import { resolve, TOKENS } from '../platform/tokens.ts';
 
 const probeMetadata = () => ({
   actorUserId: null,

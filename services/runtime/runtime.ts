@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import type { Request } from 'express';
 import { createServer, type Server } from 'node:http';
-import { closeServer, listen } from './http-server.ts';
+import { closeServer, listen } from '../platform/http-server.ts';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import {
@@ -11,13 +11,13 @@ import {
 } from 'tsyringe';
 import { createCommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
 import { ProjectionRunner } from '@linkcoin/infra/readstore/projections.ts';
-import { createApp } from '../http/app.ts';
-import { endpointRouter, type Authenticator, type Endpoint } from '../http/endpoint.ts';
-import { Forwarder } from '../forwarder/forwarder.ts';
-import { Gateway } from '../gateway/gateway.ts';
-import { ProcessManagerRunner } from '../processes/runner.ts';
+import { createApp } from '../platform/http/app.ts';
+import { endpointRouter, type Authenticator, type Endpoint } from '../platform/http/endpoint.ts';
+import { Forwarder } from '../platform/forwarder/forwarder.ts';
+import { Gateway } from '../platform/gateway/gateway.ts';
+import { ProcessManagerRunner } from '../platform/processes/runner.ts';
 import { CONTEXTS, projectionsOf } from './composition.ts';
-import { platformOf, type BoundedContext, type ContextParts } from './bounded-context.ts';
+import { platformOf, type BoundedContext, type ContextParts } from '../platform/context.ts';
 import {
   openBus,
   openEventStore,
@@ -25,8 +25,8 @@ import {
   openReadStore,
   openUploadStorage,
 } from './adapters.ts';
-import { resolveSecrets } from './secrets.ts';
-import type { AppConfig } from './config.ts';
+import { resolveSecrets } from '../platform/secrets.ts';
+import type { AppConfig } from '../platform/config.ts';
 import { joinDataDir, lockDataDir } from './data-dir-lock.ts';
 import { holderId, runSingleton, type SingletonWorker } from './singleton.ts';
 import { createLogger } from './logger.ts';
@@ -34,8 +34,8 @@ import {
   checkpointProgress,
   localProgress,
   type ProjectionProgress,
-} from './projection-progress.ts';
-import { resolve, TOKENS, type Clock } from './tokens.ts';
+} from '../platform/projection-progress.ts';
+import { resolve, TOKENS, type Clock } from '../platform/tokens.ts';
 
 /** The services of DESIGN section 2; the embedded runtime runs all of them in one process. */
 export type Role = 'api' | 'gateway' | 'projector' | 'processes' | 'forwarder';

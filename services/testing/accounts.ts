@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import request from 'supertest';
 import type { RegistrationRole } from '@linkcoin/domain/accounts/roles.ts';
-import { resolve, TOKENS } from '../runtime/tokens.ts';
+import { resolve, TOKENS } from '../platform/tokens.ts';
 import type { TestServer } from './test-server.ts';
 
 /** Where a server answers and keeps its data (a test server, or a process of the topology test). */

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { InvariantsReport } from '@linkcoin/domain/audit/contracts.ts';
 import { ledgerAudit } from '@linkcoin/domain/audit/invariants.ts';
-import { resolve, TOKENS } from '../runtime/tokens.ts';
+import { resolve, TOKENS } from '../platform/tokens.ts';
 import type { TestServer } from './test-server.ts';
 
 /** The ledger invariants over the server's whole log, as the auditors' check reads them. */

@@ -6,7 +6,7 @@ import {
   pairIdOf,
   type ConversationState,
 } from '@linkcoin/domain/messaging/conversation.ts';
-import { resolve, TOKENS } from '../runtime/tokens.ts';
+import { resolve, TOKENS } from '../platform/tokens.ts';
 import type { TestUser } from './accounts.ts';
 import type { TestServer } from './test-server.ts';
 

@@ -1,10 +1,10 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Gateway } from '../gateway/gateway.ts';
-import type { BoundedContext } from '../runtime/bounded-context.ts';
-import { platformOf } from '../runtime/bounded-context.ts';
+import { Gateway } from '../platform/gateway/gateway.ts';
+import type { BoundedContext } from '../platform/context.ts';
+import { platformOf } from '../platform/context.ts';
 import { CONTEXTS } from '../runtime/composition.ts';
-import { closeServer, listen } from '../runtime/http-server.ts';
+import { closeServer, listen } from '../platform/http-server.ts';
 import type { TestServer } from './test-server.ts';
 
 export type GatewayNode = Readonly<{

@@ -1,5 +1,5 @@
 import type { EventToAppend } from '@linkcoin/infra/eventstore/port.ts';
-import { resolve, TOKENS } from '../runtime/tokens.ts';
+import { resolve, TOKENS } from '../platform/tokens.ts';
 import type { TestServer } from './test-server.ts';
 
 export type LegacyEvent = Readonly<{ type: string; data: object }>;

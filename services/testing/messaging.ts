@@ -5,8 +5,8 @@ import {
   conversationStreamId,
   pairIdOf,
 } from '@linkcoin/domain/messaging/conversation.ts';
-import { GATEWAY_PROTOCOL } from '../gateway/gateway.ts';
-import { resolve, TOKENS } from '../runtime/tokens.ts';
+import { GATEWAY_PROTOCOL } from '../platform/gateway/gateway.ts';
+import { resolve, TOKENS } from '../platform/tokens.ts';
 import type { TestUser } from './accounts.ts';
 import type { TestServer } from './test-server.ts';
 

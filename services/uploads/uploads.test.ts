@@ -10,7 +10,7 @@ import { TINY_PNG } from '@linkcoin/infra/uploads/contract.ts';
 import { headPosition, registerUser, type TestUser } from '../testing/accounts.ts';
 import { saveProfile } from '../testing/profiles.ts';
 import { adjustableClock, startTestServer, type TestServer } from '../testing/test-server.ts';
-import { resolve, TOKENS } from '../runtime/tokens.ts';
+import { resolve, TOKENS } from '../platform/tokens.ts';
 
 /** A 1x1 JPEG. */
 const TINY_JPEG = Buffer.from(

@@ -15,7 +15,7 @@ import {
   INSTAGRAM_REQUESTS_PER_DAY,
 } from '@linkcoin/domain/verification/instagram.ts';
 import { profileDecider } from '@linkcoin/domain/profiles/profile.ts';
-import { resolve, TOKENS } from '../runtime/tokens.ts';
+import { resolve, TOKENS } from '../platform/tokens.ts';
 import {
   adminEnv,
   headPosition,

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolve, TOKENS } from '../../runtime/tokens.ts';
+import { resolve, TOKENS } from '../../platform/tokens.ts';
 import { HANDLE_CLAIM_MESSAGES } from '@linkcoin/domain/verification/handle-claim.ts';
 import { INSTAGRAM_MESSAGES } from '@linkcoin/domain/verification/instagram.ts';
 import {

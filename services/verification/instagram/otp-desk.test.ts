@@ -2,7 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
 import type { InstagramVerificationRequested } from '@linkcoin/domain/verification/instagram.ts';
-import { resolve, TOKENS } from '../../runtime/tokens.ts';
+import { resolve, TOKENS } from '../../platform/tokens.ts';
 import {
   adminEnv,
   headPosition,

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { YOUTUBE_MESSAGES } from '@linkcoin/domain/verification/youtube.ts';
-import { resolve, TOKENS } from '../../runtime/tokens.ts';
+import { resolve, TOKENS } from '../../platform/tokens.ts';
 import { headPosition, registerUser, type TestUser } from '../../testing/accounts.ts';
 import { creatorWizard, saveProfile } from '../../testing/profiles.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
