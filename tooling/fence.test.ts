@@ -77,6 +77,7 @@ const show = (path: string): string => relative(ROOT, path);
 
 const SERVICES = join(ROOT, 'services');
 const PLATFORM = join(SERVICES, 'platform');
+const TOOLING = join(ROOT, 'tooling');
 const RUNTIME = join(SERVICES, 'runtime');
 const COMPOSITION = join(RUNTIME, 'composition.ts');
 /** The folders of services/ that are not contexts: what contexts build on, and what runs them. */
@@ -98,7 +99,7 @@ export const backEndCrossings = (file: string, imported: readonly string[]): str
   return imported
     .filter((target) => {
       const to = contextOf(target);
-      if (to !== null && to !== from && file !== COMPOSITION) return true;
+      if (to !== null && to !== from && file !== COMPOSITION && !inside(TOOLING, file)) return true;
       // The platform and the contexts know nothing of the composition root that runs them (their
       // tests may start it).
       if ((from !== null || inside(PLATFORM, file)) && inside(RUNTIME, target))

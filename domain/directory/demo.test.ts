@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { followersCount } from '../profiles/followers.ts';
-import { demoAccountsRequest } from './contracts.ts';
-import { demoAccounts, demoBrand, demoCreator, isDemoEmail } from './demo.ts';
+import { demoAccountsRequest, isDemoEmail } from '../demo/contracts.ts';
+import { demoAccounts, demoBrand, demoCreator } from './demo.ts';
 import { visibilityOf } from './visibility.ts';
 import { creator } from './testing.ts';
 

@@ -4,29 +4,9 @@
  * are marked by their e-mail domain, `demo.linkcoin.local` (a name no real address has): the
  * directory shows `demo: true` on them, and they can be found or removed by that domain.
  */
-import type { ProfileUpdateRequest } from '../profiles/contracts.ts';
 import { foldText } from '../shared/search-text.ts';
-
-export const DEMO_EMAIL_DOMAIN = 'demo.linkcoin.local';
-
-export const isDemoEmail = (email: string): boolean =>
-  email.toLowerCase().endsWith(`@${DEMO_EMAIL_DOMAIN}`);
-
-export type DemoAccount = Readonly<{
-  email: string;
-  ownerName: string;
-  role: 'influencer' | 'user';
-  /** How many days before the seed the account signed up (creators in their first 30 are boosted). */
-  signedUpDaysAgo: number;
-  /** The wizard's save, without the picture (the seeder draws one and uploads it). */
-  profile: ProfileUpdateRequest;
-  /** The generated picture: initials on a colour. */
-  avatar: Readonly<{ initials: string; hue: number }>;
-  /** A YouTube channel verified for this creator (its handle is one of the profile's accounts). */
-  youtube: Readonly<{ handle: string; channelTitle: string; subscribers: number }> | null;
-  /** LinkCoins granted by the first admin (brands). */
-  coins: number;
-}>;
+import { DEMO_EMAIL_DOMAIN, type DemoAccount } from '../demo/contracts.ts';
+import type { ProfileUpdateRequest } from '../profiles/contracts.ts';
 
 export const demoCreatorEmail = (index: number): string =>
   `creator-${String(index + 1).padStart(5, '0')}@${DEMO_EMAIL_DOMAIN}`;

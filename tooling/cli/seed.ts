@@ -9,9 +9,10 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
   MAX_DEMO_ACCOUNTS_PER_REQUEST,
+  type DemoAccount,
   type DemoAccountOutcome,
-} from '@linkcoin/domain/directory/contracts.ts';
-import { demoAccounts, type DemoAccount } from '@linkcoin/domain/directory/demo.ts';
+} from '@linkcoin/domain/demo/contracts.ts';
+import { demoAccounts } from '@linkcoin/domain/directory/demo.ts';
 import { FIRST_ADMIN_STREAM, firstAdminDecider } from '@linkcoin/domain/accounts/first-admin.ts';
 import { demoPasswordHash, demoSeeder } from '@linkcoin/services/demo/seeder.ts';
 import { ConfigError, loadConfig, type AppConfig } from '@linkcoin/services/platform/config.ts';
