@@ -7,7 +7,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EMAIL_DOMAIN, type DemoAccount } from '@linkcoin/domain/demo/contracts.ts';
-import { demoBrand, demoCreator } from '@linkcoin/domain/directory/demo.ts';
+import { demoBrand, demoCreator } from '@linkcoin/services/testing/demo-accounts.ts';
 import type { DirectoryEntry } from '@linkcoin/domain/directory/entry.ts';
 import { directoryQuery, searchByScan } from '@linkcoin/domain/directory/search.ts';
 import { resolve, TOKENS } from '../platform/tokens.ts';

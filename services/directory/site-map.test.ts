@@ -6,7 +6,7 @@
 import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoBrand, demoCreator } from '@linkcoin/domain/directory/demo.ts';
+import { demoBrand, demoCreator } from '@linkcoin/services/testing/demo-accounts.ts';
 import type { DirectoryEntry } from '@linkcoin/domain/directory/entry.ts';
 import { resolve, TOKENS } from '../platform/tokens.ts';
 import { adminEnv, loginAdmin } from '../testing/accounts.ts';

@@ -12,7 +12,7 @@ import {
   type DemoAccount,
   type DemoAccountOutcome,
 } from '@linkcoin/domain/demo/contracts.ts';
-import { demoAccounts } from '@linkcoin/domain/directory/demo.ts';
+import { demoAccounts } from '@linkcoin/services/testing/demo-accounts.ts';
 import { FIRST_ADMIN_STREAM, firstAdminDecider } from '@linkcoin/domain/accounts/first-admin.ts';
 import { demoPasswordHash, demoSeeder } from '@linkcoin/services/demo/seeder.ts';
 import { ConfigError, loadConfig, type AppConfig } from '@linkcoin/services/platform/config.ts';

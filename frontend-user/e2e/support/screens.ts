@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { beforeAll } from 'vitest';
 import type { Page } from 'playwright-core';
-import { demoCreator } from '@linkcoin/domain/directory/demo.ts';
+import { demoCreator } from '@linkcoin/services/testing/demo-accounts.ts';
 import {
   adminEnv,
   grantAuditor,

@@ -7,7 +7,7 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import request from 'supertest';
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
-import { demoBrand } from '@linkcoin/domain/directory/demo.ts';
+import { demoBrand } from '@linkcoin/services/testing/demo-accounts.ts';
 import { TINY_PNG } from '@linkcoin/infra/uploads/contract.ts';
 import { resolve, TOKENS } from '../../platform/tokens.ts';
 import {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AccountRegistered } from '@linkcoin/domain/accounts/account.ts';
 import { accountStreamId } from '@linkcoin/domain/accounts/account.ts';
-import { demoCreator } from '@linkcoin/domain/directory/demo.ts';
+import { demoCreator } from '@linkcoin/services/testing/demo-accounts.ts';
 import {
   evolveEntry,
   registeredEntry,

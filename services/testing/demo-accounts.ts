@@ -4,9 +4,9 @@
  * are marked by their e-mail domain, `demo.linkcoin.local` (a name no real address has): the
  * directory shows `demo: true` on them, and they can be found or removed by that domain.
  */
-import { foldText } from '../shared/search-text.ts';
-import { DEMO_EMAIL_DOMAIN, type DemoAccount } from '../demo/contracts.ts';
-import type { ProfileUpdateRequest } from '../profiles/contracts.ts';
+import { foldText } from '@linkcoin/domain/shared/search-text.ts';
+import { DEMO_EMAIL_DOMAIN, type DemoAccount } from '@linkcoin/domain/demo/contracts.ts';
+import type { ProfileUpdateRequest } from '@linkcoin/domain/profiles/contracts.ts';
 
 export const demoCreatorEmail = (index: number): string =>
   `creator-${String(index + 1).padStart(5, '0')}@${DEMO_EMAIL_DOMAIN}`;

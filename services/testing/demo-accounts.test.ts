@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { followersCount } from '../profiles/followers.ts';
-import { demoAccountsRequest, isDemoEmail } from '../demo/contracts.ts';
-import { demoAccounts, demoBrand, demoCreator } from './demo.ts';
-import { visibilityOf } from './visibility.ts';
-import { creator } from './testing.ts';
+import { followersCount } from '@linkcoin/domain/profiles/followers.ts';
+import { demoAccountsRequest, isDemoEmail } from '@linkcoin/domain/demo/contracts.ts';
+import { demoAccounts, demoBrand, demoCreator } from './demo-accounts.ts';
+import { visibilityOf } from '@linkcoin/domain/directory/visibility.ts';
+import { creator } from '@linkcoin/domain/directory/testing.ts';
 
 describe('demo accounts', () => {
   const accounts = demoAccounts(400, 8);
