@@ -28,7 +28,6 @@ import {
   sendMessage,
 } from '../testing/collections.ts';
 import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
-import { resolve, TOKENS } from '../platform/tokens.ts';
 import { collectionHandlers } from './handlers.ts';
 import { balanceOf } from '../testing/payments.ts';
 import { saveProfile } from '../testing/profiles.ts';
@@ -244,7 +243,7 @@ describe('the collection', () => {
     const [a, b] = [await newCreator(), await newCreator()];
     await grantCoins(server, admin, a, 3);
     await grantCoins(server, admin, b, 3);
-    const real = resolve(server.runtime.container, TOKENS.CommandHandler);
+    const real = server.runtime.platform.commands;
     let release = () => {};
     const bothChecked = new Promise<void>((done) => (release = done));
     let checks = 0;
@@ -261,8 +260,8 @@ describe('the collection', () => {
     };
     const handlers = collectionHandlers({
       commands: racing,
-      readStore: resolve(server.runtime.container, TOKENS.ReadStore),
-      progress: resolve(server.runtime.container, TOKENS.ProjectionProgress),
+      readStore: server.runtime.platform.readStore,
+      progress: server.runtime.platform.progress,
     });
     const keyed = async () => ({
       now: clock.now(),
@@ -346,7 +345,7 @@ describe('the collection', () => {
     await grantCoins(server, admin, first, 2);
     await grantCoins(server, admin, second, 2);
     await changeCollection(server, second, 'add', first.userId).expect(201);
-    const commands = resolve(server.runtime.container, TOKENS.CommandHandler);
+    const commands = server.runtime.platform.commands;
     await commands.handle(walletDecider, walletStreamId(first.userId), {
       type: 'OpenConnection',
       data: {
@@ -696,7 +695,7 @@ describe('the collection', () => {
       });
 
     // The online dot follows the presence events the chat gateway records.
-    await resolve(server.runtime.container, TOKENS.EventStore).append(
+    await server.runtime.platform.eventStore.append(
       presenceStreamId(asha.userId),
       [
         {

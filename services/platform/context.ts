@@ -1,5 +1,4 @@
 import type { RequestHandler } from 'express';
-import type { DependencyContainer } from 'tsyringe';
 import type { Logger } from 'pino';
 import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
 import type { EventStore } from '@linkcoin/infra/eventstore/port.ts';
@@ -14,7 +13,7 @@ import type { ProcessManager } from './processes/process-manager.ts';
 import type { AppConfig } from './config.ts';
 import type { ProjectionProgress } from './projection-progress.ts';
 import type { Secrets } from './secrets.ts';
-import { resolve, TOKENS, type Clock } from './tokens.ts';
+import type { Clock } from './tokens.ts';
 
 /** The ports every context is built on, as one typed object. */
 export type Platform = Readonly<{
@@ -88,24 +87,3 @@ export type BoundedContext = Readonly<{
   /** Builds the context's command handlers, endpoints and processes on the platform's ports. */
   create: (platform: Platform) => ContextParts;
 }>;
-
-/** The platform of a running process, read from the runtime's container of ports. */
-export const platformOf = (
-  container: DependencyContainer,
-  publicUrl: () => string,
-  readModels: readonly Projection[] = [],
-): Platform => ({
-  publicUrl,
-  readModels,
-  config: resolve(container, TOKENS.Config),
-  logger: resolve(container, TOKENS.Logger),
-  clock: resolve(container, TOKENS.Clock),
-  commands: resolve(container, TOKENS.CommandHandler),
-  eventStore: resolve(container, TOKENS.EventStore),
-  readStore: resolve(container, TOKENS.ReadStore),
-  bus: resolve(container, TOKENS.Bus),
-  progress: resolve(container, TOKENS.ProjectionProgress),
-  secrets: resolve(container, TOKENS.Secrets),
-  mailer: resolve(container, TOKENS.Mailer),
-  uploads: resolve(container, TOKENS.UploadStorage),
-});

@@ -9,7 +9,6 @@ import { PRODUCT_CATEGORIES } from '@linkcoin/domain/profiles/options.ts';
 import { idsNeeded, profileDecider, profileStreamId } from '@linkcoin/domain/profiles/profile.ts';
 import { UPLOAD_LIMIT_MESSAGES } from '@linkcoin/domain/uploads/messages.ts';
 import { TINY_PNG } from '@linkcoin/infra/uploads/contract.ts';
-import { resolve, TOKENS } from '../platform/tokens.ts';
 import {
   adminEnv,
   headPosition,
@@ -457,7 +456,7 @@ describe('creator profiles over HTTP', () => {
           { platform: 'youtube', category: 'recipes', postLink: 'https://youtu.be/dQw4w9WgXcQ' },
         ],
       });
-      const commands = resolve(server.runtime.container, TOKENS.CommandHandler);
+      const commands = server.runtime.platform.commands;
       const written = await commands.handle(profileDecider, profileStreamId(legacy.userId), {
         type: 'UpdateProfile',
         data: {
@@ -471,7 +470,7 @@ describe('creator profiles over HTTP', () => {
           causationId: null,
         },
       });
-      await resolve(server.runtime.container, TOKENS.ProjectionProgress).waitFor(written.position);
+      await server.runtime.platform.progress.waitFor(written.position);
       for (const viewer of [legacy, brand]) {
         const res = await request(server.url)
           .get(`/api/pageowners/user/${legacy.userId}`)

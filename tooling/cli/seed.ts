@@ -17,7 +17,6 @@ import { FIRST_ADMIN_STREAM, firstAdminDecider } from '@linkcoin/domain/accounts
 import { demoPasswordHash, demoSeeder } from '@linkcoin/services/demo/seeder.ts';
 import { ConfigError, loadConfig, type AppConfig } from '@linkcoin/services/platform/config.ts';
 import { startRuntime } from '@linkcoin/services/runtime/runtime.ts';
-import { resolve, TOKENS } from '@linkcoin/services/platform/tokens.ts';
 
 const options = z
   .object({
@@ -55,10 +54,10 @@ const seedStopped = async (): Promise<DemoAccountOutcome[]> => {
     roles: ['projector'],
   });
   try {
-    const commands = resolve(runtime.container, TOKENS.CommandHandler);
+    const commands = runtime.platform.commands;
     const seeder = demoSeeder({
       commands,
-      uploads: resolve(runtime.container, TOKENS.UploadStorage),
+      uploads: runtime.platform.uploads,
       logger: runtime.logger.child({ component: 'seed' }),
     });
     // The first admin grants the brands' coins; before any admin exists, the seed itself does.
@@ -77,8 +76,8 @@ const seedStopped = async (): Promise<DemoAccountOutcome[]> => {
       );
       if ((index + 1) % 100 === 0) console.log(`  ${index + 1} of ${accounts.length} accounts`);
     }
-    const progress = resolve(runtime.container, TOKENS.ProjectionProgress);
-    const eventStore = resolve(runtime.container, TOKENS.EventStore);
+    const progress = runtime.platform.progress;
+    const eventStore = runtime.platform.eventStore;
     if (!(await progress.waitFor(await eventStore.headPosition(), 10 * 60_000))) {
       throw new Error('the read models did not catch up with the seed');
     }

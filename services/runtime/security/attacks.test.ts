@@ -8,7 +8,6 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES as M } from '@linkcoin/domain/accounts/messages.ts';
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
-import { resolve, TOKENS } from '../../platform/tokens.ts';
 import {
   ADMIN,
   adminEnv,
@@ -49,7 +48,7 @@ describe('the Idempotency-Key attacks', () => {
     request(server.url).post('/api/pageowners/login').send({ email, password });
 
   const events = async (): Promise<readonly RecordedEvent[]> => {
-    const store = resolve(server.runtime.container, TOKENS.EventStore);
+    const store = server.runtime.platform.eventStore;
     const all: RecordedEvent[] = [];
     for (let after: number | null = null; ;) {
       const page = await store.readAll({ after, maxCount: 1000 });

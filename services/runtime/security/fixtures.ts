@@ -9,7 +9,6 @@ import request from 'supertest';
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
 import { demoBrand } from '@linkcoin/services/testing/demo-accounts.ts';
 import { TINY_PNG } from '@linkcoin/infra/uploads/contract.ts';
-import { resolve, TOKENS } from '../../platform/tokens.ts';
 import {
   adminEnv,
   grantAuditor,
@@ -70,7 +69,7 @@ export const eventsAfter = async (
   server: TestServer,
   position: number | null,
 ): Promise<readonly RecordedEvent[]> => {
-  const store = resolve(server.runtime.container, TOKENS.EventStore);
+  const store = server.runtime.platform.eventStore;
   const events: RecordedEvent[] = [];
   for (let after = position; ;) {
     const page = await store.readAll({ after, maxCount: 1000 });

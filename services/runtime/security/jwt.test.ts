@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { ACCOUNT_MESSAGES as M } from '@linkcoin/domain/accounts/messages.ts';
 import { GATEWAY_PROTOCOL } from '../../platform/gateway/gateway.ts';
-import { resolve, TOKENS } from '../../platform/tokens.ts';
 import { adminEnv, loginAdmin, registerUser, type TestUser } from '../../testing/accounts.ts';
 import { adjustableClock, startTestServer, type TestServer } from '../../testing/test-server.ts';
 
@@ -37,9 +36,7 @@ describe('tampered session tokens', () => {
     member = await registerUser(server);
     admin = await loginAdmin(server);
     const { header, payload, signature, raw } = partsOf(member.token);
-    const secret = new TextEncoder().encode(
-      resolve(server.runtime.container, TOKENS.Secrets).jwtSecret,
-    );
+    const secret = new TextEncoder().encode(server.runtime.platform.secrets.jwtSecret);
     const now = Math.floor(clock.now().getTime() / 1000);
     const sign = (claims: Record<string, unknown>, key = secret) =>
       new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(key);

@@ -8,7 +8,6 @@ import { emailClaimDecider, emailClaimStreamId } from '@linkcoin/domain/accounts
 import type { CommandMetadata } from '@linkcoin/domain/shared/messages.ts';
 import { openConversation } from '@linkcoin/services/testing/messaging.ts';
 import { startTestServer } from '@linkcoin/services/testing/test-server.ts';
-import { resolve, TOKENS } from '@linkcoin/services/platform/tokens.ts';
 import { failToBench, serveBench } from './child.ts';
 
 export type ChatUser = Readonly<{ userId: string; token: string }>;
@@ -40,7 +39,7 @@ try {
       WS_FRAMES_PER_MINUTE: '1000000',
     },
   });
-  const commands = resolve(server.runtime.container, TOKENS.CommandHandler);
+  const commands = server.runtime.platform.commands;
   const meta = (): CommandMetadata => ({
     now: new Date(),
     actorUserId: null,

@@ -15,7 +15,6 @@ import { ProjectionRunner } from '@linkcoin/infra/readstore/projections.ts';
 import { SqliteReadStore } from '@linkcoin/infra/readstore/sqlite.ts';
 import { silentLogger } from '@linkcoin/infra/shared/logger.ts';
 import { PROJECTIONS } from '@linkcoin/services/runtime/composition.ts';
-import { resolve, TOKENS } from '@linkcoin/services/platform/tokens.ts';
 import { adminEnv, loginAdmin } from '@linkcoin/services/testing/accounts.ts';
 import { startTestServer } from '@linkcoin/services/testing/test-server.ts';
 import { bestOfAlternating, perSecond, type Measure } from '../measure.ts';
@@ -170,7 +169,7 @@ export const audit: Measure = {
     const server = await startTestServer({ roles: ['api', 'projector'], env: adminEnv });
     let raw: RawEvents | null = null;
     try {
-      const store = resolve(server.runtime.container, TOKENS.EventStore);
+      const store = server.runtime.platform.eventStore;
       const total = LEDGER_EVENTS + OTHER_USERS * (EVENTS_PER_OTHER + 1) + CREATORS + 1;
       progress(
         `audit: writing a ledger of ${LEDGER_EVENTS.toLocaleString('en-US')} events in a log of ${total.toLocaleString('en-US')}`,
@@ -189,10 +188,7 @@ export const audit: Measure = {
       }
       const head = (await store.headPosition()) ?? 0;
       progress('audit: the live read models catching up');
-      const caughtUp = await resolve(server.runtime.container, TOKENS.ProjectionProgress).waitFor(
-        head,
-        10 * 60 * 1000,
-      );
+      const caughtUp = await server.runtime.platform.progress.waitFor(head, 10 * 60 * 1000);
       if (!caughtUp) throw new Error('the live read models did not reach the head of the log');
       const admin = await loginAdmin(server);
       const get = async (path: string) => {
