@@ -1,7 +1,7 @@
 import { accountDecider, accountStreamId, rolesOf } from '@linkcoin/domain/accounts/account.ts';
 import { ACCOUNT_MESSAGES as M } from '@linkcoin/domain/accounts/messages.ts';
 import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
-import type { Clock } from '../platform/tokens.ts';
+import type { Clock } from '../platform/clock.ts';
 import type { Authenticator, Principal } from '../platform/http/endpoint.ts';
 import type { SessionTokens } from './session-tokens.ts';
 

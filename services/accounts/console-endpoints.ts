@@ -9,7 +9,7 @@ import { commandMetadata } from '../platform/http/metadata.ts';
 import { findPage, listQuery, parseListRequest, sendList } from '../platform/http/simple-rest.ts';
 import { parse, parseBody } from '../platform/http/validate.ts';
 import type { ProjectionProgress } from '../platform/projection-progress.ts';
-import type { Clock } from '../platform/tokens.ts';
+import type { Clock } from '../platform/clock.ts';
 import type { AccountHandlers } from './handlers.ts';
 import { ACCOUNTS, type AccountView } from './projection.ts';
 

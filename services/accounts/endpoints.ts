@@ -30,7 +30,7 @@ import {
 import { HttpError } from '../platform/http/errors.ts';
 import { commandMetadata } from '../platform/http/metadata.ts';
 import { parseBody, parseQuery } from '../platform/http/validate.ts';
-import type { Clock } from '../platform/tokens.ts';
+import type { Clock } from '../platform/clock.ts';
 import { refreshCookieOf, sessionModeOf, setRefreshCookie } from './browser-sessions.ts';
 import type { AccountHandlers, Session, SessionMode } from './handlers.ts';
 import type { AuthRateLimits } from './rate-limits.ts';

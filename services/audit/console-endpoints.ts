@@ -21,7 +21,7 @@ import {
   sortOf,
 } from '../platform/http/simple-rest.ts';
 import { parse, parseParams } from '../platform/http/validate.ts';
-import type { Clock } from '../platform/tokens.ts';
+import type { Clock } from '../platform/clock.ts';
 import { AUDIT_CONNECTIONS, connectionStateOf, whereState } from './connections-projection.ts';
 import { AUDIT_PAYMENTS } from './payments-projection.ts';
 import {

@@ -15,7 +15,7 @@ import type { Projection } from '@linkcoin/infra/readstore/projections.ts';
 import { callerOf, signedIn, type Endpoint } from '../platform/http/endpoint.ts';
 import { listQuery, parseListRequest, sendList } from '../platform/http/simple-rest.ts';
 import { parse, parseBody, parseParams, parseQuery } from '../platform/http/validate.ts';
-import type { Clock } from '../platform/tokens.ts';
+import type { Clock } from '../platform/clock.ts';
 import { csvName, sendCsv } from './csv.ts';
 import type { AuditHistory } from './history.ts';
 import { checkLedgerInvariants } from './invariants.ts';

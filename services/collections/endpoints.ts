@@ -14,7 +14,7 @@ import { callerOf, signedIn, type Endpoint } from '../platform/http/endpoint.ts'
 import type { ClientKeys } from '../platform/http/idempotency.ts';
 import { commandMetadata } from '../platform/http/metadata.ts';
 import { parseBody, parseParams } from '../platform/http/validate.ts';
-import type { Clock } from '../platform/tokens.ts';
+import type { Clock } from '../platform/clock.ts';
 import type { CollectionHandlers } from './handlers.ts';
 
 /** Only the user themselves spends or changes their list, admins included. */

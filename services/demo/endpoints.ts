@@ -2,7 +2,7 @@ import { demoAccountsRequest, type DemoAccountsAnswer } from '@linkcoin/domain/d
 import { callerOf, signedIn, type Endpoint } from '../platform/http/endpoint.ts';
 import { commandMetadata } from '../platform/http/metadata.ts';
 import { parseBody } from '../platform/http/validate.ts';
-import type { Clock } from '../platform/tokens.ts';
+import type { Clock } from '../platform/clock.ts';
 import type { DemoHandlers } from './handlers.ts';
 
 /** The console's demo seeding (`make seed` while a server runs). */

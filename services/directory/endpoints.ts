@@ -8,7 +8,7 @@ import {
   type Endpoint,
 } from '../platform/http/endpoint.ts';
 import { parseParams, parseQuery } from '../platform/http/validate.ts';
-import type { Clock } from '../platform/tokens.ts';
+import type { Clock } from '../platform/clock.ts';
 import type { DirectoryHandlers } from './handlers.ts';
 
 const userParams = z.object({ userId: idField('userId') });

@@ -19,7 +19,7 @@ import {
   type RealtimeNode,
   type RealtimePart,
 } from '../platform/gateway/realtime.ts';
-import type { Clock } from '../platform/tokens.ts';
+import type { Clock } from '../platform/clock.ts';
 import { MESSAGING_HANDLER_MESSAGES as H, type MessagingHandlers } from './handlers.ts';
 import { PresenceBoard } from './presence.ts';
 import { messageView } from './projection.ts';

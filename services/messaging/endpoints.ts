@@ -9,7 +9,7 @@ import { anyone, signedIn, type Endpoint } from '../platform/http/endpoint.ts';
 import { commandMetadata } from '../platform/http/metadata.ts';
 import { parseBody, parseParams, parseQuery } from '../platform/http/validate.ts';
 import type { ProjectionProgress } from '../platform/projection-progress.ts';
-import type { Clock } from '../platform/tokens.ts';
+import type { Clock } from '../platform/clock.ts';
 import type { MessagingHandlers } from './handlers.ts';
 
 export const MESSAGING_ENDPOINT_MESSAGES = {

@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import webpush from 'web-push';
 import type { PushSubscription } from '@linkcoin/domain/messaging/push-subscriptions.ts';
 import type { AppConfig } from '../platform/config.ts';
-import type { Clock } from '../platform/tokens.ts';
+import type { Clock } from '../platform/clock.ts';
 import type { MessagingHandlers } from './handlers.ts';
 
 export type VapidKeys = Readonly<{ publicKey: string; privateKey: string }>;

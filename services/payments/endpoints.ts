@@ -16,7 +16,7 @@ import type { ClientKeys } from '../platform/http/idempotency.ts';
 import { rawBodyOf } from '../platform/http/json-guard.ts';
 import { commandMetadata } from '../platform/http/metadata.ts';
 import { parseBody, parseParams, parseQuery } from '../platform/http/validate.ts';
-import type { Clock } from '../platform/tokens.ts';
+import type { Clock } from '../platform/clock.ts';
 import type { PaymentHandlers } from './handlers.ts';
 
 const paymentParams = z.object({ paymentId: idField('paymentId') });

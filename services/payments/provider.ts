@@ -6,7 +6,7 @@ import {
 import type { PaymentProvider } from '@linkcoin/infra/payments/port.ts';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../platform/config.ts';
-import type { Clock } from '../platform/tokens.ts';
+import type { Clock } from '../platform/clock.ts';
 
 /** Where the sandbox's approval page is served, outside /api (it is HTML). */
 export const SANDBOX_PAGE_PATH = '/sandbox-pay';

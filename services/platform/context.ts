@@ -13,7 +13,7 @@ import type { ProcessManager } from './processes/process-manager.ts';
 import type { AppConfig } from './config.ts';
 import type { ProjectionProgress } from './projection-progress.ts';
 import type { Secrets } from './secrets.ts';
-import type { Clock } from './tokens.ts';
+import type { Clock } from './clock.ts';
 
 /** The ports every context is built on, as one typed object. */
 export type Platform = Readonly<{

@@ -11,7 +11,7 @@ import {
 import { commandMetadata } from '../platform/http/metadata.ts';
 import { sendJsonText } from '../platform/http/json-text.ts';
 import { parseBody, parseParams } from '../platform/http/validate.ts';
-import type { Clock } from '../platform/tokens.ts';
+import type { Clock } from '../platform/clock.ts';
 import type { ProfileHandlers } from './handlers.ts';
 import { showsContactTo } from './view.ts';
 

@@ -29,7 +29,7 @@ import {
   localProgress,
   type ProjectionProgress,
 } from '../platform/projection-progress.ts';
-import type { Clock } from '../platform/tokens.ts';
+import type { Clock } from '../platform/clock.ts';
 
 /** The services of DESIGN section 2; the embedded runtime runs all of them in one process. */
 export type Role = 'api' | 'gateway' | 'projector' | 'processes' | 'forwarder';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { BoundedContext } from '../platform/context.ts';
 import { loadConfig } from '../platform/config.ts';
-import type { Clock } from '../platform/tokens.ts';
+import type { Clock } from '../platform/clock.ts';
 import { ALL_ROLES, startRuntime, type Role, type Runtime } from '../runtime/runtime.ts';
 
 export type TestServer = Readonly<{

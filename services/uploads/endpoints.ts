@@ -11,7 +11,7 @@ import {
 import { callerOf, signedIn, type Endpoint } from '../platform/http/endpoint.ts';
 import { HttpError } from '../platform/http/errors.ts';
 import { commandMetadata } from '../platform/http/metadata.ts';
-import type { Clock } from '../platform/tokens.ts';
+import type { Clock } from '../platform/clock.ts';
 import type { UploadHandlers } from './handlers.ts';
 
 export const UPLOAD_MESSAGES = {

@@ -9,7 +9,7 @@ import { signedIn, type Endpoint } from '../platform/http/endpoint.ts';
 import { commandMetadata } from '../platform/http/metadata.ts';
 import { findPage, listQuery, parseListRequest, sendList } from '../platform/http/simple-rest.ts';
 import { parse, parseBody } from '../platform/http/validate.ts';
-import type { Clock } from '../platform/tokens.ts';
+import type { Clock } from '../platform/clock.ts';
 import type { DeskHandlers } from './desk.ts';
 import { HANDLE_CLAIMS, type HandleClaimDoc } from './handle-claims.ts';
 

@@ -10,7 +10,7 @@ import { DomainError } from '@linkcoin/domain/shared/errors.ts';
 import type { CommandMetadata } from '@linkcoin/domain/shared/messages.ts';
 import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
 import { fingerprintOf } from '@linkcoin/infra/eventstore/fingerprint.ts';
-import type { Clock } from '../tokens.ts';
+import type { Clock } from '../clock.ts';
 import { commandMetadata, correlationIdOf } from './metadata.ts';
 
 /**

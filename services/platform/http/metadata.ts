@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Request } from 'express';
 import type { CommandMetadata } from '@linkcoin/domain/shared/messages.ts';
-import type { Clock } from '../tokens.ts';
+import type { Clock } from '../clock.ts';
 import { logsAt } from './access-log.ts';
 import { principalOf } from './principal.ts';
 

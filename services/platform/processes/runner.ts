@@ -2,7 +2,7 @@ import type { EventStore } from '@linkcoin/infra/eventstore/port.ts';
 import type { ReadStore } from '@linkcoin/infra/readstore/port.ts';
 import { ProjectionRunner } from '@linkcoin/infra/readstore/projections.ts';
 import type { Logger } from 'pino';
-import type { Clock } from '../tokens.ts';
+import type { Clock } from '../clock.ts';
 import type { ProcessManager } from './process-manager.ts';
 
 /** Runs the process managers: their event handlers through a projection runner, and their ticks. */

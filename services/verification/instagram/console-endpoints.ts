@@ -11,7 +11,7 @@ import {
   sendList,
 } from '../../platform/http/simple-rest.ts';
 import { parse } from '../../platform/http/validate.ts';
-import type { Clock } from '../../platform/tokens.ts';
+import type { Clock } from '../../platform/clock.ts';
 import type { CodeVault } from './code-vault.ts';
 import type { InstagramHandlers } from './handlers.ts';
 import { otpRecordView, whereRecords, whereStatus } from './otp-record-view.ts';

@@ -7,7 +7,7 @@ import type { ReadStore } from '@linkcoin/infra/readstore/port.ts';
 import { callerOf, isAdmin, signedIn, type Endpoint } from '../../platform/http/endpoint.ts';
 import { commandMetadata } from '../../platform/http/metadata.ts';
 import { parseBody, parseQuery } from '../../platform/http/validate.ts';
-import type { Clock } from '../../platform/tokens.ts';
+import type { Clock } from '../../platform/clock.ts';
 import type { CodeVault } from './code-vault.ts';
 import type { InstagramHandlers } from './handlers.ts';
 import { otpRecordView, whereRecords } from './otp-record-view.ts';
