@@ -7,7 +7,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@linkcoin/domain/accounts/messages.ts';
 import { IDEMPOTENCY_MESSAGES } from '@linkcoin/domain/shared/idempotency.ts';
-import type { CollectionEntry } from '@linkcoin/domain/wallet/collection-contracts.ts';
+import type { CollectionEntry } from '@linkcoin/domain/collections/contracts.ts';
 import { WALLET_MESSAGES as M } from '@linkcoin/domain/wallet/messages.ts';
 import { CONNECTION_MS, walletDecider, walletStreamId } from '@linkcoin/domain/wallet/wallet.ts';
 import { presenceStreamId } from '@linkcoin/domain/messaging/presence.ts';

@@ -7,7 +7,7 @@ import {
   CONNECTION_EVENT_TYPES,
   conversationCommandFor,
   type ConnectionEvent,
-} from '@linkcoin/domain/messaging/from-wallet.ts';
+} from '@linkcoin/domain/collections/conversation-sync.ts';
 import { walletDecider } from '@linkcoin/domain/wallet/wallet.ts';
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
 import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';

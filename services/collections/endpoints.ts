@@ -7,7 +7,7 @@ import {
   type CollectionAnswer,
   type CollectionChangeAnswer,
   type RenewalAnswer,
-} from '@linkcoin/domain/wallet/collection-contracts.ts';
+} from '@linkcoin/domain/collections/contracts.ts';
 import { WALLET_MESSAGES as M } from '@linkcoin/domain/wallet/messages.ts';
 import type { Request } from 'express';
 import { callerOf, signedIn, type Endpoint } from '../platform/http/endpoint.ts';

@@ -9,11 +9,11 @@ import {
   cancellationFor,
   conversationCommandFor,
   type ConnectionEvent,
-} from '@linkcoin/domain/messaging/from-wallet.ts';
+} from '@linkcoin/domain/collections/conversation-sync.ts';
 import { DomainError } from '@linkcoin/domain/shared/errors.ts';
 import type { CommandMetadata, RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
 import type { ImageUrlRule } from '@linkcoin/domain/uploads/urls.ts';
-import type { CollectionEntry } from '@linkcoin/domain/wallet/collection-contracts.ts';
+import type { CollectionEntry } from '@linkcoin/domain/collections/contracts.ts';
 import { WALLET_MESSAGES as M } from '@linkcoin/domain/wallet/messages.ts';
 import {
   isExpired,

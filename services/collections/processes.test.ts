@@ -12,7 +12,7 @@ import {
   REPLY_GUARANTEE_MS,
 } from '@linkcoin/domain/messaging/conversation.ts';
 import type { CommandMetadata } from '@linkcoin/domain/shared/messages.ts';
-import type { CollectionEntry } from '@linkcoin/domain/wallet/collection-contracts.ts';
+import type { CollectionEntry } from '@linkcoin/domain/collections/contracts.ts';
 import type { WalletEntry } from '@linkcoin/domain/wallet/contracts.ts';
 import {
   CONNECTION_MS,

@@ -4,7 +4,7 @@ import type {
   CollectionChangeAnswer,
   CollectionEntry,
   RenewalAnswer,
-} from '@linkcoin/domain/wallet/collection-contracts.ts';
+} from '@linkcoin/domain/collections/contracts.ts';
 import { apiRequest } from '../../../lib/api-client';
 import type { MutationConfig } from '../../../lib/react-query';
 import { walletQueryKey } from '../../wallet';

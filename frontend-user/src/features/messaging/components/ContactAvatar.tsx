@@ -1,5 +1,5 @@
 import { Box } from '@mui/material';
-import type { CollectionContact } from '@linkcoin/domain/wallet/collection-contracts.ts';
+import type { CollectionContact } from '@linkcoin/domain/collections/contracts.ts';
 import { ProfileAvatar } from '../../profiles';
 import { OnlineDot } from './OnlineDot';
 

@@ -8,7 +8,7 @@ import {
   Typography,
 } from '@mui/material';
 import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
-import type { CollectionEntry } from '@linkcoin/domain/wallet/collection-contracts.ts';
+import type { CollectionEntry } from '@linkcoin/domain/collections/contracts.ts';
 import { dayLabel } from '../utils/chat-dates';
 import { shownContent } from '../utils/chat-rules';
 import { ContactAvatar } from './ContactAvatar';

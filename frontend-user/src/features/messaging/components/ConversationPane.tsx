@@ -1,6 +1,6 @@
 import { Box } from '@mui/material';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { CollectionEntry } from '@linkcoin/domain/wallet/collection-contracts.ts';
+import type { CollectionEntry } from '@linkcoin/domain/collections/contracts.ts';
 import { useRenewal } from '../../collections';
 import type { ChatConnectionStatus } from '../../../lib/realtime/chat-socket';
 import { conversationQueryOptions } from '../api/conversation';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Box, Container, Drawer, Paper, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router-dom';
-import type { CollectionEntry } from '@linkcoin/domain/wallet/collection-contracts.ts';
+import type { CollectionEntry } from '@linkcoin/domain/collections/contracts.ts';
 import { PageTitle } from '../../../components/PageTitle';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { collectionQueryOptions, entryFor } from '../../collections';

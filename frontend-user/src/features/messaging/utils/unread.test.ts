@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CollectionEntry } from '@linkcoin/domain/wallet/collection-contracts.ts';
+import type { CollectionEntry } from '@linkcoin/domain/collections/contracts.ts';
 import { titleWithUnread } from '../../../lib/realtime/unread-title';
 import { firstWords, latestConversation, unreadTotal } from './unread';
 

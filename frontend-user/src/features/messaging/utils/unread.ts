@@ -1,4 +1,4 @@
-import type { CollectionEntry } from '@linkcoin/domain/wallet/collection-contracts.ts';
+import type { CollectionEntry } from '@linkcoin/domain/collections/contracts.ts';
 
 /** Every message the list's owner received and has not read, all conversations together. */
 export function unreadTotal(entries: readonly CollectionEntry[] | undefined): number {

@@ -20,7 +20,7 @@ import {
   type CloseConversation,
   type ConversationOpenRefused,
   type OpenConversation,
-} from './conversation.ts';
+} from '../messaging/conversation.ts';
 
 export type ConnectionEvent = ConnectionOpened | ConnectionRenewed | ConnectionRemoved;
 

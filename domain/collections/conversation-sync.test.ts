@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../shared/messages.ts';
-import { conversationStreamId, pairIdOf } from './conversation.ts';
-import type { ConversationOpenRefused } from './conversation.ts';
-import { cancellationFor, conversationCommandFor, type ConnectionEvent } from './from-wallet.ts';
+import { conversationStreamId, pairIdOf } from '../messaging/conversation.ts';
+import type { ConversationOpenRefused } from '../messaging/conversation.ts';
+import {
+  cancellationFor,
+  conversationCommandFor,
+  type ConnectionEvent,
+} from './conversation-sync.ts';
 
 const recorded = <E extends ConnectionEvent | ConversationOpenRefused>(
   event: E,
