@@ -9,6 +9,7 @@ import { ACCOUNT_MESSAGES } from '@linkcoin/domain/accounts/messages.ts';
 import { IDEMPOTENCY_MESSAGES } from '@linkcoin/domain/shared/idempotency.ts';
 import type { CollectionEntry } from '@linkcoin/domain/collections/contracts.ts';
 import { WALLET_MESSAGES as M } from '@linkcoin/domain/wallet/messages.ts';
+import { COLLECTION_MESSAGES as CM } from '@linkcoin/domain/collections/messages.ts';
 import { CONNECTION_MS, walletDecider, walletStreamId } from '@linkcoin/domain/wallet/wallet.ts';
 import { presenceStreamId } from '@linkcoin/domain/messaging/presence.ts';
 import { TINY_PNG } from '@linkcoin/infra/uploads/contract.ts';
@@ -197,12 +198,12 @@ describe('the collection', () => {
     await refusedUnchanged(
       () => changeCollection(server, brand, 'add', otherBrand.userId),
       400,
-      M.onlyCreators,
+      CM.onlyCreators,
     );
     await refusedUnchanged(
       () => changeCollection(server, brand, 'add', brand.userId),
       400,
-      M.cannotAddYourself,
+      CM.cannotAddYourself,
     );
     await refusedUnchanged(
       () => changeCollection(server, brand, 'add', 'nobody-at-all'),
@@ -213,7 +214,7 @@ describe('the collection', () => {
     await refusedUnchanged(
       () => changeCollection(server, creator, 'add', creator.userId),
       400,
-      M.cannotAddYourself,
+      CM.cannotAddYourself,
     );
     expect(await balanceOf(server, brand)).toBe(4);
     expect((await listOf(brand)).map((entry) => entry.user._id)).toEqual([creator.userId]);
@@ -228,7 +229,7 @@ describe('the collection', () => {
     await refusedUnchanged(
       () => changeCollection(server, second, 'add', first.userId),
       409,
-      M.alreadyInList,
+      CM.alreadyInList,
     );
     expect((await listOf(second)).map((entry) => [entry.user._id, entry.role])).toEqual([
       [first.userId, 'creator'],
@@ -278,7 +279,7 @@ describe('the collection', () => {
     const refused = outcomes[1 - kept];
     expect(refused).toMatchObject({
       status: 'rejected',
-      reason: { kind: 'conflict', message: M.alreadyInList },
+      reason: { kind: 'conflict', message: CM.alreadyInList },
     });
     const [payer, creator] = kept === 0 ? [a, b] : [b, a];
     // One coin spent between the two, by the payer the conversation kept; the other's came back.
@@ -392,12 +393,12 @@ describe('the collection', () => {
       ),
     );
     expect(answers.map((answer) => [answer.status, answer.body])).toEqual(
-      answers.map(() => [201, { success: true, message: M.added }]),
+      answers.map(() => [201, { success: true, message: CM.added }]),
     );
     const again = await changeCollection(server, brand, 'add', creator.userId, {
       key: 'add-click-0001',
     }).expect(201);
-    expect(again.body).toEqual({ success: true, message: M.added });
+    expect(again.body).toEqual({ success: true, message: CM.added });
     expect(await balanceOf(server, brand)).toBe(4);
     expect(await listOf(brand)).toHaveLength(1);
     // The same key for another creator is refused, and charges nothing.
@@ -483,12 +484,12 @@ describe('the collection', () => {
     await refusedUnchanged(
       () => changeCollection(server, creator, 'update', brand.userId),
       404,
-      M.notInList,
+      CM.notInList,
     );
     await refusedUnchanged(
       () => changeCollection(server, creator, 'remove', brand.userId),
       404,
-      M.notInList,
+      CM.notInList,
     );
     expect(await balanceOf(server, creator)).toBe(2);
 
@@ -504,12 +505,12 @@ describe('the collection', () => {
     await refusedUnchanged(
       () => changeCollection(server, brand, 'remove', creator.userId),
       404,
-      M.notInList,
+      CM.notInList,
     );
     await refusedUnchanged(
       () => changeCollection(server, brand, 'update', creator.userId),
       404,
-      M.notInList,
+      CM.notInList,
     );
 
     await changeCollection(server, brand, 'add', creator.userId).expect(201);

@@ -8,7 +8,7 @@ import {
   type CollectionChangeAnswer,
   type RenewalAnswer,
 } from '@linkcoin/domain/collections/contracts.ts';
-import { WALLET_MESSAGES as M } from '@linkcoin/domain/wallet/messages.ts';
+import { COLLECTION_MESSAGES as CM } from '@linkcoin/domain/collections/messages.ts';
 import type { Request } from 'express';
 import { callerOf, signedIn, type Endpoint } from '../platform/http/endpoint.ts';
 import type { ClientKeys } from '../platform/http/idempotency.ts';
@@ -68,7 +68,7 @@ export const collectionEndpoints = ({
     input: { body: collectionRequest },
     handler: async (req, res) => {
       await collections.add(pairOf(req), () => keys.keyedMetadata(req));
-      res.status(201).json({ success: true, message: M.added } satisfies CollectionChangeAnswer);
+      res.status(201).json({ success: true, message: CM.added } satisfies CollectionChangeAnswer);
     },
   },
   {
@@ -80,7 +80,7 @@ export const collectionEndpoints = ({
     input: { body: collectionRequest },
     handler: async (req, res) => {
       await collections.remove(pairOf(req), commandMetadata(req, clock));
-      res.json({ success: true, message: M.removed } satisfies CollectionChangeAnswer);
+      res.json({ success: true, message: CM.removed } satisfies CollectionChangeAnswer);
     },
   },
   {
@@ -96,7 +96,7 @@ export const collectionEndpoints = ({
       const renewed = await collections.renew(pairOf(req), () => keys.keyedMetadata(req));
       res.json({
         success: true,
-        message: M.renewed,
+        message: CM.renewed,
         newDate: renewed.data.expiresAt,
       } satisfies RenewalAnswer);
     },
