@@ -12,7 +12,7 @@ import type { CollectionEntry } from '@linkcoin/domain/collections/contracts.ts'
 import { dayLabel } from '../utils/chat-dates';
 import { shownContent } from '../utils/chat-rules';
 import { ContactAvatar } from './ContactAvatar';
-import { visuallyHidden } from './visually-hidden';
+import { visuallyHidden } from '../../../lib/visually-hidden';
 
 type ContactListItemProps = {
   entry: CollectionEntry;

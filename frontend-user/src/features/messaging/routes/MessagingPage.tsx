@@ -12,7 +12,7 @@ import { ContactsSidebar } from '../components/ContactsSidebar';
 import { ConversationPane } from '../components/ConversationPane';
 import { NoConversation } from '../components/NoConversation';
 import { RemoveContactDialog } from '../components/RemoveContactDialog';
-import { visuallyHidden } from '../components/visually-hidden';
+import { visuallyHidden } from '../../../lib/visually-hidden';
 import { useChatConnection } from '../hooks/useChatConnection';
 import { useNow } from '../hooks/useNow';
 import { latestConversation } from '../utils/unread';
