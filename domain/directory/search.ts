@@ -170,7 +170,8 @@ const optionList = (what: string, options: readonly Option[], kind: string) => {
   });
 };
 
-const LOCATION_MAX = 60;
+/** The longest audience location a search may hold (the wizard's filters say so too). */
+export const MAX_LOCATION_LENGTH = 60;
 
 /**
  * What a search may hold: any text a person can type. Punctuation (quotes, `*`, brackets, `$`)
@@ -229,10 +230,10 @@ export const directoryQuery = z
     averageAudienceType: optionList('averageAudienceType', AUDIENCE_TYPES, 'an audience type'),
     averageLocationOfAudience: commaList('averageLocationOfAudience').transform(
       (items, ctx): string[] => {
-        if (items.some((item) => item.length > LOCATION_MAX)) {
+        if (items.some((item) => item.length > MAX_LOCATION_LENGTH)) {
           ctx.addIssue({
             code: 'custom',
-            message: `Each audience location can be at most ${LOCATION_MAX} characters long.`,
+            message: `Each audience location can be at most ${MAX_LOCATION_LENGTH} characters long.`,
           });
           return z.NEVER;
         }

@@ -3,7 +3,7 @@ import SendRoundedIcon from '@mui/icons-material/SendRounded';
 import { Button, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { INSTAGRAM_MESSAGES } from '@linkcoin/domain/verification/instagram.ts';
 import type { ConsoleDataProvider } from '../dataProvider';
-import { canSendOtp } from './labels';
+import { isOpenStatus } from '@linkcoin/domain/verification/request-status.ts';
 import type { OtpRecord } from './types';
 
 /**
@@ -42,7 +42,7 @@ export function SendOtpButton() {
       label={label}
       aria-label={label}
       onClick={() => void send()}
-      disabled={sending || !canSendOtp(record.status)}
+      disabled={sending || !isOpenStatus(record.status)}
     >
       <SendRoundedIcon />
     </Button>

@@ -17,6 +17,7 @@ import {
   PRODUCT_CATEGORIES,
   type Option,
 } from '@linkcoin/domain/profiles/options.ts';
+import { MAX_LOCATION_LENGTH } from '@linkcoin/domain/directory/search.ts';
 
 /*
  * A directory search as it lives in the address bar (so it can be shared, and the back button
@@ -90,7 +91,7 @@ export const EMPTY_FILTERS: DirectoryFilters = {
 };
 
 /** The server's limit on one audience location. */
-export const MAX_LOCATION_LENGTH = 60;
+export { MAX_LOCATION_LENGTH };
 
 const OPTIONS: Readonly<
   Record<Exclude<ListFilter, 'averageLocationOfAudience'>, readonly Option[]>

@@ -9,20 +9,7 @@ import { Section } from '../../../components/Section';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { formatRupees } from '../../../lib/format';
 import { usePurchaseDialog } from '../../wallet';
-
-/** Read by screen readers, not shown: labels the struck-through price. */
-const visuallyHidden = {
-  position: 'absolute',
-  // Strings: in sx, a bare 1 would mean 100%.
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
+import { visuallyHidden } from '../../../lib/visually-hidden';
 
 /**
  * A package's button: a visitor signs in first; a signed-in user opens the purchase dialog on

@@ -32,21 +32,9 @@ import {
   type PurchaseChoice,
 } from '../purchase';
 import { HowLinkCoinsWorkList } from './HowLinkCoinsWorkList';
+import { visuallyHidden } from '../../../lib/visually-hidden';
 
 const CUSTOM = 'custom';
-
-/** Read by screen readers, not shown. */
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 const optionSx = (selected: boolean) =>
   ({
