@@ -124,6 +124,26 @@ describe('creator profiles over HTTP', () => {
       .expect(404, { success: false, message: 'User not found.' });
   });
 
+  it("shows the owner and admins the owner's balance as the wallet has it, nobody else", async () => {
+    const linkCoinsAs = async (viewer: TestUser) =>
+      (
+        await request(server.url)
+          .get(`/api/pageowners/user/${creator.userId}`)
+          .set('Authorization', `Bearer ${viewer.token}`)
+          .expect(200)
+      ).body.data.linkCoins;
+    const before = await linkCoinsAs(creator);
+    expect(before).toBeTypeOf('number');
+    await request(server.url)
+      .post(`/api/admin/wallets/${creator.userId}/grants`)
+      .set('Authorization', `Bearer ${admin.token}`)
+      .send({ coins: 7, reason: 'A balance the profile shows' })
+      .expect(201);
+    expect(await linkCoinsAs(creator)).toBe(before + 7);
+    expect(await linkCoinsAs(admin)).toBe(before + 7);
+    expect(await linkCoinsAs(brand)).toBeNull();
+  });
+
   it('serves no admin account as a public profile, except to itself and other admins', async () => {
     const path = `/api/pageowners/user/${admin.userId}`;
     await request(server.url).get(path).expect(404, { success: false, message: 'User not found.' });
