@@ -25,6 +25,7 @@ import {
   DIRECTORY_SORTS,
   DIRECTORY_VIEWS,
   MAX_FILTER_VALUES,
+  MAX_LOCATION_LENGTH,
   MAX_PAGE,
   MAX_PAGE_SIZE,
   MAX_SEARCH_LENGTH,
@@ -169,9 +170,6 @@ const optionList = (what: string, options: readonly Option[], kind: string) => {
     return values;
   });
 };
-
-/** The longest audience location a search may hold (the wizard's filters say so too). */
-export const MAX_LOCATION_LENGTH = 60;
 
 /**
  * What a search may hold: any text a person can type. Punctuation (quotes, `*`, brackets, `$`)

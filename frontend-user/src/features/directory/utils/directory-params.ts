@@ -6,6 +6,7 @@ import {
 import {
   DIRECTORY_SORTS,
   MAX_FILTER_VALUES,
+  MAX_LOCATION_LENGTH,
   MAX_PAGE,
   MAX_SEARCH_LENGTH,
   type DirectorySort,
@@ -17,7 +18,6 @@ import {
   PRODUCT_CATEGORIES,
   type Option,
 } from '@linkcoin/domain/profiles/options.ts';
-import { MAX_LOCATION_LENGTH } from '@linkcoin/domain/directory/search.ts';
 
 /*
  * A directory search as it lives in the address bar (so it can be shared, and the back button
