@@ -46,12 +46,12 @@ $(ADMIN_APP): node_modules/.installed $(ADMIN_SOURCES) $(SHARED_SOURCES)
 build: $(USER_APP) $(ADMIN_APP)
 
 start: build
-	node services/main.ts
+	node services/runtime/main.ts
 
 dev: install
 	@echo "User app: http://localhost:5173  Console: http://localhost:5174/admin/  API: http://localhost:8080/api"
 	@trap 'kill 0' EXIT; \
-	  SERVE_FRONTENDS=false node --watch services/main.ts & \
+	  SERVE_FRONTENDS=false node --watch services/runtime/main.ts & \
 	  $(NPM) run dev --workspace frontend-user & \
 	  $(NPM) run dev --workspace frontend-admin & \
 	  wait
@@ -76,12 +76,12 @@ test: lint typecheck test-unit test-browser
 # BENCH_ARGS="--profile" also records CPU profiles of the server; "--only http" runs some.
 bench: install
 	@command -v wrk >/dev/null || echo "make bench: wrk is not installed (apt-get install wrk); the HTTP measures will be reported as not measured" >&2
-	node services/bench/run.ts $(BENCH_ARGS)
+	node tooling/bench/run.ts $(BENCH_ARGS)
 
 # The directory's measures at 1,000,000 creators (optional: long, and several GB of memory for
 # the full-scan baseline). `make bench` runs them at 100,000.
 bench-directory-1m: install
-	BENCH_DIRECTORY_CREATORS=1000000 node services/bench/run.ts --only directory $(BENCH_ARGS)
+	BENCH_DIRECTORY_CREATORS=1000000 node tooling/bench/run.ts --only directory $(BENCH_ARGS)
 
 # Lighthouse (npm) in Debian's Chromium: the landing page, /influencers and a public profile,
 # phone and desktop, on a fresh seeded server in production mode. Not in `make test`: its
@@ -91,13 +91,13 @@ lighthouse: build
 	node tooling/lighthouse.ts
 
 rebuild: install
-	node services/cli/rebuild.ts $(PROJECTIONS)
+	node tooling/cli/rebuild.ts $(PROJECTIONS)
 
 # Demo data through the real commands, each account once (running again makes nothing new).
 # Stopped instance: seeds the data directory directly; running one: through its admin API
 # (give ADMIN_EMAIL and ADMIN_PASSWORD).
 seed: install
-	node services/cli/seed.ts
+	node tooling/cli/seed.ts
 
 up:
 	$(COMPOSE) up --detach --build --wait

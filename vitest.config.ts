@@ -12,6 +12,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: [
+            'tooling/*.test.ts',
+            'tooling/bench/**/*.test.ts',
             'domain/**/*.test.ts',
             'frontend-shared/**/*.test.{ts,tsx}',
             'frontend-user/src/**/*.test.{ts,tsx}',
@@ -31,7 +33,8 @@ export default defineConfig({
       {
         test: {
           name: 'services',
-          include: ['services/**/*.test.ts'],
+          // The operator's commands (tooling/cli) run the real runtime, as the HTTP tests do.
+          include: ['services/**/*.test.ts', 'tooling/cli/**/*.test.ts'],
           globalSetup: kafkaBroker,
           testTimeout: 30_000,
         },

@@ -67,12 +67,12 @@ const startServer = async (): Promise<{ url: string; stop: () => Promise<void> }
     LOG_FORMAT: 'json',
   };
   console.log(`Seeding ${DEMO_CREATORS} demo creators into ${dataDir} ...`);
-  await run(process.execPath, ['services/cli/seed.ts'], {
+  await run(process.execPath, ['tooling/cli/seed.ts'], {
     ...env,
     CREATORS: DEMO_CREATORS,
     BRANDS: '1',
   });
-  const server = spawn(process.execPath, ['services/main.ts'], {
+  const server = spawn(process.execPath, ['services/runtime/main.ts'], {
     cwd: ROOT,
     env: {
       ...env,

@@ -1,6 +1,6 @@
 /**
  * What both front ends' builds share for a fast first load: a brotli and a gzip copy of every
- * compressible file (served by content negotiation, services/http/static.ts), the preload of the
+ * compressible file (served by content negotiation, services/platform/http/static.ts), the preload of the
  * one font file the first screen needs, and the first-load budget of the pages that must open
  * fast on a phone.
  */

@@ -1,11 +1,8 @@
 /**
- * The directory's answers (shared by the server and the user app) and the demo-seeding request.
+ * The directory's answers (shared by the server and the user app).
  * The request of `GET /api/pageowners/users` is `directoryQuery` in search.ts.
  */
-import { z } from 'zod';
-import { profileUpdateRequest, type ProfileView } from '../profiles/contracts.ts';
-import { nameText } from '../shared/names.ts';
-import { DEMO_EMAIL_DOMAIN, isDemoEmail } from './demo.ts';
+import type { ProfileView } from '../profiles/contracts.ts';
 import type { DirectoryAccount } from './entry.ts';
 import type { DiscoveryPager } from './pager.ts';
 import type { DirectoryView } from './search.ts';
@@ -62,61 +59,4 @@ export type VisibilityAnswer = {
   /** What would raise the level, in the wizard's words. */
   missing: readonly Readonly<{ key: string; label: string }>[];
   boost: Readonly<{ active: boolean; days: number; endsAt: string }>;
-};
-
-// Demo data (`make seed`) ---------------------------------------------------------------------
-
-const demoEmail = z
-  .email('Enter a valid email address.')
-  .max(254)
-  .refine(isDemoEmail, { error: `Demo accounts use the ${DEMO_EMAIL_DOMAIN} domain.` });
-
-export const MAX_DEMO_ACCOUNTS_PER_REQUEST = 50;
-
-export const demoAccountInput = z.strictObject({
-  email: demoEmail,
-  ownerName: nameText(
-    { required: 'Enter a name.', tooLong: 'A name can be at most 80 characters long.' },
-    80,
-  ),
-  role: z.enum(['influencer', 'user']),
-  signedUpDaysAgo: z.number().int().min(0).max(3650),
-  profile: profileUpdateRequest,
-  avatar: z.strictObject({
-    initials: z
-      .string()
-      .regex(/^[\p{L}\p{N}]{1,3}$/u, 'The initials must be one to three letters.'),
-    hue: z.number().int().min(0).max(359),
-  }),
-  youtube: z
-    .strictObject({
-      handle: z.string().trim().min(1).max(80),
-      channelTitle: z.string().trim().min(1).max(100),
-      subscribers: z.number().int().min(0).max(10_000_000_000),
-    })
-    .nullable(),
-  coins: z.number().int().min(0).max(10_000),
-});
-
-/** `POST /api/admin/demo-accounts`: a batch of demo accounts to make (made once each). */
-export const demoAccountsRequest = z.strictObject({
-  /** The password every demo account signs in with (shown by `make seed`). */
-  password: z.string().min(8).max(128),
-  accounts: z.array(demoAccountInput).min(1).max(MAX_DEMO_ACCOUNTS_PER_REQUEST),
-});
-export type DemoAccountsRequest = z.input<typeof demoAccountsRequest>;
-
-export type DemoAccountOutcome = Readonly<{
-  email: string;
-  userId: string;
-  role: 'influencer' | 'user';
-  /** False when the account was there already (nothing new was made for it). */
-  created: boolean;
-  verified: boolean;
-  coins: number;
-}>;
-
-export type DemoAccountsAnswer = {
-  success: true;
-  accounts: DemoAccountOutcome[];
 };

@@ -19,7 +19,7 @@ import {
 } from '../profiles/profile.ts';
 import { cleanName } from '../shared/names.ts';
 import { foldText, textWords } from '../shared/search-text.ts';
-import { isDemoEmail } from './demo.ts';
+import { isDemoEmail } from '../demo/contracts.ts';
 import type { NewCreatorBoostEnded } from './listing.ts';
 import { rankOf } from './ranking.ts';
 import { visibilityOf, type VisibilityLevel } from './visibility.ts';

@@ -25,6 +25,7 @@ import {
   DIRECTORY_SORTS,
   DIRECTORY_VIEWS,
   MAX_FILTER_VALUES,
+  MAX_LOCATION_LENGTH,
   MAX_PAGE,
   MAX_PAGE_SIZE,
   MAX_SEARCH_LENGTH,
@@ -170,8 +171,6 @@ const optionList = (what: string, options: readonly Option[], kind: string) => {
   });
 };
 
-const LOCATION_MAX = 60;
-
 /**
  * What a search may hold: any text a person can type. Punctuation (quotes, `*`, brackets, `$`)
  * is text: like every character that is neither a letter nor a digit it separates words
@@ -229,10 +228,10 @@ export const directoryQuery = z
     averageAudienceType: optionList('averageAudienceType', AUDIENCE_TYPES, 'an audience type'),
     averageLocationOfAudience: commaList('averageLocationOfAudience').transform(
       (items, ctx): string[] => {
-        if (items.some((item) => item.length > LOCATION_MAX)) {
+        if (items.some((item) => item.length > MAX_LOCATION_LENGTH)) {
           ctx.addIssue({
             code: 'custom',
-            message: `Each audience location can be at most ${LOCATION_MAX} characters long.`,
+            message: `Each audience location can be at most ${MAX_LOCATION_LENGTH} characters long.`,
           });
           return z.NEVER;
         }

@@ -205,6 +205,16 @@ describe('a creator profile', () => {
       .thenRefused('validation', 'The same social account is listed twice.');
   });
 
+  it('takes @asha.cooks and asha.cooks for one account, as verification does', () => {
+    given([])
+      .when(
+        update({
+          profileDetails: [sameInstagram, { ...sameInstagram, profileName: '@Asha.Cooks' }],
+        }),
+      )
+      .thenRefused('validation', 'The same social account is listed twice.');
+  });
+
   it('keeps past posts in the order sent, new ones included', () => {
     const first: ProfileEvent = {
       type: 'PastPostAdded',

@@ -6,6 +6,7 @@ import type { ProfileUpdate, Pricing } from './contracts.ts';
 import { PROFILE_MESSAGES } from './contracts.ts';
 import { followersCount, type Followers } from './followers.ts';
 import { companyNameOf, legacyOwnerName } from './names.ts';
+import { normalizeHandle } from '../verification/handles.ts';
 
 export const profileStreamId = (userId: string): string => `profile-${userId}`;
 
@@ -190,8 +191,9 @@ export const emptyProfile = (): ProfileState => ({
 });
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** One account per platform and handle, the handle compared as verification compares it. */
 const key = (platform: string, profileName: string) =>
-  `${platform}\n${profileName.trim().toLowerCase()}`;
+  `${platform}\n${normalizeHandle(profileName)}`;
 
 /** What the creator may not change on a verified account. */
 const lockedFields = (

@@ -1,11 +1,11 @@
-/** The texts of spec section 8 for coins and payments, and the server's own where it is silent. */
+/**
+ * The texts of spec section 8 for coins and payments, and the server's own where it is silent.
+ * Adding to a list has its own: `domain/collections/messages.ts`.
+ */
 export const WALLET_MESSAGES = {
   // Spec section 8.
   paymentStartFailed: 'Failed to initiate payment. Please try again.',
   insufficientCoins: 'Insufficient LinkCoins. Please purchase more.',
-  alreadyInList: 'This user is already in your list.',
-  added: 'Target User ID added successfully',
-  renewed: 'Connection dates updated successfully',
   comingSoon: 'Comming Soon',
   // Server rules.
   invalidQuantity: 'Choose between 1 and 2,000 LinkCoins.',
@@ -16,8 +16,4 @@ export const WALLET_MESSAGES = {
   paymentsDisabled: 'Payments are not available yet.',
   invalidGrant: 'Grant between 1 and 10,000 LinkCoins.',
   grantReasonRequired: 'Say why these coins are granted (3 to 500 characters).',
-  cannotAddYourself: 'You cannot add yourself to your list.',
-  onlyCreators: 'Only creators can be added to a list.',
-  notInList: 'This user is not in your list.',
-  removed: 'Target User ID removed successfully',
 } as const;

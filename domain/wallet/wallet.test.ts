@@ -1,6 +1,7 @@
 import { describe, it } from 'vitest';
 import { DeciderSpecification, testMetadata } from '../shared/testing.ts';
 import { WALLET_MESSAGES as M } from './messages.ts';
+import { COLLECTION_MESSAGES as CM } from '../collections/messages.ts';
 import {
   walletDecider,
   type CoinsGranted,
@@ -191,7 +192,7 @@ describe('connections paid in LinkCoins', () => {
   it('refuses a creator already on the list, without a charge', () => {
     given([funded, opened(4)])
       .when(open('c-2'))
-      .thenRefused('conflict', M.alreadyInList);
+      .thenRefused('conflict', CM.alreadyInList);
   });
 
   it('charges one click once: the same connection id again is a no-op', () => {
@@ -203,8 +204,8 @@ describe('connections paid in LinkCoins', () => {
   it('adds only creators, and nobody adds themselves', () => {
     given([funded])
       .when(open('c-1', 'brand-2', false))
-      .thenRefused('validation', M.onlyCreators);
-    given([funded]).when(open('c-1', 'brand-1')).thenRefused('validation', M.cannotAddYourself);
+      .thenRefused('validation', CM.onlyCreators);
+    given([funded]).when(open('c-1', 'brand-1')).thenRefused('validation', CM.cannotAddYourself);
   });
 
   it('renews for 7 days from the current expiry while the chat is live', () => {
@@ -226,7 +227,7 @@ describe('connections paid in LinkCoins', () => {
   });
 
   it('refuses to renew a creator not on the list, or without a coin', () => {
-    given([funded]).when(renew(1)).thenRefused('not_found', M.notInList);
+    given([funded]).when(renew(1)).thenRefused('not_found', CM.notInList);
     given([granted('g-1', 1, 1), opened(0)])
       .when(renew(1))
       .thenRefused('validation', M.insufficientCoins);
@@ -260,7 +261,7 @@ describe('connections paid in LinkCoins', () => {
       .then(opened(3, 'c-2'));
     given([funded, opened(4), removed])
       .when(remove())
-      .thenRefused('not_found', M.notInList);
+      .thenRefused('not_found', CM.notInList);
   });
 
   it('refunds a connection once, renewals included', () => {
@@ -282,7 +283,7 @@ describe('connections paid in LinkCoins', () => {
     given([funded, opened(4), refunded])
       .when(refund())
       .thenNothingHappens();
-    given([funded]).when(refund('c-9')).thenRefused('not_found', M.notInList);
+    given([funded]).when(refund('c-9')).thenRefused('not_found', CM.notInList);
   });
 
   describe('cancelled because the other user connected the two first', () => {
@@ -333,7 +334,7 @@ describe('connections paid in LinkCoins', () => {
       const cancelled = [funded, opened(4), removedAt0(4), refundedAll(1, 5)];
       given(cancelled).when(cancel()).thenNothingHappens();
       given(cancelled).when(refund()).thenNothingHappens();
-      given(cancelled).when(renew(1)).thenRefused('not_found', M.notInList);
+      given(cancelled).when(renew(1)).thenRefused('not_found', CM.notInList);
       given(cancelled)
         .when(open('c-2'))
         .thenState((state) => {
@@ -341,7 +342,7 @@ describe('connections paid in LinkCoins', () => {
             throw new Error(`listed ${state.listed['creator-1']}, balance ${state.balance}`);
           }
         });
-      given([funded]).when(cancel('c-9')).thenRefused('not_found', M.notInList);
+      given([funded]).when(cancel('c-9')).thenRefused('not_found', CM.notInList);
     });
   });
 });

@@ -20,6 +20,7 @@ import type { Decider } from '../shared/decider.ts';
 import { DomainError } from '../shared/errors.ts';
 import type { Command, Event } from '../shared/messages.ts';
 import { WALLET_MESSAGES as M } from './messages.ts';
+import { COLLECTION_MESSAGES as CM } from '../collections/messages.ts';
 import type { CoinPackageId } from './pricing.ts';
 
 export const walletStreamId = (userId: string): string => `wallet-${userId}`;
@@ -303,10 +304,10 @@ const decide = (command: WalletCommand, state: WalletState): WalletEvent | Walle
     case 'OpenConnection': {
       const { userId, connectionId, targetUserId, targetIsCreator } = command.data;
       if (state.connections[connectionId]) return []; // this very click, already paid for
-      if (targetUserId === userId) throw new DomainError('validation', M.cannotAddYourself);
-      if (!targetIsCreator) throw new DomainError('validation', M.onlyCreators);
+      if (targetUserId === userId) throw new DomainError('validation', CM.cannotAddYourself);
+      if (!targetIsCreator) throw new DomainError('validation', CM.onlyCreators);
       if (listedConnection(state, targetUserId)) {
-        throw new DomainError('conflict', M.alreadyInList);
+        throw new DomainError('conflict', CM.alreadyInList);
       }
       const balanceAfter = pay(state);
       return {
@@ -326,7 +327,7 @@ const decide = (command: WalletCommand, state: WalletState): WalletEvent | Walle
     case 'RenewConnection': {
       const { userId, targetUserId } = command.data;
       const connection = listedConnection(state, targetUserId);
-      if (!connection) throw new DomainError('not_found', M.notInList);
+      if (!connection) throw new DomainError('not_found', CM.notInList);
       const balanceAfter = pay(state);
       const from = Math.max(command.metadata.now.getTime(), Date.parse(connection.expiresAt));
       return {
@@ -346,7 +347,7 @@ const decide = (command: WalletCommand, state: WalletState): WalletEvent | Walle
     case 'RemoveConnection': {
       const { userId, targetUserId } = command.data;
       const connection = listedConnection(state, targetUserId);
-      if (!connection) throw new DomainError('not_found', M.notInList);
+      if (!connection) throw new DomainError('not_found', CM.notInList);
       return {
         type: 'ConnectionRemoved',
         data: {
@@ -361,7 +362,7 @@ const decide = (command: WalletCommand, state: WalletState): WalletEvent | Walle
     case 'RefundConnection': {
       const { userId, connectionId, reason } = command.data;
       const connection = state.connections[connectionId];
-      if (!connection) throw new DomainError('not_found', M.notInList);
+      if (!connection) throw new DomainError('not_found', CM.notInList);
       // Once per connection, renewals included; a cancelled one got every coin back already.
       if (connection.refunded || connection.cancelled) return [];
       return {
@@ -380,7 +381,7 @@ const decide = (command: WalletCommand, state: WalletState): WalletEvent | Walle
     case 'CancelConnection': {
       const { userId, connectionId, reason } = command.data;
       const connection = state.connections[connectionId];
-      if (!connection) throw new DomainError('not_found', M.notInList);
+      if (!connection) throw new DomainError('not_found', CM.notInList);
       if (connection.cancelled) return [];
       const { targetUserId } = connection;
       const events: WalletEvent[] = [];

@@ -3,7 +3,6 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
 import { REPLY_GUARANTEE_MS } from '@linkcoin/domain/messaging/conversation.ts';
 import type { WalletView } from '@linkcoin/domain/wallet/contracts.ts';
-import { resolve, TOKENS } from '@linkcoin/services/runtime/tokens.ts';
 import {
   ADMIN,
   adminEnv,
@@ -17,8 +16,8 @@ import { changeCollection, sendMessage } from '@linkcoin/services/testing/collec
 import { balanceOf, buyInSandbox } from '@linkcoin/services/testing/payments.ts';
 import { creatorWizard, saveProfile } from '@linkcoin/services/testing/profiles.ts';
 import { adjustableClock, type TestServer } from '@linkcoin/services/testing/test-server.ts';
-import { useBrowserTest } from '../../frontend-user/e2e/support/harness.ts';
-import { grantCoins } from '../../frontend-user/e2e/support/wallet.ts';
+import { useBrowserTest } from '../../tooling/browser-test/harness.ts';
+import { grantCoins } from '../../tooling/browser-test/wallet.ts';
 import { consoleLogIn, waitForConsoleRoute } from './support/console.ts';
 
 // Issue 11 deliverable 4: in the console, an auditor reads a brand's coin ledger (and exports it
@@ -274,8 +273,8 @@ describe('the auditor in the console', () => {
 
   it('reports exactly the read model document corrupted on purpose', async () => {
     // The brand's wallet document, changed behind the projection's back.
-    const readStore = resolve(server.runtime.container, TOKENS.ReadStore);
-    const eventStore = resolve(server.runtime.container, TOKENS.EventStore);
+    const readStore = server.runtime.platform.readStore;
+    const eventStore = server.runtime.platform.eventStore;
     const wallets = readStore.collection<WalletView>('wallets');
     const wallet = (await wallets.get(brand.userId))!;
     const [anyEvent] = (await eventStore.readAll({ after: null, maxCount: 1 })).events;

@@ -8,14 +8,14 @@ import {
   registerUser,
 } from '@linkcoin/services/testing/accounts.ts';
 import { type TestServer } from '@linkcoin/services/testing/test-server.ts';
-import { apiLogin, signInBrowser } from '../../frontend-user/e2e/support/accounts.ts';
+import { apiLogin, signInBrowser } from '../../tooling/browser-test/accounts.ts';
 import {
   consoleLogIn as logIn,
   loginPageShown,
   consoleSignedIn,
   waitForConsoleRoute,
 } from './support/console.ts';
-import { useBrowserTest } from '../../frontend-user/e2e/support/harness.ts';
+import { useBrowserTest } from '../../tooling/browser-test/harness.ts';
 
 // The admin console (design sections 1 and 6): react-admin's login, open to admins and
 // auditors, and nothing but that login page for anyone else; admins land on the OTP dashboard,

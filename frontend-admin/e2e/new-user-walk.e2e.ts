@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { ADMIN, adminEnv, loginAdmin, registerUser } from '@linkcoin/services/testing/accounts.ts';
 import { requestInstagramCode } from '@linkcoin/services/testing/profiles.ts';
 import type { TestServer } from '@linkcoin/services/testing/test-server.ts';
-import { useBrowserTest } from '../../frontend-user/e2e/support/harness.ts';
+import { useBrowserTest } from '../../tooling/browser-test/harness.ts';
 import { consoleLogIn, waitForConsoleRoute } from './support/console.ts';
 
 // What a new user's walk through the console on a phone found, pinned by a test.

@@ -10,9 +10,9 @@ import {
 } from '@linkcoin/services/testing/accounts.ts';
 import { requestInstagramCode } from '@linkcoin/services/testing/profiles.ts';
 import { type TestServer } from '@linkcoin/services/testing/test-server.ts';
-import { holdRequests } from '../../frontend-user/e2e/support/accounts.ts';
+import { holdRequests } from '../../tooling/browser-test/accounts.ts';
 import { consoleLogIn, loginPageShown, waitForConsoleRoute } from './support/console.ts';
-import { useBrowserTest } from '../../frontend-user/e2e/support/harness.ts';
+import { useBrowserTest } from '../../tooling/browser-test/harness.ts';
 
 // Spec section 2 ("Instagram OTP dashboard (admin)"), sections 3 and 4 (the OTP record and its
 // status) and section 8 (its messages), in the admin console.

@@ -4,15 +4,15 @@ import type { Page } from 'playwright-core';
 import { ADMIN, adminEnv, registerUser } from '@linkcoin/services/testing/accounts.ts';
 import { creatorWizard, saveProfile } from '@linkcoin/services/testing/profiles.ts';
 import type { TestServer } from '@linkcoin/services/testing/test-server.ts';
-import { useBrowserTest } from '../../frontend-user/e2e/support/harness.ts';
-import { appendLegacyEvents, storedEvents } from '../../frontend-user/e2e/support/legacy-events.ts';
+import { useBrowserTest } from '../../tooling/browser-test/harness.ts';
+import { appendLegacyEvents, storedEvents } from '../../tooling/browser-test/legacy-events.ts';
 import {
   PAYLOADS,
   expectNothingRan,
   expectShownAsText,
   watchForScripts,
   type ScriptWatch,
-} from '../../frontend-user/e2e/support/stored-script.ts';
+} from '../../tooling/browser-test/stored-script.ts';
 import { consoleLogIn, waitForConsoleRoute } from './support/console.ts';
 
 // Issue 7 (deliverable 8): script payloads in every user-provided text the console shows (the

@@ -6,9 +6,9 @@ import { INSTAGRAM_MESSAGES } from '@linkcoin/domain/verification/instagram.ts';
 import { ADMIN, adminEnv, registerUser } from '@linkcoin/services/testing/accounts.ts';
 import { instagramWizard, saveProfile } from '@linkcoin/services/testing/profiles.ts';
 import { startTestServer, type TestServer } from '@linkcoin/services/testing/test-server.ts';
-import { signInBrowser } from '../../frontend-user/e2e/support/accounts.ts';
-import { DESKTOP_VIEWPORT, launchBrowser } from '../../frontend-user/e2e/support/browser.ts';
-import { expectMainHeading } from '../../frontend-user/e2e/support/navigation.ts';
+import { signInBrowser } from '../../tooling/browser-test/accounts.ts';
+import { DESKTOP_VIEWPORT, launchBrowser } from '../../tooling/browser-test/browser.ts';
+import { expectMainHeading } from '../../tooling/browser-test/navigation.ts';
 import { consoleLogIn, waitForConsoleRoute } from './support/console.ts';
 
 /*

@@ -9,20 +9,20 @@ import {
   type TestUser,
 } from '@linkcoin/services/testing/accounts.ts';
 import { type TestServer } from '@linkcoin/services/testing/test-server.ts';
-import { useBrowserTest } from '../../frontend-user/e2e/support/harness.ts';
+import { useBrowserTest } from '../../tooling/browser-test/harness.ts';
 import {
   cellsOf,
   grantCoins,
   historyRow,
   openSignedIn,
   topBarShows,
-} from '../../frontend-user/e2e/support/wallet.ts';
+} from '../../tooling/browser-test/wallet.ts';
 import {
   PAYLOADS,
   expectNothingRan,
   expectShownAsText,
   watchForScripts,
-} from '../../frontend-user/e2e/support/stored-script.ts';
+} from '../../tooling/browser-test/stored-script.ts';
 import { consoleLogIn, waitForConsoleRoute } from './support/console.ts';
 
 // Issue 8 deliverable 7: admins grant coins with a required reason and see a user's balance and

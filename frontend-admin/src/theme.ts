@@ -1,7 +1,7 @@
 import { defaultLightTheme } from 'react-admin';
 import type { RaThemeOptions } from 'react-admin';
 
-/** The LinkCoin palette, as in frontend-user/src/app/theme.ts. */
+/** The LinkCoin palette, as in frontend-user/src/lib/theme.ts. */
 const brandColors = {
   indigo: '#4338ca',
   indigoLight: '#6366f1',

@@ -2,9 +2,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ADMIN, adminEnv, registerUser } from '@linkcoin/services/testing/accounts.ts';
 import { type TestServer } from '@linkcoin/services/testing/test-server.ts';
-import { browserSignedIn, cachedUser, fieldLabelled, holdRequests } from './support/accounts.ts';
-import { expectMainHeading, waitForPath } from './support/navigation.ts';
-import { useBrowserTest } from './support/harness.ts';
+import {
+  browserSignedIn,
+  cachedUser,
+  fieldLabelled,
+  holdRequests,
+} from '../../tooling/browser-test/accounts.ts';
+import { expectMainHeading, waitForPath } from '../../tooling/browser-test/navigation.ts';
+import { useBrowserTest } from '../../tooling/browser-test/harness.ts';
 
 // Spec sections 2 ("Admin login", /dashboard) and 6 (admin-only screens).
 

@@ -5,9 +5,9 @@ import { adminEnv, loginAdmin, registerUser } from '@linkcoin/services/testing/a
 import { changeCollection, grantCoins } from '@linkcoin/services/testing/collections.ts';
 import { storeMessage } from '@linkcoin/services/testing/messaging.ts';
 import type { TestServer } from '@linkcoin/services/testing/test-server.ts';
-import { useBrowserTest } from './support/harness.ts';
+import { useBrowserTest } from '../../tooling/browser-test/harness.ts';
 import { messageBubble } from './support/chat.ts';
-import { openSignedIn } from './support/wallet.ts';
+import { openSignedIn } from '../../tooling/browser-test/wallet.ts';
 
 // Issue 9, deliverable 3: the client reconnects with backoff and reads the open conversation
 // again on reconnection, so nothing is lost across a disconnect. The brand's socket runs through

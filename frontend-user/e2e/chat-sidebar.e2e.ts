@@ -5,11 +5,11 @@ import { adminEnv, loginAdmin, registerUser } from '@linkcoin/services/testing/a
 import { changeCollection, grantCoins } from '@linkcoin/services/testing/collections.ts';
 import { storeMessage } from '@linkcoin/services/testing/messaging.ts';
 import type { TestServer } from '@linkcoin/services/testing/test-server.ts';
-import { PHONE_VIEWPORT } from './support/browser.ts';
-import { useBrowserTest } from './support/harness.ts';
-import { waitForPath } from './support/navigation.ts';
+import { PHONE_VIEWPORT } from '../../tooling/browser-test/browser.ts';
+import { useBrowserTest } from '../../tooling/browser-test/harness.ts';
+import { waitForPath } from '../../tooling/browser-test/navigation.ts';
 import { contactRow, contactsList, conversationLog } from './support/chat.ts';
-import { openSignedIn } from './support/wallet.ts';
+import { openSignedIn } from '../../tooling/browser-test/wallet.ts';
 
 // Spec section 2 (Messaging): the Messages sidebar (search, empty states, generated avatars, last
 // message, day label, unread count, remove with Remove this contact?) and, on a phone, the

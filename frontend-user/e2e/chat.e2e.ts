@@ -2,8 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { adminEnv, loginAdmin, registerUser } from '@linkcoin/services/testing/accounts.ts';
 import { adjustableClock, type TestServer } from '@linkcoin/services/testing/test-server.ts';
-import { useBrowserTest } from './support/harness.ts';
-import { waitForPath } from './support/navigation.ts';
+import { useBrowserTest } from '../../tooling/browser-test/harness.ts';
+import { waitForPath } from '../../tooling/browser-test/navigation.ts';
 import {
   DAY_MS,
   LONG_SESSIONS,
@@ -15,7 +15,7 @@ import {
   secondPerson,
   sendMessage,
 } from './support/chat.ts';
-import { grantCoins, openSignedIn, topBarShows } from './support/wallet.ts';
+import { grantCoins, openSignedIn, topBarShows } from '../../tooling/browser-test/wallet.ts';
 
 // Issue 9 (deliverables 6 and 8) and spec sections 2, 4, 8 and 9: a brand adds a creator from
 // the profile page for 1 LinkCoin, opens the chat, and the two talk in real time in two

@@ -3,10 +3,10 @@ import type { Page } from 'playwright-core';
 import { adminEnv, loginAdmin, registerUser } from '@linkcoin/services/testing/accounts.ts';
 import { grantCoins } from '@linkcoin/services/testing/collections.ts';
 import type { TestServer } from '@linkcoin/services/testing/test-server.ts';
-import { useBrowserTest } from './support/harness.ts';
-import { waitForPath } from './support/navigation.ts';
+import { useBrowserTest } from '../../tooling/browser-test/harness.ts';
+import { waitForPath } from '../../tooling/browser-test/navigation.ts';
 import { confirmDialog, spendButton } from './support/chat.ts';
-import { openSignedIn, topBarShows } from './support/wallet.ts';
+import { openSignedIn, topBarShows } from '../../tooling/browser-test/wallet.ts';
 
 // Spec sections 2, 4 and 8: Add to List and Chat Now on the profile page (hidden from the page
 // owner, also in the detail modal), the coin check, the confirmation (a dialog naming the

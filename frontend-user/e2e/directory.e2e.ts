@@ -10,10 +10,14 @@ import {
 import { creatorWizard, saveProfile } from '@linkcoin/services/testing/profiles.ts';
 import type { TestServer } from '@linkcoin/services/testing/test-server.ts';
 import { confirmDialog, spendButton } from './support/chat.ts';
-import { useBrowserTest } from './support/harness.ts';
-import { currentPath, expectMainHeading, waitForPath } from './support/navigation.ts';
+import { useBrowserTest } from '../../tooling/browser-test/harness.ts';
+import {
+  currentPath,
+  expectMainHeading,
+  waitForPath,
+} from '../../tooling/browser-test/navigation.ts';
 import { pickAutocomplete } from './support/profiles.ts';
-import { grantCoins, openSignedIn } from './support/wallet.ts';
+import { grantCoins, openSignedIn } from '../../tooling/browser-test/wallet.ts';
 
 // Spec section 2 ("Influencer directory", "Discovery listing"), 6, 8 and 9: the directory at
 // /influencers and the home page's discovery grid, against the real server and its read model.

@@ -9,9 +9,9 @@ import {
   browserSignedIn,
   tokenInStorage,
   uniqueEmail,
-} from './support/accounts.ts';
-import { DESKTOP_VIEWPORT, launchBrowser } from './support/browser.ts';
-import { expectMainHeading, waitForPath } from './support/navigation.ts';
+} from '../../tooling/browser-test/accounts.ts';
+import { DESKTOP_VIEWPORT, launchBrowser } from '../../tooling/browser-test/browser.ts';
+import { expectMainHeading, waitForPath } from '../../tooling/browser-test/navigation.ts';
 
 // Spec sections 2 and 7 (third-party sign-in widget) and 8 (its failures are only logged).
 // Google's script is replaced by a stand-in, so no request leaves the machine.

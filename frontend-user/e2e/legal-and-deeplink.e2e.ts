@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { APP_STORE_URL } from '../src/features/deeplink/config.ts';
-import { expectMainHeading } from './support/navigation.ts';
-import { useBrowserTest } from './support/harness.ts';
+import { expectMainHeading } from '../../tooling/browser-test/navigation.ts';
+import { useBrowserTest } from '../../tooling/browser-test/harness.ts';
 
 // Spec section 2: /privacy-policy and /PublicProfile.
 

@@ -1,9 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { registerUser } from '@linkcoin/services/testing/accounts.ts';
-import { signInBrowser } from './support/accounts.ts';
-import { currentPath, expectMainHeading, waitForPath } from './support/navigation.ts';
-import { useBrowserTest } from './support/harness.ts';
+import { signInBrowser } from '../../tooling/browser-test/accounts.ts';
+import {
+  currentPath,
+  expectMainHeading,
+  waitForPath,
+} from '../../tooling/browser-test/navigation.ts';
+import { useBrowserTest } from '../../tooling/browser-test/harness.ts';
 
 // Spec sections 1, 2 ("About / landing content"), 3 (Packages) and 9 (marketing constants).
 

@@ -1,11 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { registerUser } from '@linkcoin/services/testing/accounts.ts';
-import { browserSignedIn, signInBrowser } from './support/accounts.ts';
-import { PHONE_VIEWPORT } from './support/browser.ts';
-import { currentPath, expectMainHeading, waitForPath } from './support/navigation.ts';
+import { browserSignedIn, signInBrowser } from '../../tooling/browser-test/accounts.ts';
+import { PHONE_VIEWPORT } from '../../tooling/browser-test/browser.ts';
+import {
+  currentPath,
+  expectMainHeading,
+  waitForPath,
+} from '../../tooling/browser-test/navigation.ts';
 import type { TestServer } from '@linkcoin/services/testing/test-server.ts';
-import { useBrowserTest } from './support/harness.ts';
+import { useBrowserTest } from '../../tooling/browser-test/harness.ts';
 
 // Spec section 2 (routes, protected routes) and "Top navigation bar".
 

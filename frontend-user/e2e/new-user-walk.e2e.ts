@@ -4,8 +4,8 @@ import { adminEnv, loginAdmin, registerUser } from '@linkcoin/services/testing/a
 import { changeCollection, grantCoins } from '@linkcoin/services/testing/collections.ts';
 import type { TestServer } from '@linkcoin/services/testing/test-server.ts';
 import { confirmDialog, secondPerson, sendMessage } from './support/chat.ts';
-import { useBrowserTest } from './support/harness.ts';
-import { openSignedIn } from './support/wallet.ts';
+import { useBrowserTest } from '../../tooling/browser-test/harness.ts';
+import { openSignedIn } from '../../tooling/browser-test/wallet.ts';
 
 // What a new user's walk through the merged issues 18-20 found (a brand and a creator in two
 // browsers, desktop and phone, mouse and keyboard), each pinned by a test.

@@ -2,8 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { registerUser } from '@linkcoin/services/testing/accounts.ts';
 import type { TestServer } from '@linkcoin/services/testing/test-server.ts';
-import { useBrowserTest } from './support/harness.ts';
-import { openSignedIn } from './support/wallet.ts';
+import { useBrowserTest } from '../../tooling/browser-test/harness.ts';
+import { openSignedIn } from '../../tooling/browser-test/wallet.ts';
 
 // Spec section 4 ("On app start ... push notification registration") and 7 (store-token, the
 // service worker at the site root). Chromium's push service is out of reach in a test, so the

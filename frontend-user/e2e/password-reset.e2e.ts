@@ -2,9 +2,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { adminEnv, registerUser } from '@linkcoin/services/testing/accounts.ts';
 import { adjustableClock, type TestServer } from '@linkcoin/services/testing/test-server.ts';
-import { fieldLabelled, mailedOtp, uniqueEmail, wrongOtp } from './support/accounts.ts';
-import { expectMainHeading, waitForPath } from './support/navigation.ts';
-import { useBrowserTest } from './support/harness.ts';
+import {
+  fieldLabelled,
+  mailedOtp,
+  uniqueEmail,
+  wrongOtp,
+} from '../../tooling/browser-test/accounts.ts';
+import { expectMainHeading, waitForPath } from '../../tooling/browser-test/navigation.ts';
+import { useBrowserTest } from '../../tooling/browser-test/harness.ts';
 
 // Spec sections 2 ("Forgot password"), 4, 5 and 8, with the server-side code check of DESIGN 5.1.
 

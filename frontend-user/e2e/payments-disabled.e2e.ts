@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { registerUser } from '@linkcoin/services/testing/accounts.ts';
-import { useBrowserTest } from './support/harness.ts';
-import { openPurchaseDialog, openSignedIn } from './support/wallet.ts';
+import { useBrowserTest } from '../../tooling/browser-test/harness.ts';
+import { openPurchaseDialog, openSignedIn } from '../../tooling/browser-test/wallet.ts';
 
 // PAYMENTS=disabled (issue 8, spec section 2 "Purchase dialog"): the dialog shows everything,
 // and its pay button is the spec's disabled "Comming Soon".

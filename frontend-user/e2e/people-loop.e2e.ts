@@ -10,7 +10,7 @@ import {
 import { changeCollection, grantCoins } from '@linkcoin/services/testing/collections.ts';
 import { mailsTo } from '@linkcoin/services/testing/mail.ts';
 import type { TestServer } from '@linkcoin/services/testing/test-server.ts';
-import { browserSignedIn, fieldLabelled } from './support/accounts.ts';
+import { browserSignedIn, fieldLabelled } from '../../tooling/browser-test/accounts.ts';
 import {
   contactRow,
   confirmDialog,
@@ -19,14 +19,14 @@ import {
   sendMessage,
   spendButton,
 } from './support/chat.ts';
-import { useBrowserTest } from './support/harness.ts';
-import { expectMainHeading, waitForPath } from './support/navigation.ts';
+import { useBrowserTest } from '../../tooling/browser-test/harness.ts';
+import { expectMainHeading, waitForPath } from '../../tooling/browser-test/navigation.ts';
 import {
   approveInSandbox,
   openPurchaseDialog,
   openSignedIn,
   topBarShows,
-} from './support/wallet.ts';
+} from '../../tooling/browser-test/wallet.ts';
 
 // Issue 19, "Done when": the brand-creator loop as two people live it, each in a browser of
 // their own (two real browser contexts per test), with no dead ends.

@@ -5,9 +5,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { adminEnv, registerUser, type TestUser } from '@linkcoin/services/testing/accounts.ts';
 import { creatorWizard, saveProfile, uploadImage } from '@linkcoin/services/testing/profiles.ts';
 import { startTestServer, type TestServer } from '@linkcoin/services/testing/test-server.ts';
-import { holdRequests, signInBrowser } from './support/accounts.ts';
-import { DESKTOP_VIEWPORT, launchBrowser } from './support/browser.ts';
-import { expectMainHeading, waitForPath } from './support/navigation.ts';
+import { holdRequests, signInBrowser } from '../../tooling/browser-test/accounts.ts';
+import { DESKTOP_VIEWPORT, launchBrowser } from '../../tooling/browser-test/browser.ts';
+import { expectMainHeading, waitForPath } from '../../tooling/browser-test/navigation.ts';
 import { pngImage, selectOption } from './support/profiles.ts';
 
 // Spec section 2 ("Influencer detail modal and profile page"), 5 (follower display, YouTube

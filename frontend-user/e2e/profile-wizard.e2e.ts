@@ -12,10 +12,10 @@ import {
   saveProfile,
 } from '@linkcoin/services/testing/profiles.ts';
 import { adjustableClock, type TestServer } from '@linkcoin/services/testing/test-server.ts';
-import { fieldLabelled, holdRequests, signInBrowser } from './support/accounts.ts';
-import { expectMainHeading, waitForPath } from './support/navigation.ts';
+import { fieldLabelled, holdRequests, signInBrowser } from '../../tooling/browser-test/accounts.ts';
+import { expectMainHeading, waitForPath } from '../../tooling/browser-test/navigation.ts';
 import { imageSize, pickAutocomplete, pngImage, selectOption } from './support/profiles.ts';
-import { useBrowserTest } from './support/harness.ts';
+import { useBrowserTest } from '../../tooling/browser-test/harness.ts';
 
 // Spec sections 2 ("Profile edit wizard"), 4 (verified flag, Instagram verification, past post
 // flow), 5 (wizard validation) and 8 (wizard alerts).

@@ -11,9 +11,9 @@ import {
   signInBrowser,
   uniqueEmail,
   wrongOtp,
-} from './support/accounts.ts';
-import { expectMainHeading, waitForPath } from './support/navigation.ts';
-import { useBrowserTest } from './support/harness.ts';
+} from '../../tooling/browser-test/accounts.ts';
+import { expectMainHeading, waitForPath } from '../../tooling/browser-test/navigation.ts';
+import { useBrowserTest } from '../../tooling/browser-test/harness.ts';
 
 // Spec sections 2 ("Registration screens"), 4 (Registration), 5 and 8, with the server-side
 // code check of DESIGN 5.1.

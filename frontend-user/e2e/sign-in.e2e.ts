@@ -9,10 +9,10 @@ import {
   holdRequests,
   signInBrowser,
   tokenInStorage,
-} from './support/accounts.ts';
-import { PHONE_VIEWPORT } from './support/browser.ts';
-import { expectMainHeading, waitForPath } from './support/navigation.ts';
-import { useBrowserTest } from './support/harness.ts';
+} from '../../tooling/browser-test/accounts.ts';
+import { PHONE_VIEWPORT } from '../../tooling/browser-test/browser.ts';
+import { expectMainHeading, waitForPath } from '../../tooling/browser-test/navigation.ts';
+import { useBrowserTest } from '../../tooling/browser-test/harness.ts';
 
 // Spec sections 2 ("Login screen", "Top navigation bar"), 3 (the session), 4 (auth
 // transitions) and 8 (auth errors); issue 19 (one session per browser).

@@ -4,10 +4,10 @@ import type { Page } from 'playwright-core';
 import { registerUser, type TestUser } from '@linkcoin/services/testing/accounts.ts';
 import { creatorWizard, saveProfile } from '@linkcoin/services/testing/profiles.ts';
 import type { TestServer } from '@linkcoin/services/testing/test-server.ts';
-import { signInBrowser } from './support/accounts.ts';
-import { useBrowserTest } from './support/harness.ts';
-import { appendLegacyEvents } from './support/legacy-events.ts';
-import { expectMainHeading } from './support/navigation.ts';
+import { signInBrowser } from '../../tooling/browser-test/accounts.ts';
+import { useBrowserTest } from '../../tooling/browser-test/harness.ts';
+import { appendLegacyEvents } from '../../tooling/browser-test/legacy-events.ts';
+import { expectMainHeading } from '../../tooling/browser-test/navigation.ts';
 import {
   ALL_PAYLOADS,
   OUTSIDE_HOST,
@@ -16,7 +16,7 @@ import {
   expectShownAsText,
   watchForScripts,
   type ScriptWatch,
-} from './support/stored-script.ts';
+} from '../../tooling/browser-test/stored-script.ts';
 
 // Issue 7 (deliverable 8): script payloads stored in every text field the user app renders, and
 // links and images the API refuses today stored straight as events (legacy data). Nothing runs:

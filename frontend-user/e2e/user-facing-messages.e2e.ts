@@ -3,12 +3,12 @@ import type { Page } from 'playwright-core';
 import { ADMIN, adminEnv, loginAdmin, registerUser } from '@linkcoin/services/testing/accounts.ts';
 import { grantCoins } from '@linkcoin/services/testing/collections.ts';
 import type { TestServer } from '@linkcoin/services/testing/test-server.ts';
-import { fieldLabelled } from './support/accounts.ts';
+import { fieldLabelled } from '../../tooling/browser-test/accounts.ts';
 import { confirmDialog, spendButton } from './support/chat.ts';
-import { useBrowserTest } from './support/harness.ts';
-import { expectMainHeading, waitForPath } from './support/navigation.ts';
+import { useBrowserTest } from '../../tooling/browser-test/harness.ts';
+import { expectMainHeading, waitForPath } from '../../tooling/browser-test/navigation.ts';
 import { messageLog, unvoiced } from './support/voice.ts';
-import { openSignedIn } from './support/wallet.ts';
+import { openSignedIn } from '../../tooling/browser-test/wallet.ts';
 
 // Issue 19, "Words people understand": every refusal either app shows is a sentence in the
 // product's voice (domain/shared/voice.ts), never a field path ("mobile: …") or an error code;

@@ -2,14 +2,18 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { adminEnv, loginAdmin, registerUser } from '@linkcoin/services/testing/accounts.ts';
 import { type TestServer } from '@linkcoin/services/testing/test-server.ts';
-import { currentPath, expectMainHeading, waitForPath } from './support/navigation.ts';
+import {
+  currentPath,
+  expectMainHeading,
+  waitForPath,
+} from '../../tooling/browser-test/navigation.ts';
 import {
   PAYLOADS,
   expectNothingRan,
   expectShownAsText,
   watchForScripts,
-} from './support/stored-script.ts';
-import { useBrowserTest } from './support/harness.ts';
+} from '../../tooling/browser-test/stored-script.ts';
+import { useBrowserTest } from '../../tooling/browser-test/harness.ts';
 import {
   approveInSandbox,
   cellsOf,
@@ -20,7 +24,7 @@ import {
   openSignedIn,
   sandboxPageShown,
   topBarShows,
-} from './support/wallet.ts';
+} from '../../tooling/browser-test/wallet.ts';
 
 // Issue 8 and spec sections 2 (top bar, purchase dialog, payment result screens), 3, 8 and 9:
 // buying LinkCoins in the sandbox (the embedded default), the result screens, the wallet history.

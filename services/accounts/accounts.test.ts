@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountStreamId } from '@linkcoin/domain/accounts/account.ts';
 import { emailClaimDecider, emailClaimStreamId } from '@linkcoin/domain/accounts/email-claim.ts';
 import { signInGuardStreamId } from '@linkcoin/domain/accounts/sign-in-guard.ts';
-import { resolve, TOKENS } from '../runtime/tokens.ts';
 import {
   ADMIN,
   adminEnv,
@@ -367,7 +366,7 @@ describe('accounts over HTTP', () => {
         .post('/api/pageowners/register')
         .send(body({ email, verificationToken, mobile: ' +91 98765-43210 ' }))
         .expect(201);
-      const events = await resolve(server.runtime.container, TOKENS.EventStore).readStream(
+      const events = await server.runtime.platform.eventStore.readStream(
         accountStreamId(res.body.user._id as string),
       );
       expect(events[0]).toMatchObject({
@@ -399,7 +398,7 @@ describe('accounts over HTTP', () => {
         ),
       );
       expect(attempts.map((res) => res.status).sort()).toEqual([201, 409]);
-      const { state } = await resolve(server.runtime.container, TOKENS.CommandHandler).load(
+      const { state } = await server.runtime.platform.commands.load(
         emailClaimDecider,
         emailClaimStreamId(email),
       );
@@ -407,7 +406,7 @@ describe('accounts over HTTP', () => {
     });
 
     it('claims an address for exactly one account even when the claims race', async () => {
-      const commands = resolve(server.runtime.container, TOKENS.CommandHandler);
+      const commands = server.runtime.platform.commands;
       const email = fresh();
       const results = await Promise.allSettled(
         ['racer-a', 'racer-b', 'racer-c'].map((userId) =>
@@ -424,9 +423,7 @@ describe('accounts over HTTP', () => {
         ),
       );
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-      const events = await resolve(server.runtime.container, TOKENS.EventStore).readStream(
-        emailClaimStreamId(email),
-      );
+      const events = await server.runtime.platform.eventStore.readStream(emailClaimStreamId(email));
       expect(events).toHaveLength(1);
     });
   });
@@ -451,7 +448,7 @@ describe('accounts over HTTP', () => {
         .send({ email: user.email, password: 'not-it' })
         .expect(401);
       expect(await headPosition(server)).toBe((before ?? -1) + 1);
-      const counted = await resolve(server.runtime.container, TOKENS.EventStore).readStream(
+      const counted = await server.runtime.platform.eventStore.readStream(
         signInGuardStreamId(user.userId),
       );
       expect(counted).toMatchObject([{ type: 'SignInFailed', data: { failures: 1 } }]);
@@ -795,7 +792,7 @@ describe('the first admin', () => {
         .post('/api/pageowners/admin-login')
         .send({ email: match![1], password: match![2] })
         .expect(200);
-      const events = await resolve(server.runtime.container, TOKENS.EventStore).readAll({
+      const events = await server.runtime.platform.eventStore.readAll({
         after: null,
         maxCount: 100,
       });

@@ -1,8 +1,8 @@
 import { accountDecider, accountStreamId, rolesOf } from '@linkcoin/domain/accounts/account.ts';
 import { ACCOUNT_MESSAGES as M } from '@linkcoin/domain/accounts/messages.ts';
 import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
-import type { Clock } from '../runtime/tokens.ts';
-import type { Authenticator, Principal } from '../http/endpoint.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Authenticator, Principal } from '../platform/http/endpoint.ts';
 import type { SessionTokens } from './session-tokens.ts';
 
 const BEARER = /^Bearer\s+([A-Za-z0-9._~+/=-]+)$/i;

@@ -1,7 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserSessionStreamId } from '@linkcoin/domain/accounts/browser-session.ts';
-import { resolve, TOKENS } from '../runtime/tokens.ts';
 import { headPosition, registerUser } from '../testing/accounts.ts';
 import { adjustableClock, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { REFRESH_COOKIE, REFRESH_COOKIE_PATH } from './browser-sessions.ts';
@@ -107,7 +106,7 @@ describe('browser sessions over HTTP', () => {
     expect(refreshCookie(reused)?.attributes).toMatch(/Max-Age=0/i);
     // The holder of the current cookie is signed out too: the family ended.
     await api().post('/api/pageowners/refresh').set('Cookie', cookieHeader(current)).expect(401);
-    const store = resolve(server.runtime.container, TOKENS.EventStore);
+    const store = server.runtime.platform.eventStore;
     const sessionId = cookie.split('.')[0] ?? '';
     const events = await store.readStream(browserSessionStreamId(sessionId));
     expect(events.map((e) => e.type)).toEqual([

@@ -4,12 +4,12 @@ import { ACCOUNT_MESSAGES as M } from '@linkcoin/domain/accounts/messages.ts';
 import { GRANTABLE_ROLES, ROLES } from '@linkcoin/domain/accounts/roles.ts';
 import { DomainError } from '@linkcoin/domain/shared/errors.ts';
 import type { ReadStore, Query } from '@linkcoin/infra/readstore/port.ts';
-import { signedIn, type Endpoint } from '../http/endpoint.ts';
-import { commandMetadata } from '../http/metadata.ts';
-import { findPage, listQuery, parseListRequest, sendList } from '../http/simple-rest.ts';
-import { parse, parseBody } from '../http/validate.ts';
-import type { ProjectionProgress } from '../runtime/projection-progress.ts';
-import type { Clock } from '../runtime/tokens.ts';
+import { signedIn, type Endpoint } from '../platform/http/endpoint.ts';
+import { commandMetadata } from '../platform/http/metadata.ts';
+import { findPage, listQuery, parseListRequest, sendList } from '../platform/http/simple-rest.ts';
+import { parse, parseBody } from '../platform/http/validate.ts';
+import type { ProjectionProgress } from '../platform/projection-progress.ts';
+import type { Clock } from '../platform/clock.ts';
 import type { AccountHandlers } from './handlers.ts';
 import { ACCOUNTS, type AccountView } from './projection.ts';
 

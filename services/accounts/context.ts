@@ -1,5 +1,5 @@
 import { GoogleIdTokenVerifier } from '@linkcoin/infra/google/id-token-verifier.ts';
-import type { BoundedContext } from '../runtime/bounded-context.ts';
+import type { BoundedContext } from '../platform/context.ts';
 import { createAuthenticator } from './authenticate.ts';
 import { browserSessions } from './browser-sessions.ts';
 import { consoleUserEndpoints } from './console-endpoints.ts';

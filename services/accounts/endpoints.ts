@@ -26,11 +26,11 @@ import {
   principalOf,
   signedIn,
   type Endpoint,
-} from '../http/endpoint.ts';
-import { HttpError } from '../http/errors.ts';
-import { commandMetadata } from '../http/metadata.ts';
-import { parseBody, parseQuery } from '../http/validate.ts';
-import type { Clock } from '../runtime/tokens.ts';
+} from '../platform/http/endpoint.ts';
+import { HttpError } from '../platform/http/errors.ts';
+import { commandMetadata } from '../platform/http/metadata.ts';
+import { parseBody, parseQuery } from '../platform/http/validate.ts';
+import type { Clock } from '../platform/clock.ts';
 import { refreshCookieOf, sessionModeOf, setRefreshCookie } from './browser-sessions.ts';
 import type { AccountHandlers, Session, SessionMode } from './handlers.ts';
 import type { AuthRateLimits } from './rate-limits.ts';

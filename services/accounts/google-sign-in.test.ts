@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type JWK, type CryptoKey } from 'jose';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolve, TOKENS } from '../runtime/tokens.ts';
 import { headPosition, registerUser } from '../testing/accounts.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 
@@ -85,7 +84,7 @@ describe('Google sign-in', () => {
       token: expect.any(String),
       user: { email: 'meera.new@gmail.com', ownerName: 'Meera Google', role: 'influencer' },
     });
-    const events = await resolve(server.runtime.container, TOKENS.EventStore).readStream(
+    const events = await server.runtime.platform.eventStore.readStream(
       `account-${res.body.user._id}`,
     );
     expect(events[0]!.data).toMatchObject({
@@ -111,9 +110,7 @@ describe('Google sign-in', () => {
       200,
     );
     expect(res.body.user._id).toBe(user.userId);
-    const events = await resolve(server.runtime.container, TOKENS.EventStore).readStream(
-      `account-${user.userId}`,
-    );
+    const events = await server.runtime.platform.eventStore.readStream(`account-${user.userId}`);
     expect(events.map((e) => e.type)).toContain('GoogleAccountLinked');
     await signIn(await idToken({ sub: 'another-google-account', email: user.email })).expect(409);
   });

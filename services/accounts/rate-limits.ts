@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import { ACCOUNT_MESSAGES as M } from '@linkcoin/domain/accounts/messages.ts';
-import type { AppConfig } from '../runtime/config.ts';
+import type { AppConfig } from '../platform/config.ts';
 
 type Limits = AppConfig['auth']['rateLimits'];
 

@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
 import { sessionsEndedBy, type AccountEvent } from '@linkcoin/domain/accounts/account.ts';
 import type { Bus, BusSubscription } from '@linkcoin/infra/bus/port.ts';
-import { topicForCategory, type ForwardedEvent } from '../forwarder/forwarder.ts';
-import type { RealtimePart } from '../gateway/realtime.ts';
+import { topicForCategory, type ForwardedEvent } from '../platform/forwarder/forwarder.ts';
+import type { RealtimePart } from '../platform/gateway/realtime.ts';
 
 /** The account streams' events, as the forwarder publishes them. */
 export const ACCOUNT_TOPIC = topicForCategory('account');

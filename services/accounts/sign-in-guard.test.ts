@@ -8,7 +8,6 @@ import {
   signInGuardStreamId,
 } from '@linkcoin/domain/accounts/sign-in-guard.ts';
 import { SIGN_IN_NOTICE_SUBJECT } from '@linkcoin/domain/accounts/sign-in-notice-mail.ts';
-import { resolve, TOKENS } from '../runtime/tokens.ts';
 import type * as Passwords from './passwords.ts';
 import {
   ADMIN,
@@ -71,7 +70,7 @@ describe('the per-account sign-in guard over HTTP', () => {
       .send({ email, password });
 
   const guardEvents = async (userId: string) =>
-    resolve(server.runtime.container, TOKENS.EventStore).readStream(signInGuardStreamId(userId));
+    server.runtime.platform.eventStore.readStream(signInGuardStreamId(userId));
 
   /** The sign-in notices in the outbox addressed to `email`. */
   const noticesTo = async (email: string): Promise<number> => {

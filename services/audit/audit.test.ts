@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AsOfAnswer, LedgerLine, VerificationLine } from '@linkcoin/domain/audit/contracts.ts';
 import { REPLY_GUARANTEE_MS } from '@linkcoin/domain/messaging/conversation.ts';
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
-import { resolve, TOKENS } from '../runtime/tokens.ts';
 import {
   adminEnv,
   grantAuditor,
@@ -147,7 +146,7 @@ describe('the auditors’ views', () => {
       LedgerLine,
     ];
     // The purchase: credited by the system from the payment's approval.
-    const events = resolve(server.runtime.container, TOKENS.EventStore);
+    const events = server.runtime.platform.eventStore;
     const payment = await events.readStream(`payment-${purchase.paymentId}`);
     const approval = payment.find((event) => event.type === 'PaymentApproved')!;
     expect(purchase).toMatchObject({
@@ -294,7 +293,7 @@ describe('the auditors’ views', () => {
     expect(csv.text).toContain('Instagram account @asha.cooks verified');
 
     // No form of a code anywhere: not the code the admin read, not a hash, not the sealed code.
-    const events = resolve(server.runtime.container, TOKENS.EventStore);
+    const events = server.runtime.platform.eventStore;
     const secrets = (
       await Promise.all(
         [`igverification-${creator.userId}`, `emailotp-${creator.email}`].map((stream) =>

@@ -16,7 +16,6 @@ import type {
 } from '@linkcoin/domain/audit/contracts.ts';
 import { REPLY_GUARANTEE_MS } from '@linkcoin/domain/messaging/conversation.ts';
 import { walletStreamId } from '@linkcoin/domain/wallet/wallet.ts';
-import { resolve, TOKENS } from '../runtime/tokens.ts';
 import {
   adminEnv,
   grantAuditor,
@@ -185,7 +184,7 @@ describe('the replay check and the ledger invariants', () => {
   });
 
   it('names the event appended behind the deciders’ back, and a credit without an approval', async () => {
-    const events = resolve(server.runtime.container, TOKENS.EventStore);
+    const events = server.runtime.platform.eventStore;
     const metadata = {
       actorUserId: null,
       correlationId: 'forged',

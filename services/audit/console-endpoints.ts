@@ -12,10 +12,16 @@ import { DomainError } from '@linkcoin/domain/shared/errors.ts';
 import { idField } from '@linkcoin/domain/shared/numbers.ts';
 import { INSTAGRAM_OTP_STATUSES } from '@linkcoin/domain/verification/request-status.ts';
 import type { FieldCondition, Query, ReadStore } from '@linkcoin/infra/readstore/port.ts';
-import { signedIn, type Endpoint } from '../http/endpoint.ts';
-import { findPage, listQuery, parseListRequest, sendList, sortOf } from '../http/simple-rest.ts';
-import { parse, parseParams } from '../http/validate.ts';
-import type { Clock } from '../runtime/tokens.ts';
+import { signedIn, type Endpoint } from '../platform/http/endpoint.ts';
+import {
+  findPage,
+  listQuery,
+  parseListRequest,
+  sendList,
+  sortOf,
+} from '../platform/http/simple-rest.ts';
+import { parse, parseParams } from '../platform/http/validate.ts';
+import type { Clock } from '../platform/clock.ts';
 import { AUDIT_CONNECTIONS, connectionStateOf, whereState } from './connections-projection.ts';
 import { AUDIT_PAYMENTS } from './payments-projection.ts';
 import {

@@ -1,4 +1,4 @@
-import type { BoundedContext } from '../runtime/bounded-context.ts';
+import type { BoundedContext } from '../platform/context.ts';
 import { consoleEndpoints } from './console-endpoints.ts';
 import { connectionsProjection } from './connections-projection.ts';
 import { auditEndpoints } from './endpoints.ts';

@@ -13,7 +13,6 @@ import { registerUser, type TestUser } from '../testing/accounts.ts';
 import { creatorWizard } from '../testing/profiles.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { CONTEXTS, projectionsOf } from '../runtime/composition.ts';
-import { resolve, TOKENS } from '../runtime/tokens.ts';
 import { runReplayCheck } from './replay-check.ts';
 
 const CHILD = join(import.meta.dirname, '../testing/runtime-child.ts');
@@ -83,9 +82,9 @@ describe('kill -9 during a burst of saves', () => {
     expect(sent).toBeGreaterThan(acknowledged.length); // some were in flight when it died
 
     restarted = await startTestServer({ dataDir });
-    const eventStore = resolve(restarted.runtime.container, TOKENS.EventStore);
-    const readStore = resolve(restarted.runtime.container, TOKENS.ReadStore);
-    const progress = resolve(restarted.runtime.container, TOKENS.ProjectionProgress);
+    const eventStore = restarted.runtime.platform.eventStore;
+    const readStore = restarted.runtime.platform.readStore;
+    const progress = restarted.runtime.platform.progress;
     for (const { userId, description } of acknowledged) {
       const events = await eventStore.readStream(`profile-${userId}`);
       expect(JSON.stringify(events.map((e) => e.data))).toContain(description);

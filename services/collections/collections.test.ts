@@ -7,8 +7,9 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@linkcoin/domain/accounts/messages.ts';
 import { IDEMPOTENCY_MESSAGES } from '@linkcoin/domain/shared/idempotency.ts';
-import type { CollectionEntry } from '@linkcoin/domain/wallet/collection-contracts.ts';
+import type { CollectionEntry } from '@linkcoin/domain/collections/contracts.ts';
 import { WALLET_MESSAGES as M } from '@linkcoin/domain/wallet/messages.ts';
+import { COLLECTION_MESSAGES as CM } from '@linkcoin/domain/collections/messages.ts';
 import { CONNECTION_MS, walletDecider, walletStreamId } from '@linkcoin/domain/wallet/wallet.ts';
 import { presenceStreamId } from '@linkcoin/domain/messaging/presence.ts';
 import { TINY_PNG } from '@linkcoin/infra/uploads/contract.ts';
@@ -28,7 +29,6 @@ import {
   sendMessage,
 } from '../testing/collections.ts';
 import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
-import { resolve, TOKENS } from '../runtime/tokens.ts';
 import { collectionHandlers } from './handlers.ts';
 import { balanceOf } from '../testing/payments.ts';
 import { saveProfile } from '../testing/profiles.ts';
@@ -198,12 +198,12 @@ describe('the collection', () => {
     await refusedUnchanged(
       () => changeCollection(server, brand, 'add', otherBrand.userId),
       400,
-      M.onlyCreators,
+      CM.onlyCreators,
     );
     await refusedUnchanged(
       () => changeCollection(server, brand, 'add', brand.userId),
       400,
-      M.cannotAddYourself,
+      CM.cannotAddYourself,
     );
     await refusedUnchanged(
       () => changeCollection(server, brand, 'add', 'nobody-at-all'),
@@ -214,7 +214,7 @@ describe('the collection', () => {
     await refusedUnchanged(
       () => changeCollection(server, creator, 'add', creator.userId),
       400,
-      M.cannotAddYourself,
+      CM.cannotAddYourself,
     );
     expect(await balanceOf(server, brand)).toBe(4);
     expect((await listOf(brand)).map((entry) => entry.user._id)).toEqual([creator.userId]);
@@ -229,7 +229,7 @@ describe('the collection', () => {
     await refusedUnchanged(
       () => changeCollection(server, second, 'add', first.userId),
       409,
-      M.alreadyInList,
+      CM.alreadyInList,
     );
     expect((await listOf(second)).map((entry) => [entry.user._id, entry.role])).toEqual([
       [first.userId, 'creator'],
@@ -244,7 +244,7 @@ describe('the collection', () => {
     const [a, b] = [await newCreator(), await newCreator()];
     await grantCoins(server, admin, a, 3);
     await grantCoins(server, admin, b, 3);
-    const real = resolve(server.runtime.container, TOKENS.CommandHandler);
+    const real = server.runtime.platform.commands;
     let release = () => {};
     const bothChecked = new Promise<void>((done) => (release = done));
     let checks = 0;
@@ -261,8 +261,8 @@ describe('the collection', () => {
     };
     const handlers = collectionHandlers({
       commands: racing,
-      readStore: resolve(server.runtime.container, TOKENS.ReadStore),
-      progress: resolve(server.runtime.container, TOKENS.ProjectionProgress),
+      readStore: server.runtime.platform.readStore,
+      progress: server.runtime.platform.progress,
     });
     const keyed = async () => ({
       now: clock.now(),
@@ -279,7 +279,7 @@ describe('the collection', () => {
     const refused = outcomes[1 - kept];
     expect(refused).toMatchObject({
       status: 'rejected',
-      reason: { kind: 'conflict', message: M.alreadyInList },
+      reason: { kind: 'conflict', message: CM.alreadyInList },
     });
     const [payer, creator] = kept === 0 ? [a, b] : [b, a];
     // One coin spent between the two, by the payer the conversation kept; the other's came back.
@@ -346,7 +346,7 @@ describe('the collection', () => {
     await grantCoins(server, admin, first, 2);
     await grantCoins(server, admin, second, 2);
     await changeCollection(server, second, 'add', first.userId).expect(201);
-    const commands = resolve(server.runtime.container, TOKENS.CommandHandler);
+    const commands = server.runtime.platform.commands;
     await commands.handle(walletDecider, walletStreamId(first.userId), {
       type: 'OpenConnection',
       data: {
@@ -393,12 +393,12 @@ describe('the collection', () => {
       ),
     );
     expect(answers.map((answer) => [answer.status, answer.body])).toEqual(
-      answers.map(() => [201, { success: true, message: M.added }]),
+      answers.map(() => [201, { success: true, message: CM.added }]),
     );
     const again = await changeCollection(server, brand, 'add', creator.userId, {
       key: 'add-click-0001',
     }).expect(201);
-    expect(again.body).toEqual({ success: true, message: M.added });
+    expect(again.body).toEqual({ success: true, message: CM.added });
     expect(await balanceOf(server, brand)).toBe(4);
     expect(await listOf(brand)).toHaveLength(1);
     // The same key for another creator is refused, and charges nothing.
@@ -484,12 +484,12 @@ describe('the collection', () => {
     await refusedUnchanged(
       () => changeCollection(server, creator, 'update', brand.userId),
       404,
-      M.notInList,
+      CM.notInList,
     );
     await refusedUnchanged(
       () => changeCollection(server, creator, 'remove', brand.userId),
       404,
-      M.notInList,
+      CM.notInList,
     );
     expect(await balanceOf(server, creator)).toBe(2);
 
@@ -505,12 +505,12 @@ describe('the collection', () => {
     await refusedUnchanged(
       () => changeCollection(server, brand, 'remove', creator.userId),
       404,
-      M.notInList,
+      CM.notInList,
     );
     await refusedUnchanged(
       () => changeCollection(server, brand, 'update', creator.userId),
       404,
-      M.notInList,
+      CM.notInList,
     );
 
     await changeCollection(server, brand, 'add', creator.userId).expect(201);
@@ -696,7 +696,7 @@ describe('the collection', () => {
       });
 
     // The online dot follows the presence events the chat gateway records.
-    await resolve(server.runtime.container, TOKENS.EventStore).append(
+    await server.runtime.platform.eventStore.append(
       presenceStreamId(asha.userId),
       [
         {

@@ -1,6 +1,6 @@
 import { uploadedImagesOnly } from '@linkcoin/domain/uploads/urls.ts';
-import { createClientKeys } from '../http/idempotency.ts';
-import type { BoundedContext } from '../runtime/bounded-context.ts';
+import { createClientKeys } from '../platform/http/idempotency.ts';
+import type { BoundedContext } from '../platform/context.ts';
 import { conversationOpener } from './conversations.ts';
 import { collectionEndpoints } from './endpoints.ts';
 import { collectionHandlers } from './handlers.ts';

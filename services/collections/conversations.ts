@@ -7,11 +7,11 @@ import {
   CONNECTION_EVENT_TYPES,
   conversationCommandFor,
   type ConnectionEvent,
-} from '@linkcoin/domain/messaging/from-wallet.ts';
+} from '@linkcoin/domain/collections/conversation-sync.ts';
 import { walletDecider } from '@linkcoin/domain/wallet/wallet.ts';
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
 import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
-import type { ProcessManager } from '../processes/process-manager.ts';
+import type { ProcessManager } from '../platform/processes/process-manager.ts';
 
 /**
  * Keeps each conversation in step with its connection: ConnectionOpened opens it

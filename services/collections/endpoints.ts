@@ -7,14 +7,14 @@ import {
   type CollectionAnswer,
   type CollectionChangeAnswer,
   type RenewalAnswer,
-} from '@linkcoin/domain/wallet/collection-contracts.ts';
-import { WALLET_MESSAGES as M } from '@linkcoin/domain/wallet/messages.ts';
+} from '@linkcoin/domain/collections/contracts.ts';
+import { COLLECTION_MESSAGES as CM } from '@linkcoin/domain/collections/messages.ts';
 import type { Request } from 'express';
-import { callerOf, signedIn, type Endpoint } from '../http/endpoint.ts';
-import type { ClientKeys } from '../http/idempotency.ts';
-import { commandMetadata } from '../http/metadata.ts';
-import { parseBody, parseParams } from '../http/validate.ts';
-import type { Clock } from '../runtime/tokens.ts';
+import { callerOf, signedIn, type Endpoint } from '../platform/http/endpoint.ts';
+import type { ClientKeys } from '../platform/http/idempotency.ts';
+import { commandMetadata } from '../platform/http/metadata.ts';
+import { parseBody, parseParams } from '../platform/http/validate.ts';
+import type { Clock } from '../platform/clock.ts';
 import type { CollectionHandlers } from './handlers.ts';
 
 /** Only the user themselves spends or changes their list, admins included. */
@@ -68,7 +68,7 @@ export const collectionEndpoints = ({
     input: { body: collectionRequest },
     handler: async (req, res) => {
       await collections.add(pairOf(req), () => keys.keyedMetadata(req));
-      res.status(201).json({ success: true, message: M.added } satisfies CollectionChangeAnswer);
+      res.status(201).json({ success: true, message: CM.added } satisfies CollectionChangeAnswer);
     },
   },
   {
@@ -80,7 +80,7 @@ export const collectionEndpoints = ({
     input: { body: collectionRequest },
     handler: async (req, res) => {
       await collections.remove(pairOf(req), commandMetadata(req, clock));
-      res.json({ success: true, message: M.removed } satisfies CollectionChangeAnswer);
+      res.json({ success: true, message: CM.removed } satisfies CollectionChangeAnswer);
     },
   },
   {
@@ -96,7 +96,7 @@ export const collectionEndpoints = ({
       const renewed = await collections.renew(pairOf(req), () => keys.keyedMetadata(req));
       res.json({
         success: true,
-        message: M.renewed,
+        message: CM.renewed,
         newDate: renewed.data.expiresAt,
       } satisfies RenewalAnswer);
     },

@@ -9,12 +9,12 @@ import {
   cancellationFor,
   conversationCommandFor,
   type ConnectionEvent,
-} from '@linkcoin/domain/messaging/from-wallet.ts';
+} from '@linkcoin/domain/collections/conversation-sync.ts';
 import { DomainError } from '@linkcoin/domain/shared/errors.ts';
 import type { CommandMetadata, RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
 import type { ImageUrlRule } from '@linkcoin/domain/uploads/urls.ts';
-import type { CollectionEntry } from '@linkcoin/domain/wallet/collection-contracts.ts';
-import { WALLET_MESSAGES as M } from '@linkcoin/domain/wallet/messages.ts';
+import type { CollectionEntry } from '@linkcoin/domain/collections/contracts.ts';
+import { COLLECTION_MESSAGES as CM } from '@linkcoin/domain/collections/messages.ts';
 import {
   isExpired,
   listedConnection,
@@ -25,7 +25,7 @@ import {
 } from '@linkcoin/domain/wallet/wallet.ts';
 import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
 import type { ReadStore } from '@linkcoin/infra/readstore/port.ts';
-import type { ProjectionProgress } from '../runtime/projection-progress.ts';
+import type { ProjectionProgress } from '../platform/projection-progress.ts';
 import { COLLECTION_ENTRIES, type EntryDoc } from './projection.ts';
 
 /** A list is every contact at once (the spec pages nothing); a bound all the same. */
@@ -129,7 +129,7 @@ export const collectionHandlers = (deps: {
     const { position, refused } = await followConversation(event);
     await progress.waitFor(position);
     // The other user connected the two of them first: this one is undone and its coins back.
-    if (refused) throw new DomainError('conflict', M.alreadyInList);
+    if (refused) throw new DomainError('conflict', CM.alreadyInList);
     return event;
   };
 
@@ -151,13 +151,13 @@ export const collectionHandlers = (deps: {
     { userId, targetUserId }: Pair,
     keyed: () => Promise<CommandMetadata>,
   ): Promise<RecordedEvent<Extract<WalletEvent, { type: 'ConnectionOpened' }>>> => {
-    if (userId === targetUserId) throw new DomainError('validation', M.cannotAddYourself);
+    if (userId === targetUserId) throw new DomainError('validation', CM.cannotAddYourself);
     const target = await requireAccount(targetUserId);
-    if (target.role !== 'influencer') throw new DomainError('validation', M.onlyCreators);
+    if (target.role !== 'influencer') throw new DomainError('validation', CM.onlyCreators);
     const meta = await keyed();
     // A creator who added the caller is on the caller's list already (both sides see it).
     const { state: theirs } = await commands.load(walletDecider, walletStreamId(targetUserId));
-    if (listedConnection(theirs, userId)) throw new DomainError('conflict', M.alreadyInList);
+    if (listedConnection(theirs, userId)) throw new DomainError('conflict', CM.alreadyInList);
     const connectionId = meta.idempotencyKey
       ? connectionIdFromKey(meta.idempotencyKey)
       : randomUUID();
@@ -178,7 +178,7 @@ export const collectionHandlers = (deps: {
    */
   const renew = async ({ userId, targetUserId }: Pair, keyed: () => Promise<CommandMetadata>) => {
     const { state } = await commands.load(walletDecider, walletStreamId(userId));
-    if (!listedConnection(state, targetUserId)) throw new DomainError('not_found', M.notInList);
+    if (!listedConnection(state, targetUserId)) throw new DomainError('not_found', CM.notInList);
     return spend(
       { type: 'RenewConnection', data: { userId, targetUserId }, metadata: await keyed() },
       'ConnectionRenewed',

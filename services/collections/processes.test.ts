@@ -12,7 +12,7 @@ import {
   REPLY_GUARANTEE_MS,
 } from '@linkcoin/domain/messaging/conversation.ts';
 import type { CommandMetadata } from '@linkcoin/domain/shared/messages.ts';
-import type { CollectionEntry } from '@linkcoin/domain/wallet/collection-contracts.ts';
+import type { CollectionEntry } from '@linkcoin/domain/collections/contracts.ts';
 import type { WalletEntry } from '@linkcoin/domain/wallet/contracts.ts';
 import {
   CONNECTION_MS,
@@ -20,7 +20,6 @@ import {
   walletStreamId,
   type WalletCommand,
 } from '@linkcoin/domain/wallet/wallet.ts';
-import { resolve, TOKENS } from '../runtime/tokens.ts';
 import { adminEnv, loginAdmin, registerUser, type TestUser } from '../testing/accounts.ts';
 import {
   changeCollection,
@@ -58,7 +57,7 @@ describe('the collection processes', () => {
     await server?.stop();
   });
 
-  const commands = () => resolve(server.runtime.container, TOKENS.CommandHandler);
+  const commands = () => server.runtime.platform.commands;
   const meta = (): CommandMetadata => ({
     now: clock.now(),
     actorUserId: null,
@@ -83,7 +82,7 @@ describe('the collection processes', () => {
   };
   const typesOf = async (a: TestUser, b: TestUser) =>
     (
-      await resolve(server.runtime.container, TOKENS.EventStore).readStream(
+      await server.runtime.platform.eventStore.readStream(
         conversationStreamId(pairIdOf(a.userId, b.userId)),
       )
     ).map((event) => event.type);

@@ -17,7 +17,7 @@ import {
 } from '@linkcoin/domain/profiles/names.ts';
 import type { ProfileEvent } from '@linkcoin/domain/profiles/profile.ts';
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
-import type { CollectionEntry } from '@linkcoin/domain/wallet/collection-contracts.ts';
+import type { CollectionEntry } from '@linkcoin/domain/collections/contracts.ts';
 import type { CoinRefunded } from '@linkcoin/domain/wallet/wallet.ts';
 import { pairIdOf } from '@linkcoin/domain/messaging/conversation.ts';
 import type { ProjectionTransaction } from '@linkcoin/infra/readstore/port.ts';

@@ -17,7 +17,7 @@ import {
 } from '@linkcoin/domain/wallet/wallet.ts';
 import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
 import type { Logger } from 'pino';
-import type { ProcessManager } from '../processes/process-manager.ts';
+import type { ProcessManager } from '../platform/processes/process-manager.ts';
 
 /** One connection's guarantee, as its events tell it. */
 type Guarantee = {

@@ -1,9 +1,9 @@
 /**
  * Makes demo accounts through the real commands, once each: the seeder behind `make seed`. The
  * CLI runs it on the stores of a stopped instance; a running server runs it for an admin's
- * `POST /api/admin/demo-accounts` (the directory context). Not a context itself: it is the one
- * place that writes several contexts' streams in a row, as an operator's tool, through their
- * deciders (accounts, profiles, verification, uploads, wallet, the directory's listing).
+ * `POST /api/admin/demo-accounts` (this demo context's endpoint). It is the one place that writes
+ * several contexts' streams in a row, as an operator's tool, through their deciders (accounts,
+ * profiles, verification, uploads, wallet, the directory's listing).
  *
  * Every step is idempotent: the user id is derived from the e-mail address, a save of the same
  * wizard appends nothing, a verified channel is not verified again, the boost ends once, and a
@@ -15,8 +15,7 @@ import sharp from 'sharp';
 import type { Logger } from 'pino';
 import { accountDecider, accountStreamId } from '@linkcoin/domain/accounts/account.ts';
 import { emailClaimDecider, emailClaimStreamId } from '@linkcoin/domain/accounts/email-claim.ts';
-import type { DemoAccountOutcome } from '@linkcoin/domain/directory/contracts.ts';
-import type { DemoAccount } from '@linkcoin/domain/directory/demo.ts';
+import type { DemoAccount, DemoAccountOutcome } from '@linkcoin/domain/demo/contracts.ts';
 import { listingDecider, listingStreamId } from '@linkcoin/domain/directory/listing.ts';
 import { NEW_CREATOR_BOOST_MS } from '@linkcoin/domain/directory/ranking.ts';
 import { profileUpdateRequestFor } from '@linkcoin/domain/profiles/contracts.ts';

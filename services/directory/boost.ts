@@ -4,8 +4,8 @@ import type { NewCreatorBoostEnded } from '@linkcoin/domain/directory/listing.ts
 import { boostEndsAt } from '@linkcoin/domain/directory/ranking.ts';
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
 import type { Logger } from 'pino';
-import { deadlineProcess } from '../processes/deadlines.ts';
-import type { ProcessManager } from '../processes/process-manager.ts';
+import { deadlineProcess } from '../platform/processes/deadlines.ts';
+import type { ProcessManager } from '../platform/processes/process-manager.ts';
 import type { DirectoryHandlers } from './handlers.ts';
 
 /**

@@ -1,6 +1,5 @@
 import { uploadedImagesOnly } from '@linkcoin/domain/uploads/urls.ts';
-import { demoSeeder } from '../demo/seeder.ts';
-import type { BoundedContext } from '../runtime/bounded-context.ts';
+import type { BoundedContext } from '../platform/context.ts';
 import { newCreatorBoost } from './boost.ts';
 import { directoryEndpoints } from './endpoints.ts';
 import { directoryHandlers } from './handlers.ts';
@@ -11,8 +10,8 @@ import { siteMapPages } from './site-map.ts';
 /**
  * The creator directory: one read model of every creator (search, filters, ranking), the
  * directory and discovery grid of `GET /api/pageowners/users`, the visibility bar, the process
- * that ends a new creator's boost, demo data for `make seed`, and what search engines read of it
- * (robots.txt, and sitemap.xml of the public pages and every creator's profile).
+ * that ends a new creator's boost, and what search engines read of it (robots.txt, and
+ * sitemap.xml of the public pages and every creator's profile). Demo data is the demo context's.
  */
 export const directoryContext: BoundedContext = {
   name: 'directory',
@@ -37,7 +36,6 @@ export const directoryContext: BoundedContext = {
       isOurImage: uploadedImagesOnly(uploads.urlPrefixes),
       discoveryMaxPages: config.directory.discoveryMaxPages,
       visitorLimit: visitorLimit(config.directory.visitorRequestsPerMinute),
-      seeder: config.env === 'production' ? null : demoSeeder({ commands, uploads, logger: log }),
     });
     return {
       endpoints: directoryEndpoints({ directory, clock }),

@@ -6,11 +6,10 @@
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DemoAccount } from '@linkcoin/domain/directory/demo.ts';
-import { demoBrand, demoCreator, DEMO_EMAIL_DOMAIN } from '@linkcoin/domain/directory/demo.ts';
+import { DEMO_EMAIL_DOMAIN, type DemoAccount } from '@linkcoin/domain/demo/contracts.ts';
+import { demoBrand, demoCreator } from '@linkcoin/services/testing/demo-accounts.ts';
 import type { DirectoryEntry } from '@linkcoin/domain/directory/entry.ts';
 import { directoryQuery, searchByScan } from '@linkcoin/domain/directory/search.ts';
-import { resolve, TOKENS } from '../runtime/tokens.ts';
 import { adminEnv, loginAdmin, registerUser, type TestUser } from '../testing/accounts.ts';
 import { adjustableClock, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { DIRECTORY } from './projection.ts';
@@ -177,7 +176,7 @@ describe('GET /api/pageowners/users', () => {
         token: login.body.token as string,
       });
     }
-    const store = resolve(server.runtime.container, TOKENS.ReadStore);
+    const store = server.runtime.platform.readStore;
     entries = await store.collection<DirectoryEntry>(DIRECTORY).find({});
   }, 120_000);
   afterAll(async () => {

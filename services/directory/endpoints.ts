@@ -1,28 +1,21 @@
 import { z } from 'zod';
-import {
-  demoAccountsRequest,
-  type DemoAccountsAnswer,
-} from '@linkcoin/domain/directory/contracts.ts';
 import { directoryQuery } from '@linkcoin/domain/directory/search.ts';
 import { idField } from '@linkcoin/domain/shared/numbers.ts';
 import {
   anyoneIdentified,
-  callerOf,
   principalOf,
   signedIn,
   type Endpoint,
-} from '../http/endpoint.ts';
-import { commandMetadata } from '../http/metadata.ts';
-import { parseBody, parseParams, parseQuery } from '../http/validate.ts';
-import type { Clock } from '../runtime/tokens.ts';
+} from '../platform/http/endpoint.ts';
+import { parseParams, parseQuery } from '../platform/http/validate.ts';
+import type { Clock } from '../platform/clock.ts';
 import type { DirectoryHandlers } from './handlers.ts';
 
 const userParams = z.object({ userId: idField('userId') });
 
 /**
  * Spec section 7's `GET /users` (the directory, and with `view=discovery` the coin-gated grid),
- * the visibility bar for the wizard, and the console's demo seeding (`make seed` while a server
- * runs).
+ * and the visibility bar for the wizard.
  */
 export const directoryEndpoints = (deps: {
   directory: DirectoryHandlers;
@@ -50,23 +43,6 @@ export const directoryEndpoints = (deps: {
     handler: async (req, res) => {
       const { userId } = parseParams(userParams, req);
       res.json(await deps.directory.visibility(userId, deps.clock.now()));
-    },
-  },
-  {
-    method: 'post',
-    path: '/admin/demo-accounts',
-    summary: 'Make demo creators and brands through the real commands, each once (make seed)',
-    access: signedIn('admin'),
-    input: { body: demoAccountsRequest },
-    handler: async (req, res) => {
-      const { accounts, password } = parseBody(demoAccountsRequest, req);
-      const outcomes = await deps.directory.seedDemo(
-        accounts,
-        password,
-        callerOf(req),
-        commandMetadata(req, deps.clock),
-      );
-      res.json({ success: true, accounts: outcomes } satisfies DemoAccountsAnswer);
     },
   },
 ];

@@ -1,11 +1,6 @@
 import { accountDecider, accountStreamId } from '@linkcoin/domain/accounts/account.ts';
 import { ACCOUNT_MESSAGES } from '@linkcoin/domain/accounts/messages.ts';
-import type {
-  DemoAccountOutcome,
-  DirectoryAnswer,
-  VisibilityAnswer,
-} from '@linkcoin/domain/directory/contracts.ts';
-import type { DemoAccount } from '@linkcoin/domain/directory/demo.ts';
+import type { DirectoryAnswer, VisibilityAnswer } from '@linkcoin/domain/directory/contracts.ts';
 import { profileStateOf, type DirectoryEntry } from '@linkcoin/domain/directory/entry.ts';
 import { listingDecider, listingStreamId } from '@linkcoin/domain/directory/listing.ts';
 import { DIRECTORY_MESSAGES as M } from '@linkcoin/domain/directory/messages.ts';
@@ -26,9 +21,8 @@ import { walletDecider, walletStreamId } from '@linkcoin/domain/wallet/wallet.ts
 import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
 import type { EventStore } from '@linkcoin/infra/eventstore/port.ts';
 import type { ReadStore } from '@linkcoin/infra/readstore/port.ts';
-import { demoPasswordHash, type DemoSeeder } from '../demo/seeder.ts';
-import type { Principal } from '../http/endpoint.ts';
-import type { ProjectionProgress } from '../runtime/projection-progress.ts';
+import type { Principal } from '../platform/http/endpoint.ts';
+import type { ProjectionProgress } from '../platform/projection-progress.ts';
 import { DIRECTORY } from './projection.ts';
 import { searchPage } from './query.ts';
 import { directoryItem } from './view.ts';
@@ -43,8 +37,6 @@ export const directoryHandlers = (deps: {
   isOurImage: ImageUrlRule;
   /** DISCOVERY_MAX_PAGES: the cap on the discovery grid's pages. */
   discoveryMaxPages: number;
-  /** Null where demo data may not be added (production). */
-  seeder: DemoSeeder | null;
   /** Counts a visitor's listing request against their address; refuses past the limit. */
   visitorLimit: (address: string) => Promise<void>;
 }) => {
@@ -152,32 +144,8 @@ export const directoryHandlers = (deps: {
     });
   };
 
-  /** Makes demo accounts (each once), then waits until the read models show them. */
-  const seedDemo = async (
-    accounts: readonly DemoAccount[],
-    password: string,
-    caller: Principal,
-    meta: CommandMetadata,
-  ): Promise<DemoAccountOutcome[]> => {
-    if (!deps.seeder) throw new DomainError('forbidden', M.demoNotInProduction);
-    const passwordHash = await demoPasswordHash(password);
-    const outcomes: DemoAccountOutcome[] = [];
-    for (const account of accounts) {
-      outcomes.push(
-        await deps.seeder.ensure(account, {
-          passwordHash,
-          grantedBy: caller.userId,
-          now: meta.now,
-          correlationId: meta.correlationId,
-        }),
-      );
-    }
-    await deps.progress.waitFor(await deps.eventStore.headPosition(), 30_000);
-    return outcomes;
-  };
-
   /** How many creators are listed (for the start-up banner). */
   const listed = () => directory().count();
 
-  return { search, visibility, endBoost, seedDemo, listed };
+  return { search, visibility, endBoost, listed };
 };

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MongoDBContainer, type StartedMongoDBContainer } from '@testcontainers/mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoCreator } from '@linkcoin/domain/directory/demo.ts';
+import { demoCreator } from '@linkcoin/services/testing/demo-accounts.ts';
 import type { DirectoryEntry } from '@linkcoin/domain/directory/entry.ts';
 import { directoryQuery, searchByScan } from '@linkcoin/domain/directory/search.ts';
 import { creator } from '@linkcoin/domain/directory/testing.ts';

@@ -6,9 +6,8 @@
 import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoBrand, demoCreator } from '@linkcoin/domain/directory/demo.ts';
+import { demoBrand, demoCreator } from '@linkcoin/services/testing/demo-accounts.ts';
 import type { DirectoryEntry } from '@linkcoin/domain/directory/entry.ts';
-import { resolve, TOKENS } from '../runtime/tokens.ts';
 import { adminEnv, loginAdmin } from '../testing/accounts.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { DIRECTORY } from './projection.ts';
@@ -69,10 +68,7 @@ describe('robots.txt and sitemap.xml', () => {
     }
     expect(urls.some((url) => url.includes(brandId))).toBe(false);
     expect(urls).toHaveLength(PUBLIC_PAGES.length + creators.size);
-    const directory = resolve(
-      server.runtime.container,
-      TOKENS.ReadStore,
-    ).collection<DirectoryEntry>(DIRECTORY);
+    const directory = server.runtime.platform.readStore.collection<DirectoryEntry>(DIRECTORY);
     const [userId] = [...creators.keys()];
     const entry = await directory.get(userId!);
     expect(res.text).toContain(
@@ -83,7 +79,7 @@ describe('robots.txt and sitemap.xml', () => {
   it('turns into an index of pages past the limit, each page within it, every address once', async () => {
     const app = express();
     for (const page of siteMapPages({
-      readStore: resolve(server.runtime.container, TOKENS.ReadStore),
+      readStore: server.runtime.platform.readStore,
       publicUrl: () => 'https://linkcoin.example',
       maxUrls: 4,
     })) {

@@ -1,20 +1,14 @@
 import type { DirectoryItem } from '@linkcoin/domain/directory/contracts.ts';
 import type { DirectoryEntry } from '@linkcoin/domain/directory/entry.ts';
-import { takesVideoLink } from '@linkcoin/domain/profiles/media.ts';
-import { isSafeHttpUrl } from '@linkcoin/domain/shared/links.ts';
+import { publicMedia } from '@linkcoin/domain/profiles/public-media.ts';
 import type { ImageUrlRule } from '@linkcoin/domain/uploads/urls.ts';
 
 /**
- * A creator as the directory shows them: the public profile's fields (as the profile view
- * shows them: pictures only from our upload storage, links only when safe, image posts only with
- * an image of ours) without any contact field, plus the card's figures.
+ * A creator as the directory shows them: the public profile's fields (their media by the rule
+ * the profile view uses, `publicMedia`) without any contact field, plus the card's figures.
  */
 export const directoryItem = (entry: DirectoryEntry, isOurImage: ImageUrlRule): DirectoryItem => {
-  const picture = (url: string) => (isOurImage(url) ? url : '');
-  const link = (url: string) => (isSafeHttpUrl(url) ? url : '');
-  const pastPosts = entry.pastPosts.filter((post) =>
-    takesVideoLink(post.platform) ? isSafeHttpUrl(post.postLink) : isOurImage(post.postLink),
-  );
+  const { profilePicUrl, profileDetails, pastPosts } = publicMedia(entry, isOurImage);
   return {
     _id: entry.id,
     ownerName: entry.ownerName,
@@ -22,13 +16,9 @@ export const directoryItem = (entry: DirectoryEntry, isOurImage: ImageUrlRule): 
     handle: entry.handle,
     role: 'influencer',
     description: entry.description,
-    profilePicUrl: picture(entry.profilePicUrl),
+    profilePicUrl,
     socialMediaPlatforms: entry.socialMediaPlatforms,
-    profileDetails: entry.profileDetails.map((account) => ({
-      ...account,
-      profilePicUrl: link(account.profilePicUrl),
-      profileDashboardPic: picture(account.profileDashboardPic),
-    })),
+    profileDetails,
     adCategories: entry.adCategories,
     pageContentCategory: entry.pageContentCategory,
     averageAudienceType: entry.averageAudienceType,

@@ -15,9 +15,8 @@ import type {
 } from '@linkcoin/domain/messaging/contracts.ts';
 import { MESSAGING_MESSAGES as M } from '@linkcoin/domain/messaging/messages.ts';
 import type { DeliveredMessage } from '@linkcoin/infra/bus/port.ts';
-import type { ForwardedEvent } from '../forwarder/forwarder.ts';
-import { GATEWAY_MESSAGES } from '../gateway/gateway.ts';
-import { resolve, TOKENS } from '../runtime/tokens.ts';
+import type { ForwardedEvent } from '../platform/forwarder/forwarder.ts';
+import { GATEWAY_MESSAGES } from '../platform/gateway/gateway.ts';
 import {
   adminEnv,
   grantAuditor,
@@ -161,7 +160,7 @@ describe('the chat on /ws', () => {
 
   it('shows a message the forwarder publishes twice once (a restart before its checkpoint)', async () => {
     const { brand, creator } = await pair();
-    const bus = resolve(server.runtime.container, TOKENS.Bus);
+    const bus = server.runtime.platform.bus;
     const forwarded: DeliveredMessage[] = [];
     const tap = await bus.subscribe({
       groupId: `tap-${randomUUID()}`,

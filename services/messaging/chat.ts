@@ -13,9 +13,13 @@ import { MESSAGING_MESSAGES as M } from '@linkcoin/domain/messaging/messages.ts'
 import { DomainError } from '@linkcoin/domain/shared/errors.ts';
 import type { CommandMetadata } from '@linkcoin/domain/shared/messages.ts';
 import type { Bus, BusSubscription } from '@linkcoin/infra/bus/port.ts';
-import { topicForCategory, type ForwardedEvent } from '../forwarder/forwarder.ts';
-import { realtimeEvent, type RealtimeNode, type RealtimePart } from '../gateway/realtime.ts';
-import type { Clock } from '../runtime/tokens.ts';
+import { topicForCategory, type ForwardedEvent } from '../platform/forwarder/forwarder.ts';
+import {
+  realtimeEvent,
+  type RealtimeNode,
+  type RealtimePart,
+} from '../platform/gateway/realtime.ts';
+import type { Clock } from '../platform/clock.ts';
 import { MESSAGING_HANDLER_MESSAGES as H, type MessagingHandlers } from './handlers.ts';
 import { PresenceBoard } from './presence.ts';
 import { messageView } from './projection.ts';

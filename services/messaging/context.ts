@@ -1,4 +1,4 @@
-import type { BoundedContext } from '../runtime/bounded-context.ts';
+import type { BoundedContext } from '../platform/context.ts';
 import { chatRealtime } from './chat.ts';
 import { messagingEndpoints } from './endpoints.ts';
 import { messagingHandlers } from './handlers.ts';

@@ -5,11 +5,11 @@ import {
   sendMessageNoticeRequest,
   storeTokenRequest,
 } from '@linkcoin/domain/messaging/contracts.ts';
-import { anyone, signedIn, type Endpoint } from '../http/endpoint.ts';
-import { commandMetadata } from '../http/metadata.ts';
-import { parseBody, parseParams, parseQuery } from '../http/validate.ts';
-import type { ProjectionProgress } from '../runtime/projection-progress.ts';
-import type { Clock } from '../runtime/tokens.ts';
+import { anyone, signedIn, type Endpoint } from '../platform/http/endpoint.ts';
+import { commandMetadata } from '../platform/http/metadata.ts';
+import { parseBody, parseParams, parseQuery } from '../platform/http/validate.ts';
+import type { ProjectionProgress } from '../platform/projection-progress.ts';
+import type { Clock } from '../platform/clock.ts';
 import type { MessagingHandlers } from './handlers.ts';
 
 export const MESSAGING_ENDPOINT_MESSAGES = {

@@ -26,7 +26,7 @@ import type { CommandMetadata } from '@linkcoin/domain/shared/messages.ts';
 import { presenceDecider, presenceStreamId } from '@linkcoin/domain/messaging/presence.ts';
 import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
 import type { ReadStore } from '@linkcoin/infra/readstore/port.ts';
-import type { ProjectionProgress } from '../runtime/projection-progress.ts';
+import type { ProjectionProgress } from '../platform/projection-progress.ts';
 import {
   CONVERSATIONS,
   MESSAGES,

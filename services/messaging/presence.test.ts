@@ -4,7 +4,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { presenceStreamId } from '@linkcoin/domain/messaging/presence.ts';
-import { resolve, TOKENS } from '../runtime/tokens.ts';
 import { adminEnv, loginAdmin, registerUser } from '../testing/accounts.ts';
 import { changeCollection, collectionOf, grantCoins } from '../testing/collections.ts';
 import { ChatClient, wsUrlOf } from '../testing/messaging.ts';
@@ -40,7 +39,7 @@ describe('presence in the read models', () => {
     await second.close();
     await expect.poll(onlineSeen).toBe(false);
 
-    const flips = await resolve(server.runtime.container, TOKENS.EventStore).readStream(
+    const flips = await server.runtime.platform.eventStore.readStream(
       presenceStreamId(creator.userId),
     );
     expect(flips.map((event) => (event.data as { online: boolean }).online)).toEqual([true, false]);

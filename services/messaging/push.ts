@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import webpush from 'web-push';
 import type { PushSubscription } from '@linkcoin/domain/messaging/push-subscriptions.ts';
-import type { AppConfig } from '../runtime/config.ts';
-import type { Clock } from '../runtime/tokens.ts';
+import type { AppConfig } from '../platform/config.ts';
+import type { Clock } from '../platform/clock.ts';
 import type { MessagingHandlers } from './handlers.ts';
 
 export type VapidKeys = Readonly<{ publicKey: string; privateKey: string }>;

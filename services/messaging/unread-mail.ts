@@ -7,7 +7,7 @@ import {
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
 import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
 import { maskAddress, type Mailer } from '@linkcoin/infra/mail/port.ts';
-import type { ProcessManager } from '../processes/process-manager.ts';
+import type { ProcessManager } from '../platform/processes/process-manager.ts';
 import type { MessagingHandlers } from './handlers.ts';
 import { unreadMessagesMail } from './mail-templates.ts';
 

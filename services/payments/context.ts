@@ -4,8 +4,8 @@ import { profileDecider, profileStreamId } from '@linkcoin/domain/profiles/profi
 import { sandboxPageHandler } from '@linkcoin/infra/payments/sandbox-page.ts';
 import type { PaymentOutcome } from '@linkcoin/infra/payments/port.ts';
 import { SandboxPaymentProvider } from '@linkcoin/infra/payments/sandbox.ts';
-import type { BoundedContext } from '../runtime/bounded-context.ts';
-import { createClientKeys } from '../http/idempotency.ts';
+import type { BoundedContext } from '../platform/context.ts';
+import { createClientKeys } from '../platform/http/idempotency.ts';
 import { purchaseCredits } from './credits.ts';
 import { paymentReceipts } from './receipts.ts';
 import { paymentEndpoints } from './endpoints.ts';

@@ -12,7 +12,7 @@ import {
 } from '@linkcoin/domain/wallet/wallet.ts';
 import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
 import type { Logger } from 'pino';
-import type { ProcessManager } from '../processes/process-manager.ts';
+import type { ProcessManager } from '../platform/processes/process-manager.ts';
 
 /**
  * Credits the coins of every approved payment to the wallet of the user who started it, exactly

@@ -11,12 +11,12 @@ import {
 import type { OrderRequest } from '@linkcoin/domain/wallet/pricing.ts';
 import { PaymentProviderError, PaymentSignatureError } from '@linkcoin/infra/payments/port.ts';
 import type { Logger } from 'pino';
-import { anyone, callerOf, isAdmin, signedIn, type Endpoint } from '../http/endpoint.ts';
-import type { ClientKeys } from '../http/idempotency.ts';
-import { rawBodyOf } from '../http/json-guard.ts';
-import { commandMetadata } from '../http/metadata.ts';
-import { parseBody, parseParams, parseQuery } from '../http/validate.ts';
-import type { Clock } from '../runtime/tokens.ts';
+import { anyone, callerOf, isAdmin, signedIn, type Endpoint } from '../platform/http/endpoint.ts';
+import type { ClientKeys } from '../platform/http/idempotency.ts';
+import { rawBodyOf } from '../platform/http/json-guard.ts';
+import { commandMetadata } from '../platform/http/metadata.ts';
+import { parseBody, parseParams, parseQuery } from '../platform/http/validate.ts';
+import type { Clock } from '../platform/clock.ts';
 import type { PaymentHandlers } from './handlers.ts';
 
 const paymentParams = z.object({ paymentId: idField('paymentId') });

@@ -1,8 +1,8 @@
 import type { PaymentEvent } from '@linkcoin/domain/payments/payment.ts';
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
 import type { Logger } from 'pino';
-import { deadlineProcess } from '../processes/deadlines.ts';
-import type { ProcessManager } from '../processes/process-manager.ts';
+import { deadlineProcess } from '../platform/processes/deadlines.ts';
+import type { ProcessManager } from '../platform/processes/process-manager.ts';
 import type { PaymentHandlers } from './handlers.ts';
 
 /**

@@ -5,8 +5,8 @@ import {
 } from '@linkcoin/infra/payments/sandbox.ts';
 import type { PaymentProvider } from '@linkcoin/infra/payments/port.ts';
 import type { Logger } from 'pino';
-import type { AppConfig } from '../runtime/config.ts';
-import type { Clock } from '../runtime/tokens.ts';
+import type { AppConfig } from '../platform/config.ts';
+import type { Clock } from '../platform/clock.ts';
 
 /** Where the sandbox's approval page is served, outside /api (it is HTML). */
 export const SANDBOX_PAGE_PATH = '/sandbox-pay';

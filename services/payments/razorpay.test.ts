@@ -11,7 +11,6 @@ import {
   type RazorpayFake,
   type SignedWebhook,
 } from '@linkcoin/infra/payments/razorpay-fake.ts';
-import { resolve, TOKENS } from '../runtime/tokens.ts';
 import { headPosition, registerUser, type TestUser } from '../testing/accounts.ts';
 import { balanceOf, pay, returnToShop } from '../testing/payments.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
@@ -45,7 +44,7 @@ describe('buying LinkCoins through Razorpay Payment Links', () => {
     order: Record<string, unknown> = { packageId: 'growth' },
   ) => {
     const answer = await pay(server, buyer, order).expect(201);
-    const [event] = await resolve(server.runtime.container, TOKENS.EventStore).readStream(
+    const [event] = await server.runtime.platform.eventStore.readStream(
       `payment-${answer.body.paymentId}`,
     );
     const linkId = (event!.data as { providerReference: string }).providerReference;

@@ -8,8 +8,8 @@ import {
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
 import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
 import { maskAddress, type Mailer } from '@linkcoin/infra/mail/port.ts';
-import type { ProcessManager } from '../processes/process-manager.ts';
-import type { Clock } from '../runtime/tokens.ts';
+import type { ProcessManager } from '../platform/processes/process-manager.ts';
+import type { Clock } from '../platform/clock.ts';
 import { receiptMail } from './receipt-mail.ts';
 
 /** An approval older than this when the process reaches it gets no receipt any more. */

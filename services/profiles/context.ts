@@ -1,5 +1,5 @@
 import { uploadedImagesOnly } from '@linkcoin/domain/uploads/urls.ts';
-import type { BoundedContext } from '../runtime/bounded-context.ts';
+import type { BoundedContext } from '../platform/context.ts';
 import { profileEndpoints } from './endpoints.ts';
 import { profileHandlers } from './handlers.ts';
 import { profilesProjection } from './projection.ts';

@@ -7,11 +7,11 @@ import {
   principalOf,
   signedIn,
   type Endpoint,
-} from '../http/endpoint.ts';
-import { commandMetadata } from '../http/metadata.ts';
-import { sendJsonText } from '../http/json-text.ts';
-import { parseBody, parseParams } from '../http/validate.ts';
-import type { Clock } from '../runtime/tokens.ts';
+} from '../platform/http/endpoint.ts';
+import { commandMetadata } from '../platform/http/metadata.ts';
+import { sendJsonText } from '../platform/http/json-text.ts';
+import { parseBody, parseParams } from '../platform/http/validate.ts';
+import type { Clock } from '../platform/clock.ts';
 import type { ProfileHandlers } from './handlers.ts';
 import { showsContactTo } from './view.ts';
 

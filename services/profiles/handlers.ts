@@ -4,6 +4,7 @@ import { ACCOUNT_MESSAGES } from '@linkcoin/domain/accounts/messages.ts';
 import type { ProfileUpdate } from '@linkcoin/domain/profiles/contracts.ts';
 import { idsNeeded, profileDecider, profileStreamId } from '@linkcoin/domain/profiles/profile.ts';
 import { DomainError } from '@linkcoin/domain/shared/errors.ts';
+import { walletDecider, walletStreamId } from '@linkcoin/domain/wallet/wallet.ts';
 import type { CommandMetadata } from '@linkcoin/domain/shared/messages.ts';
 import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
 import type { ReadStore } from '@linkcoin/infra/readstore/port.ts';
@@ -15,9 +16,9 @@ import {
   uploadsStreamId,
 } from '@linkcoin/domain/uploads/uploads.ts';
 import type { ImageUrlRule } from '@linkcoin/domain/uploads/urls.ts';
-import type { ProjectionProgress } from '../runtime/projection-progress.ts';
+import type { ProjectionProgress } from '../platform/projection-progress.ts';
 import { PROFILES, type ProfileDoc } from './projection.ts';
-import { isPublicProfile, profileView } from './view.ts';
+import { isPublicProfile, profileView, withBalance } from './view.ts';
 
 export type ProfileHandlerDeps = Readonly<{
   commands: CommandHandler;
@@ -52,7 +53,10 @@ export const profileHandlers = ({
   const viewJson = async (userId: string, withContact: boolean): Promise<string> => {
     const json = await (withContact ? views.withContact : views.public)(userId);
     if (json === null) throw new DomainError('not_found', ACCOUNT_MESSAGES.accountNotFound);
-    return json;
+    if (!withContact) return json;
+    // The owner (or an admin) sees the balance as the wallet has it now.
+    const { state: wallet } = await commands.load(walletDecider, walletStreamId(userId));
+    return withBalance(json, wallet.balance);
   };
 
   /** A profile as stored, or a refusal when there is none. */

@@ -5,7 +5,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profileStreamId } from '@linkcoin/domain/profiles/profile.ts';
-import { resolve, TOKENS } from '../runtime/tokens.ts';
 import { adminEnv, loginAdmin, registerUser, type TestUser } from '../testing/accounts.ts';
 import { changeCollection, grantCoins } from '../testing/collections.ts';
 import { creatorWizard, saveProfile } from '../testing/profiles.ts';
@@ -22,8 +21,8 @@ describe('names and handles over HTTP', () => {
 
   /** Appends an event as the old wizard recorded it, and waits for the read models. */
   const legacySave = async (user: TestUser, ownerName: string) => {
-    const { container } = server.runtime;
-    const result = await resolve(container, TOKENS.EventStore).append(
+    const { platform } = server.runtime;
+    const result = await platform.eventStore.append(
       profileStreamId(user.userId),
       [
         {
@@ -40,7 +39,7 @@ describe('names and handles over HTTP', () => {
       ],
       { expectedRevision: 'any' },
     );
-    await resolve(container, TOKENS.ProjectionProgress).waitFor(result.position, 10_000);
+    await platform.progress.waitFor(result.position, 10_000);
   };
   const profileOf = async (id: string) =>
     (await request(server.url).get(`/api/pageowners/user/${id}`).expect(200)).body.data;

@@ -9,7 +9,6 @@ import { PRODUCT_CATEGORIES } from '@linkcoin/domain/profiles/options.ts';
 import { idsNeeded, profileDecider, profileStreamId } from '@linkcoin/domain/profiles/profile.ts';
 import { UPLOAD_LIMIT_MESSAGES } from '@linkcoin/domain/uploads/messages.ts';
 import { TINY_PNG } from '@linkcoin/infra/uploads/contract.ts';
-import { resolve, TOKENS } from '../runtime/tokens.ts';
 import {
   adminEnv,
   headPosition,
@@ -123,6 +122,26 @@ describe('creator profiles over HTTP', () => {
     await request(server.url)
       .get('/api/pageowners/user/no-such-user')
       .expect(404, { success: false, message: 'User not found.' });
+  });
+
+  it("shows the owner and admins the owner's balance as the wallet has it, nobody else", async () => {
+    const linkCoinsAs = async (viewer: TestUser) =>
+      (
+        await request(server.url)
+          .get(`/api/pageowners/user/${creator.userId}`)
+          .set('Authorization', `Bearer ${viewer.token}`)
+          .expect(200)
+      ).body.data.linkCoins;
+    const before = await linkCoinsAs(creator);
+    expect(before).toBeTypeOf('number');
+    await request(server.url)
+      .post(`/api/admin/wallets/${creator.userId}/grants`)
+      .set('Authorization', `Bearer ${admin.token}`)
+      .send({ coins: 7, reason: 'A balance the profile shows' })
+      .expect(201);
+    expect(await linkCoinsAs(creator)).toBe(before + 7);
+    expect(await linkCoinsAs(admin)).toBe(before + 7);
+    expect(await linkCoinsAs(brand)).toBeNull();
   });
 
   it('serves no admin account as a public profile, except to itself and other admins', async () => {
@@ -457,7 +476,7 @@ describe('creator profiles over HTTP', () => {
           { platform: 'youtube', category: 'recipes', postLink: 'https://youtu.be/dQw4w9WgXcQ' },
         ],
       });
-      const commands = resolve(server.runtime.container, TOKENS.CommandHandler);
+      const commands = server.runtime.platform.commands;
       const written = await commands.handle(profileDecider, profileStreamId(legacy.userId), {
         type: 'UpdateProfile',
         data: {
@@ -471,7 +490,7 @@ describe('creator profiles over HTTP', () => {
           causationId: null,
         },
       });
-      await resolve(server.runtime.container, TOKENS.ProjectionProgress).waitFor(written.position);
+      await server.runtime.platform.progress.waitFor(written.position);
       for (const viewer of [legacy, brand]) {
         const res = await request(server.url)
           .get(`/api/pageowners/user/${legacy.userId}`)

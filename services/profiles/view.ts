@@ -1,9 +1,8 @@
 import type { ProfileView } from '@linkcoin/domain/profiles/contracts.ts';
-import { takesVideoLink } from '@linkcoin/domain/profiles/media.ts';
-import { isSafeHttpUrl } from '@linkcoin/domain/shared/links.ts';
+import { publicMedia } from '@linkcoin/domain/profiles/public-media.ts';
 import type { ImageUrlRule } from '@linkcoin/domain/uploads/urls.ts';
 import type { ProfileDoc } from './projection.ts';
-import { isAdmin, type Principal } from '../http/endpoint.ts';
+import { isAdmin, type Principal } from '../platform/http/endpoint.ts';
 
 /** Whether a viewer sees a profile's e-mail, mobile, WhatsApp and balance: its owner, admins. */
 export const showsContactTo = (viewer: Principal | null, profileId: string): boolean =>
@@ -18,25 +17,24 @@ export const isPublicProfile = (doc: Pick<ProfileDoc, 'roles'>): boolean =>
 
 /**
  * A profile as a viewer may see it: with the contact fields and the balance (`withContact`, see
- * `showsContactTo`) or without.
- *
- * Links and pictures stored before the server checked them are not served when they fail
- * today's rules: a picture that is not a file of our upload storage (`isOurImage`) is shown as
- * none, a link that is not a safe http(s) address as none, and an image post without an image of
- * ours is left out (it had nothing to show but an outside picture). The owner's next save then
- * stores the profile without them.
+ * `showsContactTo`) or without. Its media follow `publicMedia` (the directory's rule too). The
+ * balance is the wallet's and moves without the profile: this view holds `BALANCE_SLOT`, which
+ * the handler fills at every read (`withBalance`).
  */
+/** Where the owner's balance goes in the view's JSON text (a number no balance can be). */
+export const BALANCE_SLOT = -1;
+
+/** The view's JSON text with the balance in its slot (a view without the slot is left alone). */
+export const withBalance = (json: string, balance: number): string =>
+  json.replace(`"linkCoins":${BALANCE_SLOT},`, `"linkCoins":${balance},`);
+
 export const profileView = (
   doc: ProfileDoc,
   withContact: boolean,
   isOurImage: ImageUrlRule,
 ): ProfileView => {
   const private_ = withContact;
-  const picture = (url: string) => (isOurImage(url) ? url : '');
-  const link = (url: string) => (isSafeHttpUrl(url) ? url : '');
-  const pastPosts = doc.pastPosts.filter((post) =>
-    takesVideoLink(post.platform) ? isSafeHttpUrl(post.postLink) : isOurImage(post.postLink),
-  );
+  const { profilePicUrl, profileDetails, pastPosts } = publicMedia(doc, isOurImage);
   return {
     _id: doc.id,
     ownerName: doc.ownerName,
@@ -48,13 +46,9 @@ export const profileView = (
     whatsapp: private_ ? doc.whatsapp : null,
     role: doc.role,
     description: doc.description,
-    profilePicUrl: picture(doc.profilePicUrl),
+    profilePicUrl,
     socialMediaPlatforms: doc.socialMediaPlatforms,
-    profileDetails: doc.profileDetails.map((account) => ({
-      ...account,
-      profilePicUrl: link(account.profilePicUrl),
-      profileDashboardPic: picture(account.profileDashboardPic),
-    })),
+    profileDetails,
     adCategories: doc.adCategories,
     pageContentCategory: doc.pageContentCategory,
     averageAudienceType: doc.averageAudienceType,
@@ -62,9 +56,10 @@ export const profileView = (
     pricing: doc.pricing,
     pastPosts,
     promotions: pastPosts.length,
-    // Presence arrives with the chat gateway; until then nobody is shown online.
+    // Presence is told only to a user's contacts, on the chat socket (`presence` events, see
+    // services/messaging/presence.ts); a profile anyone may read shows nobody online.
     isOnline: false,
-    linkCoins: private_ ? 0 : null,
+    linkCoins: private_ ? BALANCE_SLOT : null,
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
   };

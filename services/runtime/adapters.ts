@@ -4,7 +4,7 @@ import type { EventStore } from '@linkcoin/infra/eventstore/port.ts';
 import type { Mailer } from '@linkcoin/infra/mail/port.ts';
 import type { ReadStore } from '@linkcoin/infra/readstore/port.ts';
 import type { UploadStorage } from '@linkcoin/infra/uploads/port.ts';
-import type { AppConfig } from './config.ts';
+import type { AppConfig } from '../platform/config.ts';
 
 /**
  * Opens the adapter the configuration names for each port. The distributed adapters are

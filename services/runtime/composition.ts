@@ -9,7 +9,8 @@ import { collectionsContext } from '../collections/context.ts';
 import { messagingContext } from '../messaging/context.ts';
 import { auditContext } from '../audit/context.ts';
 import { directoryContext } from '../directory/context.ts';
-import type { BoundedContext } from './bounded-context.ts';
+import { demoContext } from '../demo/context.ts';
+import type { BoundedContext } from '../platform/context.ts';
 
 /**
  * The product, as the list of its contexts. The API registry, the projector's read models, the
@@ -27,6 +28,7 @@ export const CONTEXTS: readonly BoundedContext[] = [
   messagingContext,
   auditContext,
   directoryContext,
+  demoContext,
 ];
 
 /** Every business read model: the projector runs them, `make rebuild` replays them, `/readyz` reports them. */

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import express from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { installAccessLog } from '../http/access-log.ts';
+import { installAccessLog } from '../platform/http/access-log.ts';
 import { createLogger } from './logger.ts';
 
 const appLoggingTo = (format: 'pretty' | 'json', level: 'debug' | 'info') => {

@@ -1,6 +1,6 @@
 import pino, { type Logger } from 'pino';
 import pretty from 'pino-pretty';
-import type { AppConfig } from './config.ts';
+import type { AppConfig } from '../platform/config.ts';
 
 /**
  * Paths never written to the logs: credentials, one-time codes and tokens, wherever they appear.

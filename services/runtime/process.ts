@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig } from '../platform/config.ts';
 import { createLogger } from './logger.ts';
 import { ALL_ROLES, startRuntime, type Role, type Runtime } from './runtime.ts';
 import { isApiWorker, startApiWorker, startWriter } from './workers.ts';

@@ -4,12 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
-import { anyone } from '../http/endpoint.ts';
+import { anyone } from '../platform/http/endpoint.ts';
 import { adminEnv, loginAdmin } from '../testing/accounts.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
-import type { BoundedContext } from './bounded-context.ts';
+import type { BoundedContext } from '../platform/context.ts';
 import { CONTEXTS } from './composition.ts';
-import { resolve, TOKENS } from './tokens.ts';
 
 const probeMetadata = () => ({
   actorUserId: null,
@@ -29,10 +28,10 @@ describe('the embedded runtime', () => {
     const server = await startTestServer();
     started.push(server);
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    const { container } = server.runtime;
-    expect(resolve(container, TOKENS.EventStore).adapter).toBe('sqlite');
-    expect(resolve(container, TOKENS.ReadStore).adapter).toBe('sqlite');
-    expect(resolve(container, TOKENS.Bus).adapter).toBe('inprocess');
+    const { platform } = server.runtime;
+    expect(platform.eventStore.adapter).toBe('sqlite');
+    expect(platform.readStore.adapter).toBe('sqlite');
+    expect(platform.bus.adapter).toBe('inprocess');
     const ready = await fetch(`${server.url}/readyz`);
     expect(ready.status).toBe(200);
     // Anonymous callers learn the status, not where the data lives.
@@ -57,7 +56,7 @@ describe('the embedded runtime', () => {
   it('keeps events appended before a restart', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'linkcoin-restart-'));
     const first = await startTestServer({ dataDir });
-    await resolve(first.runtime.container, TOKENS.EventStore).append(
+    await first.runtime.platform.eventStore.append(
       'restart-1',
       [
         {
@@ -70,9 +69,7 @@ describe('the embedded runtime', () => {
     );
     await first.stop();
     const second = await startTestServer({ dataDir });
-    const events = await resolve(second.runtime.container, TOKENS.EventStore).readStream(
-      'restart-1',
-    );
+    const events = await second.runtime.platform.eventStore.readStream('restart-1');
     expect(events.map((e) => e.data)).toEqual([{ n: 1 }]);
     await second.stop();
     await rm(dataDir, { recursive: true, force: true });
@@ -119,7 +116,7 @@ describe('the embedded runtime', () => {
     const server = await startTestServer({ contexts: [...CONTEXTS, probes], env: adminEnv });
     started.push(server);
     expect(server.runtime.endpoints.map((e) => e.path)).toContain('/probes/count');
-    await resolve(server.runtime.container, TOKENS.EventStore).append(
+    await server.runtime.platform.eventStore.append(
       'probe-1',
       [{ type: 'ProbeHappened', data: {}, metadata: probeMetadata() }],
       { expectedRevision: 'no_stream' },

@@ -1,27 +1,21 @@
-import 'reflect-metadata';
 import type { Request } from 'express';
 import { createServer, type Server } from 'node:http';
-import { closeServer, listen } from './http-server.ts';
+import { closeServer, listen } from '../platform/http-server.ts';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
-import {
-  container as rootContainer,
-  instanceCachingFactory,
-  type DependencyContainer,
-} from 'tsyringe';
 import { createCommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
 import { LogDispatcher } from '@linkcoin/infra/eventstore/log-dispatcher.ts';
 import type { EventStore } from '@linkcoin/infra/eventstore/port.ts';
 import type { Bus } from '@linkcoin/infra/bus/port.ts';
 import type { ReadStore } from '@linkcoin/infra/readstore/port.ts';
 import { ProjectionRunner } from '@linkcoin/infra/readstore/projections.ts';
-import { createApp } from '../http/app.ts';
-import { endpointRouter, type Authenticator, type Endpoint } from '../http/endpoint.ts';
-import { Forwarder } from '../forwarder/forwarder.ts';
-import { Gateway } from '../gateway/gateway.ts';
-import { ProcessManagerRunner } from '../processes/runner.ts';
+import { createApp } from '../platform/http/app.ts';
+import { endpointRouter, type Authenticator, type Endpoint } from '../platform/http/endpoint.ts';
+import { Forwarder } from '../platform/forwarder/forwarder.ts';
+import { Gateway } from '../platform/gateway/gateway.ts';
+import { ProcessManagerRunner } from '../platform/processes/runner.ts';
 import { CONTEXTS, projectionsOf } from './composition.ts';
-import { platformOf, type BoundedContext, type ContextParts } from './bounded-context.ts';
+import type { BoundedContext, ContextParts, Platform } from '../platform/context.ts';
 import {
   openBus,
   openEventStore,
@@ -29,8 +23,8 @@ import {
   openReadStore,
   openUploadStorage,
 } from './adapters.ts';
-import { resolveSecrets } from './secrets.ts';
-import type { AppConfig } from './config.ts';
+import { resolveSecrets } from '../platform/secrets.ts';
+import type { AppConfig } from '../platform/config.ts';
 import { joinDataDir, lockDataDir } from './data-dir-lock.ts';
 import { holderId, runSingleton, type SingletonWorker } from './singleton.ts';
 import { createLogger } from './logger.ts';
@@ -38,8 +32,8 @@ import {
   checkpointProgress,
   localProgress,
   type ProjectionProgress,
-} from './projection-progress.ts';
-import { resolve, TOKENS, type Clock } from './tokens.ts';
+} from '../platform/projection-progress.ts';
+import type { Clock } from '../platform/clock.ts';
 
 /** The services of DESIGN section 2; the embedded runtime runs all of them in one process. */
 export type Role = 'api' | 'gateway' | 'projector' | 'processes' | 'forwarder';
@@ -48,7 +42,8 @@ export const ALL_ROLES: readonly Role[] = ['api', 'gateway', 'projector', 'proce
 export type Runtime = Readonly<{
   config: AppConfig;
   logger: Logger;
-  container: DependencyContainer;
+  /** The ports the contexts were built on (tests and tools reach the stores through it). */
+  platform: Platform;
   roles: readonly Role[];
   /** The API registry: every endpoint of every context (empty without the `api` role). */
   endpoints: readonly Endpoint[];
@@ -145,21 +140,8 @@ export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtim
     closers.push({ name: 'uploads', close: () => uploads.close() });
     const secrets = resolveSecrets(config);
 
-    const container = rootContainer.createChildContainer();
-    container.register(TOKENS.Config, { useValue: config });
-    container.register(TOKENS.Logger, { useValue: logger });
-    container.register(TOKENS.Clock, { useValue: options.clock ?? { now: () => new Date() } });
-    container.register(TOKENS.EventStore, { useValue: eventStore });
-    container.register(TOKENS.ReadStore, { useValue: readStore });
-    container.register(TOKENS.Bus, { useValue: bus });
-    container.register(TOKENS.CommandHandler, {
-      useFactory: instanceCachingFactory((c) =>
-        createCommandHandler(resolve(c, TOKENS.EventStore)),
-      ),
-    });
-    container.register(TOKENS.Secrets, { useValue: secrets });
-    container.register(TOKENS.Mailer, { useValue: mailer });
-    container.register(TOKENS.UploadStorage, { useValue: uploads });
+    const clock: Clock = options.clock ?? { now: () => new Date() };
+    const commands = createCommandHandler(eventStore);
 
     /**
      * Starts a role of which one instance may run at a time: at once when alone, else under its
@@ -231,12 +213,25 @@ export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtim
         });
       }
     }
-    container.register(TOKENS.ProjectionProgress, { useValue: progress });
 
     // The contexts are built only where something of theirs runs beyond their read models.
     // The configured public URL; with PORT=0 it is corrected once the server listens.
     let publicUrl = config.http.publicUrl;
-    const platform = platformOf(container, () => publicUrl, projections);
+    const platform: Platform = {
+      config,
+      logger,
+      clock,
+      commands,
+      eventStore,
+      readStore,
+      bus,
+      progress,
+      secrets,
+      mailer,
+      uploads,
+      publicUrl: () => publicUrl,
+      readModels: projections,
+    };
     const parts =
       has('api') || has('processes') || has('gateway')
         ? contexts.map((c) => c.create(platform))
@@ -252,7 +247,7 @@ export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtim
           readStore,
           managers: parts.flatMap((part) => part.processes),
           logger: logger.child({ component: 'processes' }),
-          clock: resolve(container, TOKENS.Clock),
+          clock,
         });
         await processes.start();
         return processes;
@@ -338,7 +333,7 @@ export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtim
     return {
       config,
       logger,
-      container,
+      platform,
       roles,
       endpoints,
       url,

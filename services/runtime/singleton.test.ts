@@ -11,7 +11,7 @@ import { SqliteEventStore } from '@linkcoin/infra/eventstore/sqlite.ts';
 import { SqliteReadStore } from '@linkcoin/infra/readstore/sqlite.ts';
 import { silentLogger } from '@linkcoin/infra/shared/logger.ts';
 import { testKafkaBrokers } from '@linkcoin/infra/testing/kafka.ts';
-import { topicForCategory } from '../forwarder/forwarder.ts';
+import { topicForCategory } from '../platform/forwarder/forwarder.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { joinDataDir, lockDataDir } from './data-dir-lock.ts';
 import { runSingleton, type Singleton } from './singleton.ts';

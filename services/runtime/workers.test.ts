@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnTied, type TiedProcess } from '@linkcoin/infra/shared/tied-process.ts';
 import { registerUser } from '../testing/accounts.ts';
 import { creatorWizard } from '../testing/profiles.ts';
-import { REPO_ROOT } from './config.ts';
-import { defaultWorkers } from './config.ts';
+import { REPO_ROOT } from '../platform/config.ts';
+import { defaultWorkers } from '../platform/config.ts';
 
 describe('WORKERS=2: two API workers and one writer', () => {
   let dataDir: string;

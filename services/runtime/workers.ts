@@ -31,10 +31,9 @@ import {
 import type { PortStatus } from '@linkcoin/infra/shared/port-status.ts';
 import type { Logger } from 'pino';
 import { openEventStore } from './adapters.ts';
-import type { AppConfig } from './config.ts';
-import { checkpointProgress, toldProgress } from './projection-progress.ts';
+import type { AppConfig } from '../platform/config.ts';
+import { checkpointProgress, toldProgress } from '../platform/projection-progress.ts';
 import { startRuntime, type Runtime } from './runtime.ts';
-import { resolve, TOKENS } from './tokens.ts';
 import { projectionsOf, CONTEXTS } from './composition.ts';
 
 type WireError = {
@@ -271,8 +270,8 @@ export const startWriter = async (
     holdsDataDir: true,
     logger,
   });
-  const eventStore = resolve(runtime.container, TOKENS.EventStore);
-  const bus = resolve(runtime.container, TOKENS.Bus);
+  const eventStore = runtime.platform.eventStore;
+  const bus = runtime.platform.bus;
   let stopping = false;
   let nextDelivery = 1;
   const deliveries = new Map<number, (error?: string) => void>();

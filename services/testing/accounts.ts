@@ -2,7 +2,6 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import request from 'supertest';
 import type { RegistrationRole } from '@linkcoin/domain/accounts/roles.ts';
-import { resolve, TOKENS } from '../runtime/tokens.ts';
 import type { TestServer } from './test-server.ts';
 
 /** Where a server answers and keeps its data (a test server, or a process of the topology test). */
@@ -32,7 +31,7 @@ export const outboxSize = async (server: TestServer): Promise<number> =>
 
 /** The head of the event log: compare before and after to prove nothing was appended. */
 export const headPosition = (server: TestServer): Promise<number | null> =>
-  resolve(server.runtime.container, TOKENS.EventStore).headPosition();
+  server.runtime.platform.eventStore.headPosition();
 
 /** Sends a code and verifies it: the verification token registration or reset needs. */
 export const verifiedEmail = async (

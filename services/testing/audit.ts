@@ -1,13 +1,12 @@
 import { expect } from 'vitest';
 import type { InvariantsReport } from '@linkcoin/domain/audit/contracts.ts';
 import { ledgerAudit } from '@linkcoin/domain/audit/invariants.ts';
-import { resolve, TOKENS } from '../runtime/tokens.ts';
 import type { TestServer } from './test-server.ts';
 
 /** The ledger invariants over the server's whole log, as the auditors' check reads them. */
 export const ledgerInvariants = async (server: TestServer): Promise<InvariantsReport> => {
-  const store = resolve(server.runtime.container, TOKENS.EventStore);
-  const clock = resolve(server.runtime.container, TOKENS.Clock);
+  const store = server.runtime.platform.eventStore;
+  const clock = server.runtime.platform.clock;
   const audit = ledgerAudit();
   for (let after: number | null = null; ;) {
     const page = await store.readAll({ after, maxCount: 1000 });

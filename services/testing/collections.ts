@@ -6,7 +6,6 @@ import {
   pairIdOf,
   type ConversationState,
 } from '@linkcoin/domain/messaging/conversation.ts';
-import { resolve, TOKENS } from '../runtime/tokens.ts';
 import type { TestUser } from './accounts.ts';
 import type { TestServer } from './test-server.ts';
 
@@ -56,7 +55,7 @@ export const conversationOf = async (
   b: string,
 ): Promise<ConversationState> =>
   (
-    await resolve(server.runtime.container, TOKENS.CommandHandler).load(
+    await server.runtime.platform.commands.load(
       conversationDecider,
       conversationStreamId(pairIdOf(a, b)),
     )
@@ -73,7 +72,7 @@ export const sendMessage = async (
   receiver: TestUser,
   content = 'Hello there',
 ) => {
-  const commands = resolve(server.runtime.container, TOKENS.CommandHandler);
+  const commands = server.runtime.platform.commands;
   return commands.handle(
     conversationDecider,
     conversationStreamId(pairIdOf(sender.userId, receiver.userId)),
@@ -97,7 +96,7 @@ export const sendMessage = async (
 
 /** Marks what `reader` received from the other side as read, through the command handler. */
 export const markRead = async (server: TestServer, now: Date, reader: TestUser, other: TestUser) =>
-  resolve(server.runtime.container, TOKENS.CommandHandler).handle(
+  server.runtime.platform.commands.handle(
     conversationDecider,
     conversationStreamId(pairIdOf(reader.userId, other.userId)),
     {

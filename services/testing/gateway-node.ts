@@ -1,10 +1,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Gateway } from '../gateway/gateway.ts';
-import type { BoundedContext } from '../runtime/bounded-context.ts';
-import { platformOf } from '../runtime/bounded-context.ts';
+import { Gateway } from '../platform/gateway/gateway.ts';
+import type { BoundedContext } from '../platform/context.ts';
 import { CONTEXTS } from '../runtime/composition.ts';
-import { closeServer, listen } from '../runtime/http-server.ts';
+import { closeServer, listen } from '../platform/http-server.ts';
 import type { TestServer } from './test-server.ts';
 
 export type GatewayNode = Readonly<{
@@ -24,7 +23,7 @@ export const startGatewayNode = async (
   options: { nodeId?: string; contexts?: readonly BoundedContext[] } = {},
 ): Promise<GatewayNode> => {
   const { runtime } = server;
-  const platform = platformOf(runtime.container, () => server.url);
+  const platform = { ...runtime.platform, publicUrl: () => server.url, readModels: [] };
   const parts = (options.contexts ?? CONTEXTS).map((context) => context.create(platform));
   const authenticate = parts.find((part) => part.authenticator)?.authenticator;
   if (!authenticate) throw new Error('no context provides an authenticator');

@@ -1,5 +1,4 @@
 import type { EventToAppend } from '@linkcoin/infra/eventstore/port.ts';
-import { resolve, TOKENS } from '../runtime/tokens.ts';
 import type { TestServer } from './test-server.ts';
 
 export type LegacyEvent = Readonly<{ type: string; data: object }>;
@@ -14,7 +13,7 @@ export async function appendLegacyEvents(
   streamId: string,
   events: readonly LegacyEvent[],
 ): Promise<void> {
-  const { container } = server.runtime;
+  const { platform } = server.runtime;
   const timestamp = new Date().toISOString();
   const toAppend: EventToAppend[] = events.map((event) => ({
     type: event.type,
@@ -27,17 +26,14 @@ export async function appendLegacyEvents(
       timestamp,
     },
   }));
-  const result = await resolve(container, TOKENS.EventStore).append(streamId, toAppend, {
+  const result = await platform.eventStore.append(streamId, toAppend, {
     expectedRevision: 'any',
   });
-  const caughtUp = await resolve(container, TOKENS.ProjectionProgress).waitFor(
-    result.position,
-    10_000,
-  );
+  const caughtUp = await platform.progress.waitFor(result.position, 10_000);
   if (!caughtUp) throw new Error(`The read models did not catch up with ${streamId}`);
 }
 
 /** The events of a stream as stored, to copy a real one into a legacy variant. */
 export async function storedEvents(server: TestServer, streamId: string) {
-  return resolve(server.runtime.container, TOKENS.EventStore).readStream(streamId);
+  return server.runtime.platform.eventStore.readStream(streamId);
 }

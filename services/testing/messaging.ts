@@ -5,8 +5,7 @@ import {
   conversationStreamId,
   pairIdOf,
 } from '@linkcoin/domain/messaging/conversation.ts';
-import { GATEWAY_PROTOCOL } from '../gateway/gateway.ts';
-import { resolve, TOKENS } from '../runtime/tokens.ts';
+import { GATEWAY_PROTOCOL } from '../platform/gateway/gateway.ts';
 import type { TestUser } from './accounts.ts';
 import type { TestServer } from './test-server.ts';
 
@@ -23,24 +22,20 @@ export const openConversation = async (
   creator: Pick<TestUser, 'userId'>,
   options: { expiresAt?: Date; connectionId?: string } = {},
 ): Promise<string> => {
-  const { container } = server.runtime;
-  const now = resolve(container, TOKENS.Clock).now();
+  const { platform } = server.runtime;
+  const now = platform.clock.now();
   const pairId = pairIdOf(payer.userId, creator.userId);
-  const result = await resolve(container, TOKENS.CommandHandler).handle(
-    conversationDecider,
-    conversationStreamId(pairId),
-    {
-      type: 'OpenConversation',
-      data: {
-        payerId: payer.userId,
-        creatorId: creator.userId,
-        connectionId: options.connectionId ?? randomUUID(),
-        expiresAt: (options.expiresAt ?? new Date(now.getTime() + 7 * DAY)).toISOString(),
-      },
-      metadata: { now, actorUserId: null, correlationId: randomUUID(), causationId: null },
+  const result = await platform.commands.handle(conversationDecider, conversationStreamId(pairId), {
+    type: 'OpenConversation',
+    data: {
+      payerId: payer.userId,
+      creatorId: creator.userId,
+      connectionId: options.connectionId ?? randomUUID(),
+      expiresAt: (options.expiresAt ?? new Date(now.getTime() + 7 * DAY)).toISOString(),
     },
-  );
-  await resolve(container, TOKENS.ProjectionProgress).waitFor(result.position);
+    metadata: { now, actorUserId: null, correlationId: randomUUID(), causationId: null },
+  });
+  await platform.progress.waitFor(result.position);
   return pairId;
 };
 
@@ -146,9 +141,9 @@ export const storeMessage = async (
   to: Pick<TestUser, 'userId'>,
   content: string,
 ): Promise<void> => {
-  const { container } = server.runtime;
-  const now = resolve(container, TOKENS.Clock).now();
-  const result = await resolve(container, TOKENS.CommandHandler).handle(
+  const { platform } = server.runtime;
+  const now = platform.clock.now();
+  const result = await platform.commands.handle(
     conversationDecider,
     conversationStreamId(pairIdOf(from.userId, to.userId)),
     {
@@ -157,5 +152,5 @@ export const storeMessage = async (
       metadata: { now, actorUserId: from.userId, correlationId: randomUUID(), causationId: null },
     },
   );
-  await resolve(container, TOKENS.ProjectionProgress).waitFor(result.position);
+  await platform.progress.waitFor(result.position);
 };

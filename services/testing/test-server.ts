@@ -2,9 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
-import type { BoundedContext } from '../runtime/bounded-context.ts';
-import { loadConfig } from '../runtime/config.ts';
-import type { Clock } from '../runtime/tokens.ts';
+import type { BoundedContext } from '../platform/context.ts';
+import { loadConfig } from '../platform/config.ts';
+import type { Clock } from '../platform/clock.ts';
 import { ALL_ROLES, startRuntime, type Role, type Runtime } from '../runtime/runtime.ts';
 
 export type TestServer = Readonly<{

@@ -1,4 +1,4 @@
-import type { BoundedContext } from '../runtime/bounded-context.ts';
+import type { BoundedContext } from '../platform/context.ts';
 import { uploadEndpoints } from './endpoints.ts';
 import { uploadHandlers } from './handlers.ts';
 import { orphanUploads } from './orphans.ts';

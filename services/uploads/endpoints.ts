@@ -8,10 +8,10 @@ import {
   normaliseImage,
   type NormalisedImage,
 } from '@linkcoin/infra/images/normalise.ts';
-import { callerOf, signedIn, type Endpoint } from '../http/endpoint.ts';
-import { HttpError } from '../http/errors.ts';
-import { commandMetadata } from '../http/metadata.ts';
-import type { Clock } from '../runtime/tokens.ts';
+import { callerOf, signedIn, type Endpoint } from '../platform/http/endpoint.ts';
+import { HttpError } from '../platform/http/errors.ts';
+import { commandMetadata } from '../platform/http/metadata.ts';
+import type { Clock } from '../platform/clock.ts';
 import type { UploadHandlers } from './handlers.ts';
 
 export const UPLOAD_MESSAGES = {

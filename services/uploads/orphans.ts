@@ -15,7 +15,7 @@ import {
 } from '@linkcoin/domain/uploads/uploads.ts';
 import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
 import type { UploadStorage } from '@linkcoin/infra/uploads/port.ts';
-import type { ProcessManager } from '../processes/process-manager.ts';
+import type { ProcessManager } from '../platform/processes/process-manager.ts';
 
 /** One document per user with uploads: when their uploads are next to be checked for orphans. */
 type SweepDoc = {

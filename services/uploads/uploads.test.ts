@@ -10,7 +10,6 @@ import { TINY_PNG } from '@linkcoin/infra/uploads/contract.ts';
 import { headPosition, registerUser, type TestUser } from '../testing/accounts.ts';
 import { saveProfile } from '../testing/profiles.ts';
 import { adjustableClock, startTestServer, type TestServer } from '../testing/test-server.ts';
-import { resolve, TOKENS } from '../runtime/tokens.ts';
 
 /** A 1x1 JPEG. */
 const TINY_JPEG = Buffer.from(
@@ -92,7 +91,7 @@ describe('image uploads', () => {
   const served = async (url: string) =>
     Buffer.from((await request(server.url).get(url).expect(200)).body as Buffer);
   const eventsOf = async (streamId: string) =>
-    resolve(server.runtime.container, TOKENS.EventStore).readStream(streamId);
+    server.runtime.platform.eventStore.readStream(streamId);
 
   /** Refused with this status and message, storing no file and appending nothing. */
   const refused = async (

@@ -1,5 +1,5 @@
 import { YouTubeClient } from '@linkcoin/infra/youtube/client.ts';
-import type { BoundedContext } from '../runtime/bounded-context.ts';
+import type { BoundedContext } from '../platform/context.ts';
 import { deskHandlers } from './desk.ts';
 import { deskEndpoints } from './desk-endpoints.ts';
 import { handleClaimsProjection } from './handle-claims.ts';

@@ -5,11 +5,11 @@ import {
   HANDLE_PLATFORMS,
 } from '@linkcoin/domain/verification/handle-claim.ts';
 import type { Query, ReadStore } from '@linkcoin/infra/readstore/port.ts';
-import { signedIn, type Endpoint } from '../http/endpoint.ts';
-import { commandMetadata } from '../http/metadata.ts';
-import { findPage, listQuery, parseListRequest, sendList } from '../http/simple-rest.ts';
-import { parse, parseBody } from '../http/validate.ts';
-import type { Clock } from '../runtime/tokens.ts';
+import { signedIn, type Endpoint } from '../platform/http/endpoint.ts';
+import { commandMetadata } from '../platform/http/metadata.ts';
+import { findPage, listQuery, parseListRequest, sendList } from '../platform/http/simple-rest.ts';
+import { parse, parseBody } from '../platform/http/validate.ts';
+import type { Clock } from '../platform/clock.ts';
 import type { DeskHandlers } from './desk.ts';
 import { HANDLE_CLAIMS, type HandleClaimDoc } from './handle-claims.ts';
 

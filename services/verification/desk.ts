@@ -16,7 +16,7 @@ import { INSTAGRAM_MESSAGES } from '@linkcoin/domain/verification/instagram.ts';
 import { assignmentCommands } from '@linkcoin/domain/verification/mark-verified.ts';
 import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
 import type { ReadStore } from '@linkcoin/infra/readstore/port.ts';
-import type { ProjectionProgress } from '../runtime/projection-progress.ts';
+import type { ProjectionProgress } from '../platform/projection-progress.ts';
 import { HANDLE_CLAIMS, type HandleClaimDoc } from './handle-claims.ts';
 
 export const DESK_MESSAGES = {

@@ -15,7 +15,6 @@ import {
   INSTAGRAM_REQUESTS_PER_DAY,
 } from '@linkcoin/domain/verification/instagram.ts';
 import { profileDecider } from '@linkcoin/domain/profiles/profile.ts';
-import { resolve, TOKENS } from '../runtime/tokens.ts';
 import {
   adminEnv,
   headPosition,
@@ -59,7 +58,7 @@ describe('duplicate verifications already in the log', () => {
     const handle = uniqueHandle();
     const first = await creatorWith(server, handle);
     const second = await creatorWith(server, handle);
-    const commands = resolve(server.runtime.container, TOKENS.CommandHandler);
+    const commands = server.runtime.platform.commands;
     // As an older version wrote them: both verified the handle, both profiles show it.
     for (const [index, creator] of [first, second].entries()) {
       const at = new Date(Date.now() + index).toISOString();

@@ -17,7 +17,7 @@ import {
 } from '@linkcoin/domain/verification/mark-verified.ts';
 import type { YouTubeChannelVerified } from '@linkcoin/domain/verification/youtube.ts';
 import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
-import type { ProcessManager } from '../processes/process-manager.ts';
+import type { ProcessManager } from '../platform/processes/process-manager.ts';
 
 type Followed = RecordedEvent<InstagramAccountVerified | YouTubeChannelVerified | HandleAssigned>;
 

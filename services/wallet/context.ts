@@ -1,5 +1,5 @@
-import type { BoundedContext } from '../runtime/bounded-context.ts';
-import { createClientKeys } from '../http/idempotency.ts';
+import type { BoundedContext } from '../platform/context.ts';
+import { createClientKeys } from '../platform/http/idempotency.ts';
 import { walletEndpoints } from './endpoints.ts';
 import { liveBalance } from './live-balance.ts';
 import { walletHandlers } from './handlers.ts';

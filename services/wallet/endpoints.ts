@@ -5,10 +5,10 @@ import {
   type WalletAnswer,
 } from '@linkcoin/domain/wallet/contracts.ts';
 import { idField } from '@linkcoin/domain/shared/numbers.ts';
-import { callerOf, signedIn, type Endpoint } from '../http/endpoint.ts';
-import type { ClientKeys } from '../http/idempotency.ts';
-import { findPage, listQuery, parseListRequest, sendList } from '../http/simple-rest.ts';
-import { parse, parseBody, parseParams, parseQuery } from '../http/validate.ts';
+import { callerOf, signedIn, type Endpoint } from '../platform/http/endpoint.ts';
+import type { ClientKeys } from '../platform/http/idempotency.ts';
+import { findPage, listQuery, parseListRequest, sendList } from '../platform/http/simple-rest.ts';
+import { parse, parseBody, parseParams, parseQuery } from '../platform/http/validate.ts';
 import type { WalletHandlers } from './handlers.ts';
 
 const idParams = z.object({ id: idField('id') });

@@ -13,7 +13,7 @@ import type {
 import { walletDecider, walletStreamId } from '@linkcoin/domain/wallet/wallet.ts';
 import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
 import type { ReadStore } from '@linkcoin/infra/readstore/port.ts';
-import type { ProjectionProgress } from '../runtime/projection-progress.ts';
+import type { ProjectionProgress } from '../platform/projection-progress.ts';
 import { emptyWallet, WALLET_ENTRIES, WALLETS } from './projection.ts';
 
 export const WALLET_HANDLER_MESSAGES = {

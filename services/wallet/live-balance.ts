@@ -3,8 +3,8 @@ import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
 import { WALLET_EVENT_TYPES } from '@linkcoin/domain/wallet/ledger.ts';
 import type { WalletEvent } from '@linkcoin/domain/wallet/wallet.ts';
 import type { Bus, BusSubscription } from '@linkcoin/infra/bus/port.ts';
-import { topicForCategory, type ForwardedEvent } from '../forwarder/forwarder.ts';
-import type { RealtimeNode, RealtimePart } from '../gateway/realtime.ts';
+import { topicForCategory, type ForwardedEvent } from '../platform/forwarder/forwarder.ts';
+import type { RealtimeNode, RealtimePart } from '../platform/gateway/realtime.ts';
 
 /** The wallet streams' events, as the forwarder publishes them. */
 export const WALLET_TOPIC = topicForCategory('wallet');

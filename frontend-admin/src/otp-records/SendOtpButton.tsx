@@ -4,7 +4,7 @@ import { Button } from '@mui/material';
 import { useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { INSTAGRAM_MESSAGES } from '@linkcoin/domain/verification/instagram.ts';
 import type { ConsoleDataProvider } from '../dataProvider';
-import { canSendOtp } from './labels';
+import { isOpenStatus } from '@linkcoin/domain/verification/request-status.ts';
 import type { OtpRecord } from './types';
 
 /**
@@ -44,7 +44,7 @@ export function SendOtpButton() {
       size="small"
       startIcon={<SendRoundedIcon />}
       onClick={() => void send()}
-      disabled={sending || !canSendOtp(record.status)}
+      disabled={sending || !isOpenStatus(record.status)}
     >
       {label}
     </Button>

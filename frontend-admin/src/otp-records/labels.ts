@@ -13,10 +13,6 @@ export const OTP_STATUS_CHOICES = (['pending', 'send', 'verified', 'expired'] as
   (status) => ({ id: status, name: OTP_STATUS_LABELS[status] }),
 );
 
-/** An admin can (re)send the code only while the record is open. */
-export const canSendOtp = (status: InstagramOtpStatus): boolean =>
-  status === 'pending' || status === 'send';
-
 export const FETCH_FAILED = 'Failed to fetch OTP records';
 export const COPIED = 'Copied message to clipboard!';
 export const NO_RECORDS = 'No OTP records found';

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TestServer } from '@linkcoin/services/testing/test-server.ts';
-import { DESKTOP_VIEWPORT } from './browser.ts';
+import { DESKTOP_VIEWPORT } from '../../../tooling/browser-test/browser.ts';
 
 /** Sessions long enough to outlive a clock moved past a conversation's 7 days. */
 export const LONG_SESSIONS = { TOKEN_TTL_SECONDS: String(30 * 24 * 60 * 60) } as const;

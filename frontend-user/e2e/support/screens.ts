@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { beforeAll } from 'vitest';
 import type { Page } from 'playwright-core';
-import { demoCreator } from '@linkcoin/domain/directory/demo.ts';
+import { demoCreator } from '@linkcoin/services/testing/demo-accounts.ts';
 import {
   adminEnv,
   grantAuditor,
@@ -23,8 +23,8 @@ import {
   verifyInstagram,
 } from '@linkcoin/services/testing/profiles.ts';
 import type { TestServer } from '@linkcoin/services/testing/test-server.ts';
-import { useBrowserTest, type BrowserTest } from './harness.ts';
-import { openSignedIn } from './wallet.ts';
+import { useBrowserTest, type BrowserTest } from '../../../tooling/browser-test/harness.ts';
+import { openSignedIn } from '../../../tooling/browser-test/wallet.ts';
 
 /** Who looks at a screen. */
 export type Viewer = 'visitor' | 'brand' | 'creator' | 'newcomer' | 'admin' | 'auditor';

@@ -5,9 +5,9 @@ import { ThemeProvider } from '@mui/system';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfirmDialogProvider } from '../components/confirm/ConfirmDialogProvider';
 import { ToastHost } from '../components/toast/ToastHost';
-import { AuthProvider } from '../features/auth/components/AuthProvider';
+import { AuthProvider } from '../lib/auth/AuthProvider';
 import { queryClient } from '../lib/react-query';
-import { theme } from './theme';
+import { theme } from '../lib/theme';
 
 /**
  * Everything the screens share: theme, baseline styles, server-state cache, session, the

@@ -1,9 +1,10 @@
 import { createBrowserRouter, type LoaderFunctionArgs } from 'react-router-dom';
 import { getSessionUser } from '@linkcoin/frontend-shared/session/session.ts';
-import { MainLayout } from '../components/layout/MainLayout';
+import { MainLayout } from './layout/MainLayout';
 import { PageLoader } from '../components/PageLoader';
-import { ProtectedRoute } from '../features/auth/components/ProtectedRoute';
+import { ProtectedRoute } from '../features/auth';
 import { RouteErrorPage } from './routes/RouteErrorPage';
+// The app level reaches into features where a barrel would pull lazy screens into the first load.
 import { profileQueryOptions } from '../features/profiles/api/profile';
 import { queryClient } from '../lib/react-query';
 
@@ -141,21 +142,21 @@ export const router = createBrowserRouter([
           {
             path: 'payment',
             lazy: () =>
-              import('../features/payments/routes/PaymentPage').then((m) => ({
+              import('../features/wallet/routes/PaymentPage').then((m) => ({
                 Component: m.PaymentPage,
               })),
           },
           {
             path: 'payment-success',
             lazy: () =>
-              import('../features/payments/routes/PaymentSuccessPage').then((m) => ({
+              import('../features/wallet/routes/PaymentSuccessPage').then((m) => ({
                 Component: m.PaymentSuccessPage,
               })),
           },
           {
             path: 'payment-failure',
             lazy: () =>
-              import('../features/payments/routes/PaymentFailurePage').then((m) => ({
+              import('../features/wallet/routes/PaymentFailurePage').then((m) => ({
                 Component: m.PaymentFailurePage,
               })),
           },

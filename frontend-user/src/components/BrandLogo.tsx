@@ -1,5 +1,5 @@
 import { Box, Typography } from '@mui/material';
-import { brandColors } from '../app/theme';
+import { brandColors } from '../lib/theme';
 
 type BrandLogoProps = {
   /** Light text for dark backgrounds such as the footer. */

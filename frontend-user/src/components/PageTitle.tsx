@@ -1,5 +1,5 @@
-import { useRealtime } from '../features/messaging/realtime/realtime-context';
-import { titleWithUnread } from '../features/messaging/utils/unread';
+import { useRealtime } from '../lib/realtime/realtime-context';
+import { titleWithUnread } from '../lib/realtime/unread-title';
 
 /**
  * Sets the document title, with the signed-in user's unread count in front ("(2) Home ·

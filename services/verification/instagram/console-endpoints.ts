@@ -2,11 +2,16 @@ import { z } from 'zod';
 import { DomainError } from '@linkcoin/domain/shared/errors.ts';
 import { INSTAGRAM_OTP_STATUSES } from '@linkcoin/domain/verification/request-status.ts';
 import type { Query, ReadStore } from '@linkcoin/infra/readstore/port.ts';
-import { signedIn, type Endpoint } from '../../http/endpoint.ts';
-import { commandMetadata } from '../../http/metadata.ts';
-import { findPage, listQuery, parseListRequest, sendList } from '../../http/simple-rest.ts';
-import { parse } from '../../http/validate.ts';
-import type { Clock } from '../../runtime/tokens.ts';
+import { signedIn, type Endpoint } from '../../platform/http/endpoint.ts';
+import { commandMetadata } from '../../platform/http/metadata.ts';
+import {
+  findPage,
+  listQuery,
+  parseListRequest,
+  sendList,
+} from '../../platform/http/simple-rest.ts';
+import { parse } from '../../platform/http/validate.ts';
+import type { Clock } from '../../platform/clock.ts';
 import type { CodeVault } from './code-vault.ts';
 import type { InstagramHandlers } from './handlers.ts';
 import { otpRecordView, whereRecords, whereStatus } from './otp-record-view.ts';

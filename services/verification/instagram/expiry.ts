@@ -6,8 +6,8 @@ import {
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
 import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
 import type { Logger } from 'pino';
-import { deadlineProcess } from '../../processes/deadlines.ts';
-import type { ProcessManager } from '../../processes/process-manager.ts';
+import { deadlineProcess } from '../../platform/processes/deadlines.ts';
+import type { ProcessManager } from '../../platform/processes/process-manager.ts';
 
 /**
  * Instagram codes not verified within 5 hours expire (spec section 9): one deadline per open

@@ -27,7 +27,7 @@ import {
   type RecordedVerification,
 } from '@linkcoin/domain/verification/mark-verified.ts';
 import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
-import type { ProjectionProgress } from '../../runtime/projection-progress.ts';
+import type { ProjectionProgress } from '../../platform/projection-progress.ts';
 import type { AddressCaps } from './address-caps.ts';
 import type { CodeVault } from './code-vault.ts';
 

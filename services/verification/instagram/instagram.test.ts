@@ -1,6 +1,5 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolve, TOKENS } from '../../runtime/tokens.ts';
 import { HANDLE_CLAIM_MESSAGES } from '@linkcoin/domain/verification/handle-claim.ts';
 import { INSTAGRAM_MESSAGES } from '@linkcoin/domain/verification/instagram.ts';
 import {
@@ -378,9 +377,7 @@ describe('Instagram verification over HTTP', () => {
     const firstProfile = await api().get(`/api/pageowners/user/${first.userId}`).expect(200);
     expect(firstProfile.body.data.profileDetails[0]).toMatchObject({ verified: false });
     // The move is events: the profiles' streams say so.
-    const events = await resolve(server.runtime.container, TOKENS.EventStore).readStream(
-      `profile-${first.userId}`,
-    );
+    const events = await server.runtime.platform.eventStore.readStream(`profile-${first.userId}`);
     expect(events.map((event) => event.type)).toContain('SocialAccountVerificationWithdrawn');
   });
   it('expires a code not verified within five hours', async () => {
@@ -392,7 +389,7 @@ describe('Instagram verification over HTTP', () => {
     await expect
       .poll(
         async () => {
-          const events = await resolve(server.runtime.container, TOKENS.EventStore).readStream(
+          const events = await server.runtime.platform.eventStore.readStream(
             `igverification-${creator.userId}`,
           );
           return events.map((e) => e.type);
@@ -442,7 +439,7 @@ describe('the verified-accounts process', () => {
       const creator = await registerUser(server, { role: 'influencer' });
       await saveProfile(server, creator, creatorWizard()).expect(200);
       // As if the request had stopped right after the verification stream's append.
-      await resolve(server.runtime.container, TOKENS.EventStore).append(
+      await server.runtime.platform.eventStore.append(
         `igverification-${creator.userId}`,
         [
           {

@@ -2,7 +2,6 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
 import type { InstagramVerificationRequested } from '@linkcoin/domain/verification/instagram.ts';
-import { resolve, TOKENS } from '../../runtime/tokens.ts';
 import {
   adminEnv,
   headPosition,
@@ -66,18 +65,14 @@ describe('the Instagram OTP desk over HTTP', () => {
       .data;
   const requestedEvents = async (creator: TestUser) =>
     (
-      await resolve(server.runtime.container, TOKENS.EventStore).readStream(
-        `igverification-${creator.userId}`,
-      )
+      await server.runtime.platform.eventStore.readStream(`igverification-${creator.userId}`)
     ).filter(
       (event): event is RecordedEvent<InstagramVerificationRequested> =>
         event.type === 'InstagramVerificationRequested',
     );
 
   const storedRecord = (id: string) =>
-    resolve(server.runtime.container, TOKENS.ReadStore)
-      .collection<OtpRecordDoc>(OTP_RECORDS)
-      .get(id);
+    server.runtime.platform.readStore.collection<OtpRecordDoc>(OTP_RECORDS).get(id);
 
   beforeAll(async () => {
     server = await startTestServer({ clock, env: adminEnv });
@@ -128,7 +123,7 @@ describe('the Instagram OTP desk over HTTP', () => {
       clock.advance(61_000);
       const now = clock.now().toISOString();
       const oldId = `old-${handle}`;
-      await resolve(server.runtime.container, TOKENS.EventStore).append(
+      await server.runtime.platform.eventStore.append(
         `igverification-${creator.userId}`,
         [
           {

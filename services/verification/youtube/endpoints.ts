@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { YOUTUBE_MESSAGES } from '@linkcoin/domain/verification/youtube.ts';
-import { signedIn, type Endpoint } from '../../http/endpoint.ts';
-import { commandMetadata } from '../../http/metadata.ts';
-import { parseBody } from '../../http/validate.ts';
-import type { Clock } from '../../runtime/tokens.ts';
+import { signedIn, type Endpoint } from '../../platform/http/endpoint.ts';
+import { commandMetadata } from '../../platform/http/metadata.ts';
+import { parseBody } from '../../platform/http/validate.ts';
+import type { Clock } from '../../platform/clock.ts';
 import type { YouTubeHandlers } from './handlers.ts';
 
 const verifyRequest = z.object({

@@ -21,7 +21,7 @@ import {
 } from '@linkcoin/domain/verification/youtube.ts';
 import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
 import type { YouTubeClient } from '@linkcoin/infra/youtube/client.ts';
-import type { ProjectionProgress } from '../../runtime/projection-progress.ts';
+import type { ProjectionProgress } from '../../platform/projection-progress.ts';
 
 export type YouTubeHandlerDeps = Readonly<{
   commands: CommandHandler;

@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { YOUTUBE_MESSAGES } from '@linkcoin/domain/verification/youtube.ts';
-import { resolve, TOKENS } from '../../runtime/tokens.ts';
 import { headPosition, registerUser, type TestUser } from '../../testing/accounts.ts';
 import { creatorWizard, saveProfile } from '../../testing/profiles.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
@@ -131,9 +130,7 @@ describe('YouTube verification over HTTP', () => {
       accessToken: 'token-other',
     }).expect(400);
     expect(res.body).toEqual({ success: false, message: '❌ Verification failed' });
-    const events = await resolve(server.runtime.container, TOKENS.EventStore).readStream(
-      `youtube-${creator.userId}`,
-    );
+    const events = await server.runtime.platform.eventStore.readStream(`youtube-${creator.userId}`);
     expect(events.at(-1)).toMatchObject({
       type: 'YouTubeVerificationFailed',
       data: { reason: 'not_signed_in_channel' },
@@ -195,7 +192,7 @@ describe('YouTube verification over HTTP', () => {
       profile.profileDetails.find((a: { platform: string }) => a.platform === 'youtube'),
     ).toMatchObject({ verified: false });
     // The proof is on record, so the desk lists both claims on the channel.
-    const store = resolve(server.runtime.container, TOKENS.EventStore);
+    const store = server.runtime.platform.eventStore;
     expect((await store.readStream(`youtube-${second.userId}`)).at(-1)?.type).toBe(
       'YouTubeChannelVerified',
     );

@@ -1,3 +1,4 @@
+import { COLLECTION_MESSAGES } from '@linkcoin/domain/collections/messages.ts';
 import { WALLET_MESSAGES } from '@linkcoin/domain/wallet/messages.ts';
 
 /** The collection's texts, word for word from spec sections 2, 4 and 8. */
@@ -16,7 +17,7 @@ export const COLLECTION_TEXTS = {
   renewFailed: 'Failed to renew conversation. Please try again.',
   confirmRemove: 'Remove this contact?',
   insufficientCoins: WALLET_MESSAGES.insufficientCoins,
-  alreadyInList: WALLET_MESSAGES.alreadyInList,
+  alreadyInList: COLLECTION_MESSAGES.alreadyInList,
   /** The server's answer to an add; Chat Now opens the chat only on exactly this. */
-  addedAnswer: WALLET_MESSAGES.added,
+  addedAnswer: COLLECTION_MESSAGES.added,
 } as const;

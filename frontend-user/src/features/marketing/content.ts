@@ -1,11 +1,7 @@
 import { COIN_PACKAGES, RUPEES_PER_LINKCOIN } from '@linkcoin/domain/wallet/pricing.ts';
 import { formatRupees } from '../../lib/format';
-import {
-  CHAT_DAYS_PER_COIN,
-  FREE_TRIAL_DAYS,
-  PROFILE_BOOST_DAYS,
-  REFUND_REPLY_WINDOW_HOURS,
-} from './constants';
+import { CHAT_DAYS_PER_COIN, REFUND_REPLY_WINDOW_HOURS } from '../wallet';
+import { FREE_TRIAL_DAYS, PROFILE_BOOST_DAYS } from './constants';
 
 /** Marketing copy of the home, about and launch pages. Numbers come from ./constants. */
 

@@ -1,4 +1,4 @@
-import { unreadLabel } from './utils/unread';
+import { unreadLabel } from '../../lib/realtime/unread-title';
 
 /** The path of the messaging screen without a contact: it opens the latest conversation. */
 export const MESSAGES_PATH = '/MessagingApp';

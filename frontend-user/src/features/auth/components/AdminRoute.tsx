@@ -3,7 +3,7 @@ import { Link as RouterLink, Outlet } from 'react-router-dom';
 import { ACCOUNT_MESSAGES as M } from '@linkcoin/domain/accounts/messages.ts';
 import { PageLoader } from '../../../components/PageLoader';
 import { PageTitle } from '../../../components/PageTitle';
-import { isAdmin, useAuth } from '../auth-context';
+import { isAdmin, useAuth } from '../../../lib/auth/auth-context';
 
 /** Admin-only screens, inside the protected routes: other signed-in users are refused. */
 export function AdminRoute() {

@@ -1,6 +1,6 @@
 import { Alert } from '@mui/material';
-import { useAuth } from '../auth-context';
-import { displayedAuthError } from '../auth-state';
+import { useAuth } from '../../../lib/auth/auth-context';
+import { displayedAuthError } from '../../../lib/auth/auth-state';
 
 /** The session's error as the spec shows it: "<error> - Please try again"; never "No token found". */
 export function AuthErrorAlert() {

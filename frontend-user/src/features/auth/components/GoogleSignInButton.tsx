@@ -3,10 +3,10 @@ import { Box, Divider, Stack } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import type { RegistrationRole } from '@linkcoin/domain/accounts/roles.ts';
 import type { SessionUser } from '@linkcoin/domain/accounts/contracts.ts';
-import { useGoogleSignIn } from '../api/accounts';
-import { publicConfigQueryOptions } from '../api/public-config';
-import { useAuth } from '../auth-context';
-import { loadGoogleIdentity } from '../google-identity';
+import { useGoogleSignIn } from '../../../lib/auth/accounts-api';
+import { publicConfigQueryOptions } from '../../../lib/public-config';
+import { useAuth } from '../../../lib/auth/auth-context';
+import { loadGoogleIdentity } from '../../../lib/google-identity';
 import { googleSignInNotice } from '../google-sign-in-error';
 import { FormError } from './FormMessage';
 

@@ -1,5 +1,5 @@
 import { Navigate, Outlet } from 'react-router-dom';
-import { useAuth } from '../auth-context';
+import { useAuth } from '../../../lib/auth/auth-context';
 
 /**
  * Guards the spec's protected routes: a visitor without a session goes to /login, replacing the

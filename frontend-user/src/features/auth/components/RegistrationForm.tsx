@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { registrationFormSchema } from '@linkcoin/domain/accounts/contracts.ts';
 import { ACCOUNT_MESSAGES as M } from '@linkcoin/domain/accounts/messages.ts';
 import type { RegistrationRole } from '@linkcoin/domain/accounts/roles.ts';
-import { useAuth } from '../auth-context';
+import { useAuth } from '../../../lib/auth/auth-context';
 import type { EmailOtp } from '../hooks/useEmailOtp';
 import type { SessionUser } from '@linkcoin/frontend-shared/session/session.ts';
 import { AuthErrorAlert } from './AuthErrorAlert';

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { resetPasswordFormSchema } from '@linkcoin/domain/accounts/contracts.ts';
 import { ACCOUNT_MESSAGES as M } from '@linkcoin/domain/accounts/messages.ts';
 import { errorMessage } from '../../../lib/api-client';
-import { useResetPassword } from '../api/accounts';
+import { useResetPassword } from '../../../lib/auth/accounts-api';
 import { FormError } from './FormMessage';
 import { PasswordField } from './PasswordField';
 

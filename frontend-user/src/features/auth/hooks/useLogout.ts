@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import { useAuth } from '../auth-context';
+import { useAuth } from '../../../lib/auth/auth-context';
 
 /** Logout as the menu does it: end the session, then /login (spec section 2). */
 export function useLogoutAndLeave(): () => Promise<void> {

@@ -10,8 +10,8 @@ import {
 import { ACCOUNT_MESSAGES as M } from '@linkcoin/domain/accounts/messages.ts';
 import { useToast } from '../../../components/toast/useToast';
 import { errorMessage } from '../../../lib/api-client';
-import { useChangePassword } from '../api/accounts';
-import { useAuth } from '../auth-context';
+import { useChangePassword } from '../../../lib/auth/accounts-api';
+import { useAuth } from '../../../lib/auth/auth-context';
 import { AuthCard } from '../components/AuthCard';
 import { FormError } from '../components/FormMessage';
 import { PasswordField } from '../components/PasswordField';

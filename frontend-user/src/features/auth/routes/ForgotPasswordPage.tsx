@@ -15,7 +15,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { emailField } from '@linkcoin/domain/accounts/contracts.ts';
 import { useToast } from '../../../components/toast/useToast';
-import { useAuth } from '../auth-context';
+import { useAuth } from '../../../lib/auth/auth-context';
 import { AuthCard } from '../components/AuthCard';
 import { FormError, FormSuccess } from '../components/FormMessage';
 import { OtpEntry } from '../components/OtpEntry';

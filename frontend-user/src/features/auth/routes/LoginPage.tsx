@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Link as RouterLink, Navigate, useNavigate } from 'react-router-dom';
 import { loginRequest, type LoginRequest } from '@linkcoin/domain/accounts/contracts.ts';
 import type { SessionUser } from '@linkcoin/frontend-shared/session/session.ts';
-import { useAuth } from '../auth-context';
+import { useAuth } from '../../../lib/auth/auth-context';
 import { AuthCard } from '../components/AuthCard';
 import { AuthErrorAlert } from '../components/AuthErrorAlert';
 import { GoogleSignInButton } from '../components/GoogleSignInButton';

@@ -3,7 +3,7 @@ import { Link } from '@mui/material';
 import { Link as RouterLink, Navigate, useNavigate } from 'react-router-dom';
 import type { RegistrationRole } from '@linkcoin/domain/accounts/roles.ts';
 import { useToast } from '../../../components/toast/useToast';
-import { useAuth } from '../auth-context';
+import { useAuth } from '../../../lib/auth/auth-context';
 import { AuthCard } from '../components/AuthCard';
 import { RegistrationForm } from '../components/RegistrationForm';
 import { RoleToggle } from '../components/RoleToggle';

@@ -4,10 +4,11 @@ import type {
   CollectionChangeAnswer,
   CollectionEntry,
   RenewalAnswer,
-} from '@linkcoin/domain/wallet/collection-contracts.ts';
+} from '@linkcoin/domain/collections/contracts.ts';
 import { apiRequest } from '../../../lib/api-client';
 import type { MutationConfig } from '../../../lib/react-query';
-import { walletQueryKey } from '../../wallet/api/wallet';
+import { walletQueryKey } from '../../wallet';
+import { conversationQueryKey } from '../../../lib/query-keys';
 
 /** Every cached copy of one user's list. */
 export const collectionQueryKey = (userId: string) => ['collection', userId] as const;
@@ -73,7 +74,7 @@ function invalidateAfterChange(
     queryClient.invalidateQueries({ queryKey: collectionQueryKey(userId) }),
     queryClient.invalidateQueries({ queryKey: collectionQueryKey(targetUserId) }),
     queryClient.invalidateQueries({ queryKey: walletQueryKey }),
-    queryClient.invalidateQueries({ queryKey: ['messages', userId, targetUserId] }),
+    queryClient.invalidateQueries({ queryKey: conversationQueryKey(userId, targetUserId) }),
   ]);
 }
 

@@ -1,9 +1,20 @@
 import type { KeyboardEvent } from 'react';
 import { Box, Button, FormControlLabel, Stack, Switch, TextField } from '@mui/material';
 import { AUDIENCE_TYPES, CONTENT_TOPICS, PLATFORMS } from '@linkcoin/domain/profiles/options.ts';
-import { cleanLocations } from '../utils/directory-params';
-import type { AdvancedDraft } from './DirectoryFilterBar';
+import { cleanLocations, type DirectoryFilters } from '../utils/directory-params';
 import { FreeTextFilter, MultiOptionFilter } from './MultiOptionFilter';
+
+/** The advanced filters as edited, applied together with Apply. */
+export type AdvancedDraft = Pick<
+  DirectoryFilters,
+  | 'socialMediaPlatforms'
+  | 'averageAudienceType'
+  | 'averageLocationOfAudience'
+  | 'pageContentCategory'
+  | 'minFollowers'
+  | 'maxFollowers'
+  | 'verifiedOnly'
+>;
 
 type AdvancedFiltersProps = {
   draft: AdvancedDraft;

@@ -1,5 +1,5 @@
 import { Box, Container, Typography } from '@mui/material';
-import { brandColors } from '../../../app/theme';
+import { brandColors } from '../../../lib/theme';
 
 /** The directory's banner (spec section 2): the page's only h1. */
 export function DirectoryBanner() {

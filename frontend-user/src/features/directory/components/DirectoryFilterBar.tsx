@@ -28,6 +28,7 @@ import {
   type DirectoryFilters,
   type DirectorySort,
 } from '../utils/directory-params';
+import type { AdvancedDraft } from './AdvancedFilters';
 
 // The advanced filters load when their panel first opens: most searches never open it.
 const AdvancedFilters = lazy(() =>
@@ -47,17 +48,6 @@ type DirectoryFilterBarProps = {
    */
   onChange: (changes: Changes, options?: { replace: boolean }) => void;
 };
-
-export type AdvancedDraft = Pick<
-  DirectoryFilters,
-  | 'socialMediaPlatforms'
-  | 'averageAudienceType'
-  | 'averageLocationOfAudience'
-  | 'pageContentCategory'
-  | 'minFollowers'
-  | 'maxFollowers'
-  | 'verifiedOnly'
->;
 
 const draftOf = (filters: DirectoryFilters): AdvancedDraft => ({
   socialMediaPlatforms: filters.socialMediaPlatforms,

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Box, Button, CircularProgress, Container, Stack, Typography } from '@mui/material';
 import ChevronLeftRoundedIcon from '@mui/icons-material/ChevronLeftRounded';
@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { DIRECTORY_MESSAGES } from '@linkcoin/domain/directory/messages.ts';
 import { useNavigate } from 'react-router-dom';
 import { errorStatus } from '../../../lib/api-client';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../../lib/auth/auth-context';
 import { discoveryQueryOptions } from '../api/directory';
 import { useFetchFailedToast } from '../hooks/useFetchFailedToast';
 import { CARD_GRID_SX } from '../utils/card-display';
@@ -17,9 +17,10 @@ import {
   type DiscoveryPagerState,
   type DiscoveryViewer,
 } from '../utils/discovery-pager';
-import { CollectionActions } from '../../collections/components/CollectionActions';
+import { CollectionActions } from '../../collections';
 import { InfluencerCard } from './InfluencerCard';
 import { PagerLock } from './PagerLock';
+import { InfluencerDetailModal } from '../../profiles';
 
 /** The grid's page in the home page's address (`/?discover=2`), so it is a link and survives a reload. */
 export const DISCOVERY_PAGE_PARAM = 'discover';
@@ -28,13 +29,6 @@ const pageFrom = (params: URLSearchParams): number => {
   const raw = params.get(DISCOVERY_PAGE_PARAM) ?? '';
   return /^\d{1,4}$/.test(raw) ? Math.max(1, Number.parseInt(raw, 10)) : 1;
 };
-
-// The profile opens in a dialog on demand: its code loads with the first opening.
-const InfluencerDetailModal = lazy(() =>
-  import('../../profiles/components/InfluencerDetailModal').then((m) => ({
-    default: m.InfluencerDetailModal,
-  })),
-);
 
 /**
  * The home page's discovery grid (spec section 2, "Discovery listing"): cards with Add to List

@@ -10,9 +10,9 @@ import {
   Typography,
 } from '@mui/material';
 import GroupsRoundedIcon from '@mui/icons-material/GroupsRounded';
-import { NameLine } from '../../profiles/components/NameLine';
-import { PlatformIcon } from '../../profiles/components/PlatformIcon';
-import { ProfileAvatar } from '../../profiles/components/ProfileAvatar';
+import { NameLine } from '../../profiles';
+import { PlatformIcon } from '../../profiles';
+import { ProfileAvatar } from '../../profiles';
 import type { DirectoryItem } from '../api/directory';
 import { cardCategories, followersText, startingPriceText } from '../utils/card-display';
 

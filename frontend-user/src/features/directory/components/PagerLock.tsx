@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import { useToast } from '../../../components/toast/useToast';
-import { usePurchaseDialog } from '../../wallet/purchase-dialog-context';
+import { usePurchaseDialog } from '../../wallet';
 import {
   UNLOCK_TEXTS,
   showsLockedOverlay,

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import {
   Box,
   Button,
@@ -14,8 +14,8 @@ import { DIRECTORY_MESSAGES } from '@linkcoin/domain/directory/messages.ts';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { PageTitle } from '../../../components/PageTitle';
 import { errorStatus } from '../../../lib/api-client';
-import { useAuth } from '../../auth/auth-context';
-import { CollectionActions } from '../../collections/components/CollectionActions';
+import { useAuth } from '../../../lib/auth/auth-context';
+import { CollectionActions } from '../../collections';
 import { directoryQueryOptions } from '../api/directory';
 import { DirectoryBanner } from '../components/DirectoryBanner';
 import { DirectoryFilterBar } from '../components/DirectoryFilterBar';
@@ -32,13 +32,7 @@ import {
   withChanges,
   type DirectoryFilters,
 } from '../utils/directory-params';
-
-// The profile opens in a dialog on demand: its code loads with the first opening.
-const InfluencerDetailModal = lazy(() =>
-  import('../../profiles/components/InfluencerDetailModal').then((m) => ({
-    default: m.InfluencerDetailModal,
-  })),
-);
+import { InfluencerDetailModal } from '../../profiles';
 
 /** Spec section 2: the empty directory. */
 export const NO_RESULTS = DIRECTORY_MESSAGES.noResults;

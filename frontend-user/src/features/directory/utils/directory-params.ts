@@ -6,6 +6,7 @@ import {
 import {
   DIRECTORY_SORTS,
   MAX_FILTER_VALUES,
+  MAX_LOCATION_LENGTH,
   MAX_PAGE,
   MAX_SEARCH_LENGTH,
   type DirectorySort,
@@ -90,7 +91,7 @@ export const EMPTY_FILTERS: DirectoryFilters = {
 };
 
 /** The server's limit on one audience location. */
-export const MAX_LOCATION_LENGTH = 60;
+export { MAX_LOCATION_LENGTH };
 
 const OPTIONS: Readonly<
   Record<Exclude<ListFilter, 'averageLocationOfAudience'>, readonly Option[]>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Box, Container, Stack, Typography } from '@mui/material';
-import { brandColors } from '../../../app/theme';
+import { brandColors } from '../../../lib/theme';
 
 type CallToActionBandProps = {
   id: string;

@@ -4,7 +4,7 @@ import ReplayRoundedIcon from '@mui/icons-material/ReplayRounded';
 import AllInclusiveRoundedIcon from '@mui/icons-material/AllInclusiveRounded';
 import LayersRoundedIcon from '@mui/icons-material/LayersRounded';
 import { Section } from '../../../components/Section';
-import { HOW_LINKCOINS_WORK } from '../constants';
+import { HOW_LINKCOINS_WORK } from '../../wallet';
 
 const ICONS = [ForumRoundedIcon, ReplayRoundedIcon, AllInclusiveRoundedIcon, LayersRoundedIcon];
 

@@ -6,23 +6,10 @@ import {
   type CoinPackage,
 } from '@linkcoin/domain/wallet/pricing.ts';
 import { Section } from '../../../components/Section';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../../lib/auth/auth-context';
 import { formatRupees } from '../../../lib/format';
-import { usePurchaseDialog } from '../../wallet/purchase-dialog-context';
-
-/** Read by screen readers, not shown: labels the struck-through price. */
-const visuallyHidden = {
-  position: 'absolute',
-  // Strings: in sx, a bare 1 would mean 100%.
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
+import { usePurchaseDialog } from '../../wallet';
+import { visuallyHidden } from '../../../lib/visually-hidden';
 
 /**
  * A package's button: a visitor signs in first; a signed-in user opens the purchase dialog on

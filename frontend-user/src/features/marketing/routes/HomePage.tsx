@@ -4,14 +4,11 @@ import { Link as RouterLink } from 'react-router-dom';
 import { NearScreen } from '../../../components/NearScreen';
 import { PageHero } from '../../../components/PageHero';
 import { PageTitle } from '../../../components/PageTitle';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../../lib/auth/auth-context';
 import { outlinedOnDark } from '../components/button-styles';
 import { FREE_TRIAL_DAYS } from '../constants';
+import { DiscoveryGrid } from '../../directory';
 
-// The first screen is the hero; what lies below loads as it comes near the screen.
-const DiscoveryGrid = lazy(() =>
-  import('../../directory/components/DiscoveryGrid').then((m) => ({ default: m.DiscoveryGrid })),
-);
 const HomeSections = lazy(() =>
   import('../components/HomeSections').then((m) => ({ default: m.HomeSections })),
 );

@@ -2,13 +2,13 @@ import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/rea
 import type { ConversationAnswer, MarkReadRequest } from '@linkcoin/domain/messaging/contracts.ts';
 import { apiRequest } from '../../../lib/api-client';
 import type { MutationConfig } from '../../../lib/react-query';
-import { collectionQueryOptions } from '../../collections/api/collection';
+import { collectionQueryOptions } from '../../collections';
 import { withContact } from '../utils/contacts-cache';
 import { withLiveMessages, type ConversationPages } from '../utils/conversation-cache';
+import { conversationQueryKey } from '../../../lib/query-keys';
 
 /** Messages of one conversation, as one user reads them. */
-export const conversationQueryKey = (userId: string, otherUserId: string) =>
-  ['messages', userId, otherUserId] as const;
+export { conversationQueryKey };
 
 /** Messages per page. */
 export const CONVERSATION_PAGE = 50;

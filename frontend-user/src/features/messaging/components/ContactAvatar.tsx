@@ -1,6 +1,6 @@
 import { Box } from '@mui/material';
-import type { CollectionContact } from '@linkcoin/domain/wallet/collection-contracts.ts';
-import { ProfileAvatar } from '../../profiles/components/ProfileAvatar';
+import type { CollectionContact } from '@linkcoin/domain/collections/contracts.ts';
+import { ProfileAvatar } from '../../profiles';
 import { OnlineDot } from './OnlineDot';
 
 /** A contact's picture (a generated avatar when there is none) with the online dot. */

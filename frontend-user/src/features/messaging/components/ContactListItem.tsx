@@ -8,11 +8,11 @@ import {
   Typography,
 } from '@mui/material';
 import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
-import type { CollectionEntry } from '@linkcoin/domain/wallet/collection-contracts.ts';
+import type { CollectionEntry } from '@linkcoin/domain/collections/contracts.ts';
 import { dayLabel } from '../utils/chat-dates';
 import { shownContent } from '../utils/chat-rules';
 import { ContactAvatar } from './ContactAvatar';
-import { visuallyHidden } from './visually-hidden';
+import { visuallyHidden } from '../../../lib/visually-hidden';
 
 type ContactListItemProps = {
   entry: CollectionEntry;

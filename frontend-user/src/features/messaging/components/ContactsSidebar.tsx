@@ -1,6 +1,6 @@
 import { Box, CircularProgress, InputAdornment, List, TextField, Typography } from '@mui/material';
 import SearchRoundedIcon from '@mui/icons-material/SearchRounded';
-import type { CollectionEntry } from '@linkcoin/domain/wallet/collection-contracts.ts';
+import type { CollectionEntry } from '@linkcoin/domain/collections/contracts.ts';
 import { filterContacts } from '../utils/contacts-cache';
 import { CHAT_TEXTS as T } from '../utils/chat-rules';
 import { ContactListItem } from './ContactListItem';

@@ -1,8 +1,8 @@
 import { Box, Button, Chip, IconButton, Stack, Typography } from '@mui/material';
 import MenuRoundedIcon from '@mui/icons-material/MenuRounded';
 import ScheduleRoundedIcon from '@mui/icons-material/ScheduleRounded';
-import type { CollectionContact } from '@linkcoin/domain/wallet/collection-contracts.ts';
-import type { ChatConnectionStatus } from '../api/chat-socket';
+import type { CollectionContact } from '@linkcoin/domain/collections/contracts.ts';
+import type { ChatConnectionStatus } from '../../../lib/realtime/chat-socket';
 import { ContactAvatar } from './ContactAvatar';
 
 type ConversationHeaderProps = {

@@ -1,8 +1,8 @@
 import { Box } from '@mui/material';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { CollectionEntry } from '@linkcoin/domain/wallet/collection-contracts.ts';
-import { useRenewal } from '../../collections/hooks/useRenewal';
-import type { ChatConnectionStatus } from '../api/chat-socket';
+import type { CollectionEntry } from '@linkcoin/domain/collections/contracts.ts';
+import { useRenewal } from '../../collections';
+import type { ChatConnectionStatus } from '../../../lib/realtime/chat-socket';
 import { conversationQueryOptions } from '../api/conversation';
 import type { PendingMessage } from '../hooks/useChatConnection';
 import { useNow } from '../hooks/useNow';

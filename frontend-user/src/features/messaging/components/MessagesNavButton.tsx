@@ -2,7 +2,7 @@ import { Badge, IconButton } from '@mui/material';
 import ForumRoundedIcon from '@mui/icons-material/ForumRounded';
 import { Link as RouterLink } from 'react-router-dom';
 import { MESSAGES_PATH, messagesLabel } from '../messages-entry';
-import { useRealtime } from '../realtime/realtime-context';
+import { useRealtime } from '../../../lib/realtime/realtime-context';
 
 /**
  * The top bar's Messages entry with the unread count, live over the socket. The count is drawn

@@ -1,5 +1,5 @@
 import { Alert } from '@mui/material';
-import type { CollectionEntry } from '@linkcoin/domain/wallet/collection-contracts.ts';
+import type { CollectionEntry } from '@linkcoin/domain/collections/contracts.ts';
 
 /**
  * The 48-hour guarantee kept (spec section 9): the creator did not answer the payer's first

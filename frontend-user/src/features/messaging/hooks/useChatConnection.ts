@@ -2,16 +2,16 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { MessageView } from '@linkcoin/domain/messaging/contracts.ts';
 import { useToast } from '../../../components/toast/useToast';
-import { useAuth } from '../../auth/auth-context';
-import { collectionQueryOptions } from '../../collections/api/collection';
-import { ChatRefusal } from '../api/chat-socket';
+import { useAuth } from '../../../lib/auth/auth-context';
+import { collectionQueryOptions } from '../../collections';
+import { ChatRefusal } from '../../../lib/realtime/chat-socket';
 import {
   conversationQueryKey,
   conversationQueryOptions,
   noticeSentMessage,
   useMarkConversationRead,
 } from '../api/conversation';
-import { useRealtime } from '../realtime/realtime-context';
+import { useRealtime } from '../../../lib/realtime/realtime-context';
 import { withMessage as listWithMessage } from '../utils/contacts-cache';
 import { isExpired } from '../utils/chat-rules';
 import { conversationExpiry, withMessage, withReceipt } from '../utils/conversation-cache';

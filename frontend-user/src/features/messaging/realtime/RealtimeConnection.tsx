@@ -1,18 +1,22 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import type { CollectionEntry } from '@linkcoin/domain/wallet/collection-contracts.ts';
+import type { CollectionEntry } from '@linkcoin/domain/collections/contracts.ts';
 import { getSessionToken } from '@linkcoin/frontend-shared/session/session.ts';
 import { useToast } from '../../../components/toast/useToast';
-import { useAuth } from '../../auth/auth-context';
-import { collectionQueryOptions, entryFor } from '../../collections/api/collection';
-import { chatPath } from '../../collections/hooks/useCollectionActions';
-import { ChatSocket, gatewayUrl, type ChatConnectionStatus } from '../api/chat-socket';
+import { useAuth } from '../../../lib/auth/auth-context';
+import { collectionQueryOptions, entryFor } from '../../collections';
+import { chatPath } from '../../collections';
+import {
+  ChatSocket,
+  gatewayUrl,
+  type ChatConnectionStatus,
+} from '../../../lib/realtime/chat-socket';
 import { conversationQueryOptions } from '../api/conversation';
 import { MessageNotice } from '../components/MessageNotice';
 import { withMessage as listWithMessage } from '../utils/contacts-cache';
 import { firstWords, unreadTotal } from '../utils/unread';
-import { OUTSIDE, type RealtimeValue } from './realtime-context';
+import { OUTSIDE, type RealtimeValue } from '../../../lib/realtime/realtime-context';
 
 /** Sockets a provider closed itself (signing out, another user): no renewal for those. */
 const closedHere = new WeakSet<ChatSocket>();

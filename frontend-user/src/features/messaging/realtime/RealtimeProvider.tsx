@@ -1,6 +1,10 @@
 import { Suspense, lazy, useState, type ReactNode } from 'react';
-import { useAuth } from '../../auth/auth-context';
-import { OUTSIDE, RealtimeContext, type RealtimeValue } from './realtime-context';
+import { useAuth } from '../../../lib/auth/auth-context';
+import {
+  OUTSIDE,
+  RealtimeContext,
+  type RealtimeValue,
+} from '../../../lib/realtime/realtime-context';
 
 // The connection (the socket, its listeners, the contacts it counts) concerns signed-in users
 // only: visitors never load its code, and the first screen does not wait for it.

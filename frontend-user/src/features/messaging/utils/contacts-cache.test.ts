@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MessageView } from '@linkcoin/domain/messaging/contracts.ts';
-import type { CollectionEntry } from '@linkcoin/domain/wallet/collection-contracts.ts';
+import type { CollectionEntry } from '@linkcoin/domain/collections/contracts.ts';
 import { filterContacts, withContact, withMessage } from './contacts-cache';
 
 const ME = 'brand-1';

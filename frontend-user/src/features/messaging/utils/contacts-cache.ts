@@ -1,5 +1,5 @@
 import type { MessageView } from '@linkcoin/domain/messaging/contracts.ts';
-import type { CollectionEntry } from '@linkcoin/domain/wallet/collection-contracts.ts';
+import type { CollectionEntry } from '@linkcoin/domain/collections/contracts.ts';
 
 /** The list with one contact's entry changed; the list as it was when the contact is not on it. */
 export function withContact(

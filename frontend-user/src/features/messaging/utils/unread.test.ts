@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CollectionEntry } from '@linkcoin/domain/wallet/collection-contracts.ts';
-import { firstWords, latestConversation, titleWithUnread, unreadTotal } from './unread';
+import type { CollectionEntry } from '@linkcoin/domain/collections/contracts.ts';
+import { titleWithUnread } from '../../../lib/realtime/unread-title';
+import { firstWords, latestConversation, unreadTotal } from './unread';
 
 const entry = (id: string, unreadCount: number) =>
   ({ user: { _id: id }, unreadCount }) as unknown as CollectionEntry;

@@ -1,4 +1,4 @@
-import type { CollectionEntry } from '@linkcoin/domain/wallet/collection-contracts.ts';
+import type { CollectionEntry } from '@linkcoin/domain/collections/contracts.ts';
 
 /** Every message the list's owner received and has not read, all conversations together. */
 export function unreadTotal(entries: readonly CollectionEntry[] | undefined): number {
@@ -20,14 +20,4 @@ export function firstWords(text: string, max = 60): string {
   const cut = line.slice(0, max);
   const space = cut.lastIndexOf(' ');
   return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
-}
-
-/** The unread count as a badge and a title show it: 99+ past 99. */
-export function unreadLabel(count: number): string {
-  return count > 99 ? '99+' : String(count);
-}
-
-/** The document's title with the unread count in front, as mail and chat apps show it. */
-export function titleWithUnread(title: string, unread: number): string {
-  return unread > 0 ? `(${unreadLabel(unread)}) ${title}` : title;
 }

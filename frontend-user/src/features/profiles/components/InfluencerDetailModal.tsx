@@ -14,7 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ACCOUNT_MESSAGES } from '@linkcoin/domain/accounts/messages.ts';
 import type { ProfileView } from '@linkcoin/domain/profiles/contracts.ts';
 import { errorMessage } from '../../../lib/api-client';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../../lib/auth/auth-context';
 import { profileQueryOptions } from '../api/profile';
 import { ProfileDetails } from './ProfileDetails';
 

@@ -1,7 +1,7 @@
 import { Divider, Stack } from '@mui/material';
 import type { ProfileView } from '@linkcoin/domain/profiles/contracts.ts';
-import { useAuth } from '../../auth/auth-context';
-import { CollectionActions } from '../../collections/components/CollectionActions';
+import { useAuth } from '../../../lib/auth/auth-context';
+import { CollectionActions } from '../../collections';
 import { AccountsList } from './AccountsList';
 import { ContactDetails } from './ContactDetails';
 import { PopularPosts } from './PopularPosts';

@@ -4,7 +4,7 @@ import { useDeferredValue } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { PageTitle } from '../../../components/PageTitle';
 import { errorMessage, errorStatus } from '../../../lib/api-client';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../../lib/auth/auth-context';
 import { profileQueryOptions } from '../api/profile';
 import { ProfileDetails } from '../components/ProfileDetails';
 

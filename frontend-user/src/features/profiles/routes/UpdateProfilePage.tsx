@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Role } from '@linkcoin/domain/accounts/roles.ts';
 import { PageTitle } from '../../../components/PageTitle';
 import { errorMessage } from '../../../lib/api-client';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../../lib/auth/auth-context';
 import { profileQueryOptions } from '../api/profile';
 import { ProfileWizard } from '../components/wizard/ProfileWizard';
 

@@ -6,9 +6,8 @@ import {
   type SocialAccountView,
 } from '@linkcoin/domain/profiles/contracts.ts';
 import { followersCount } from '@linkcoin/domain/profiles/followers.ts';
-import { takesVideoLink } from '@linkcoin/domain/profiles/media.ts';
+import { takesVideoLink, youTubeVideoId } from '@linkcoin/domain/profiles/media.ts';
 import { normaliseLink } from './links';
-import { isCompletePost } from './wizard-rules';
 
 /**
  * The wizard's form state (spec section 3, "Page owner profile"): what the creator is editing,
@@ -144,6 +143,21 @@ export function followersPayload(text: string): number | string {
 function pricePayload(text: string): number | string {
   const value = text.trim();
   return /^\d{1,15}$/.test(value) ? Number.parseInt(value, 10) : value;
+}
+
+/**
+ * A post's media: an uploaded image for image platforms, a link for video platforms; a YouTube
+ * link only counts when an 11-character video id can be read from it (spec section 5).
+ */
+export function hasMedia(post: Pick<PostDraft, 'platform' | 'postLink'>): boolean {
+  const link = post.postLink.trim();
+  if (link === '') return false;
+  if (post.platform === 'youtube') return youTubeVideoId(normaliseLink(link)) !== null;
+  return true;
+}
+
+export function isCompletePost(post: PostDraft): boolean {
+  return post.platform !== '' && post.category !== '' && hasMedia(post);
 }
 
 /** The posts a save sends: only complete ones; drafts stay in the browser until finished. */

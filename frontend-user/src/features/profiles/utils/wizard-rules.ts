@@ -1,10 +1,15 @@
 import type { Role } from '@linkcoin/domain/accounts/roles.ts';
 import { PROFILE_MESSAGES, type ProfileView } from '@linkcoin/domain/profiles/contracts.ts';
 import { isFollowersShorthand } from '@linkcoin/domain/profiles/followers.ts';
-import { takesVideoLink, youTubeVideoId } from '@linkcoin/domain/profiles/media.ts';
+import { takesVideoLink } from '@linkcoin/domain/profiles/media.ts';
 import { labelOf } from '@linkcoin/domain/profiles/options.ts';
-import { normaliseLink } from './links';
-import type { AccountDraft, PostDraft, PriceDraft } from './profile-form';
+import {
+  hasMedia,
+  isCompletePost,
+  type AccountDraft,
+  type PostDraft,
+  type PriceDraft,
+} from './profile-form';
 
 /** The wizard's steps (spec section 2), in order. */
 export type WizardStep = 'personal' | 'accounts' | 'verification' | 'posts';
@@ -71,21 +76,6 @@ export function accountsStepProblem(form: {
   const pricesFilled = Object.values(form.pricing).every((price) => price.trim() !== '');
   const accountsFilled = form.accounts.every(isCompleteAccount);
   return pricesFilled && accountsFilled ? null : PROFILE_MESSAGES.accountDetailsMissing;
-}
-
-/**
- * A post's media: an uploaded image for image platforms, a link for video platforms; a YouTube
- * link only counts when an 11-character video id can be read from it (spec section 5).
- */
-export function hasMedia(post: Pick<PostDraft, 'platform' | 'postLink'>): boolean {
-  const link = post.postLink.trim();
-  if (link === '') return false;
-  if (post.platform === 'youtube') return youTubeVideoId(normaliseLink(link)) !== null;
-  return true;
-}
-
-export function isCompletePost(post: PostDraft): boolean {
-  return post.platform !== '' && post.category !== '' && hasMedia(post);
 }
 
 /** The first post that is not finished yet, as the rows number it (from 1), and what it lacks. */

@@ -3,7 +3,7 @@ import ForumRoundedIcon from '@mui/icons-material/ForumRounded';
 import ReplayRoundedIcon from '@mui/icons-material/ReplayRounded';
 import AllInclusiveRoundedIcon from '@mui/icons-material/AllInclusiveRounded';
 import LayersRoundedIcon from '@mui/icons-material/LayersRounded';
-import { HOW_LINKCOINS_WORK } from '../../marketing/constants';
+import { HOW_LINKCOINS_WORK } from '../linkcoin-rules';
 
 const ICONS = [ForumRoundedIcon, ReplayRoundedIcon, AllInclusiveRoundedIcon, LayersRoundedIcon];
 

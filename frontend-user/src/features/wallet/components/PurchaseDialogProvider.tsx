@@ -1,5 +1,5 @@
 import { Suspense, lazy, useCallback, useMemo, useState, type ReactNode } from 'react';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../../lib/auth/auth-context';
 import { DEFAULT_CHOICE, type PurchaseChoice } from '../purchase';
 import { PurchaseDialogContext, type PurchaseDialogApi } from '../purchase-dialog-context';
 

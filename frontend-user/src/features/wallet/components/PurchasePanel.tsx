@@ -18,9 +18,9 @@ import { idempotencyKeys } from '@linkcoin/frontend-shared/idempotency/idempoten
 import { linkCoins } from '@linkcoin/frontend-shared/wallet/entry-text.ts';
 import { useToast } from '../../../components/toast/useToast';
 import { errorStatus } from '../../../lib/api-client';
-import { useAuth } from '../../auth/auth-context';
-import { publicConfigQueryOptions } from '../../auth/api/public-config';
-import { approvalDestination, useStartPayment } from '../../payments/api/payments';
+import { useAuth } from '../../../lib/auth/auth-context';
+import { publicConfigQueryOptions } from '../../../lib/public-config';
+import { approvalDestination, useStartPayment } from '../api/payments';
 import {
   DEFAULT_QUANTITY_TEXT,
   PACKAGE_OFFERS,
@@ -32,21 +32,9 @@ import {
   type PurchaseChoice,
 } from '../purchase';
 import { HowLinkCoinsWorkList } from './HowLinkCoinsWorkList';
+import { visuallyHidden } from '../../../lib/visually-hidden';
 
 const CUSTOM = 'custom';
-
-/** Read by screen readers, not shown. */
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 const optionSx = (selected: boolean) =>
   ({

@@ -21,7 +21,7 @@ import {
   walletEntrySegments,
   type EntrySegment,
 } from '@linkcoin/frontend-shared/wallet/entry-text.ts';
-import { paymentQueryOptions } from '../../payments/api/payments';
+import { paymentQueryOptions } from '../api/payments';
 
 /** A line's "what", the name of the creator it is about linked to their profile. */
 function Segments({ segments }: { segments: readonly EntrySegment[] }) {

@@ -16,7 +16,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { linkCoins } from '@linkcoin/frontend-shared/wallet/entry-text.ts';
 import { PageTitle } from '../../../components/PageTitle';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../../lib/auth/auth-context';
 import { walletQueryOptions } from '../api/wallet';
 import { pageOf } from '../history';
 import { WalletHistoryTable } from '../components/WalletHistoryTable';

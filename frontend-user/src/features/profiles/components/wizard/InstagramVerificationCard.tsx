@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Stack, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
+import { sameHandle } from '@linkcoin/domain/verification/handles.ts';
 import { INSTAGRAM_MESSAGES } from '@linkcoin/domain/verification/instagram.ts';
 import { errorMessage } from '../../../../lib/api-client';
 import {
@@ -22,8 +23,6 @@ type InstagramVerificationCardProps = {
   /** Reads the profile again, so the account shows as verified and locked. */
   onVerified: () => Promise<void>;
 };
-
-const handleOf = (name: string) => name.trim().replace(/^@/, '').toLowerCase();
 
 function statusNote(record: InstagramVerificationStatus | null): string | null {
   switch (record?.status) {
@@ -51,9 +50,7 @@ export function InstagramVerificationCard({
 }: InstagramVerificationCardProps) {
   const status = useQuery(instagramStatusQueryOptions(userId));
   const record =
-    status.data && handleOf(status.data.profileName) === handleOf(account.profileName)
-      ? status.data
-      : null;
+    status.data && sameHandle(status.data.profileName, account.profileName) ? status.data : null;
   const [sentAt, setSentAt] = useState<string | null>(null);
   const [otp, setOtp] = useState('');
   const [error, setError] = useState<string | null>(null);

@@ -23,7 +23,7 @@ import {
 } from '@linkcoin/domain/profiles/options.ts';
 import { safeImageSrc } from '@linkcoin/frontend-shared/links/safe-link.ts';
 import type { PostDraft, PostPatch } from '../../utils/profile-form';
-import { hasMedia, isCompletePost } from '../../utils/wizard-rules';
+import { hasMedia, isCompletePost } from '../../utils/profile-form';
 import { PlatformIcon } from '../PlatformIcon';
 
 type CategoryOption = Readonly<{ value: string; label: string; group: string }>;

@@ -12,7 +12,7 @@ import {
 import { PageTitle } from '../../../../components/PageTitle';
 import { useToast } from '../../../../components/toast/useToast';
 import { errorMessage } from '../../../../lib/api-client';
-import { useAuth } from '../../../auth/auth-context';
+import { useAuth } from '../../../../lib/auth/auth-context';
 import { profileQueryOptions, rememberOwnProfile, useUpdateProfile } from '../../api/profile';
 import { issuesByPath, type FieldErrors } from '../../utils/field-errors';
 import {
@@ -30,7 +30,7 @@ import {
   stepsFor,
   unfinishedPostText,
 } from '../../utils/wizard-rules';
-import { VisibilityCard } from '../../../directory/components/VisibilityCard';
+import { VisibilityCard } from './VisibilityCard';
 import { InfluencerDetailModal } from '../InfluencerDetailModal';
 import { AccountDetailsStep } from './AccountDetailsStep';
 import { PastPostsStep, type PostReveal } from './PastPostsStep';

@@ -3,12 +3,12 @@ import { Alert, Button, CircularProgress, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { YOUTUBE_MESSAGES } from '@linkcoin/domain/verification/youtube.ts';
 import { errorMessage } from '../../../../lib/api-client';
-import { publicConfigQueryOptions } from '../../../auth/api/public-config';
+import { publicConfigQueryOptions } from '../../../../lib/public-config';
 import {
   loadGoogleOAuth2,
   type GoogleTokenClient,
   type GoogleTokenResponse,
-} from '../../../auth/google-identity';
+} from '../../../../lib/google-identity';
 import { YOUTUBE_READONLY_SCOPE, useVerifyYouTubeChannel } from '../../api/youtube-verification';
 import type { AccountDraft } from '../../utils/profile-form';
 import { VerificationCard } from './VerificationCard';

@@ -1,0 +1,6 @@
+import { lazy } from 'react';
+
+/** The home page's discovery grid; its code loads as it comes near the screen. */
+export const DiscoveryGrid = lazy(() =>
+  import('./components/DiscoveryGrid').then((m) => ({ default: m.DiscoveryGrid })),
+);

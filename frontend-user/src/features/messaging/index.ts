@@ -1,0 +1,2 @@
+export { MESSAGES_PATH, messagesLabel } from './messages-entry';
+export { RealtimeProvider } from './realtime/RealtimeProvider';

@@ -1,4 +1,0 @@
-// The forwarder service of the distributed runtime (see infra/compose/compose.yaml).
-import { runProcess } from '../runtime/process.ts';
-
-await runProcess(['forwarder'], 'LinkCoin forwarder');

@@ -1,4 +1,0 @@
-// The gateway service of the distributed runtime (see infra/compose/compose.yaml).
-import { runProcess } from '../runtime/process.ts';
-
-await runProcess(['gateway'], 'LinkCoin gateway');

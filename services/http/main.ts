@@ -1,5 +1,0 @@
-// The api service of the distributed runtime (see infra/compose/compose.yaml): the HTTP edge
-// serving every context's endpoints under /api.
-import { runProcess } from '../runtime/process.ts';
-
-await runProcess(['api'], 'LinkCoin API');

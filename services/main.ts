@@ -1,5 +1,0 @@
-// The embedded runtime: every service in one process on SQLite and an in-process bus.
-import { ALL_ROLES } from './runtime/runtime.ts';
-import { runProcess } from './runtime/process.ts';
-
-await runProcess(ALL_ROLES, 'LinkCoin marketplace');

@@ -1,4 +1,0 @@
-// The processes service of the distributed runtime (see infra/compose/compose.yaml).
-import { runProcess } from '../runtime/process.ts';
-
-await runProcess(['processes'], 'LinkCoin process managers');

@@ -1,4 +1,0 @@
-// The projector service of the distributed runtime (see infra/compose/compose.yaml).
-import { runProcess } from '../runtime/process.ts';
-
-await runProcess(['projector'], 'LinkCoin projector');

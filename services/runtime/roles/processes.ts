@@ -1,0 +1,4 @@
+// The processes service of the distributed runtime (see infra/compose/compose.yaml).
+import { runProcess } from '../process.ts';
+
+await runProcess(['processes'], 'LinkCoin process managers');
