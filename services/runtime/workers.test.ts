@@ -22,7 +22,7 @@ describe('WORKERS=2: two API workers and one writer', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'linkcoin-workers-'));
-    server = spawnTied(process.execPath, [join(REPO_ROOT, 'services/main.ts')], {
+    server = spawnTied(process.execPath, [join(REPO_ROOT, 'services/runtime/main.ts')], {
       cwd: REPO_ROOT,
       env: {
         PATH: process.env.PATH ?? '',
