@@ -1,56 +1,15 @@
 import { defaultLightTheme } from 'react-admin';
 import type { RaThemeOptions } from 'react-admin';
-
-/** The LinkCoin palette, as in frontend-user/src/lib/theme.ts. */
-const brandColors = {
-  indigo: '#4338ca',
-  indigoLight: '#6366f1',
-  indigoDark: '#312e81',
-  gold: '#f59e0b',
-  goldLight: '#fbbf24',
-  goldDark: '#b45309',
-  ink: '#0f172a',
-  slate: '#475569',
-  mist: '#f8fafc',
-} as const;
+import { brandFontFamily, brandPalette } from '@linkcoin/frontend-shared/theme/brand.ts';
 
 export const lightTheme: RaThemeOptions = {
   ...defaultLightTheme,
-  palette: {
-    mode: 'light',
-    primary: {
-      main: brandColors.indigo,
-      light: brandColors.indigoLight,
-      dark: brandColors.indigoDark,
-      contrastText: '#ffffff',
-    },
-    secondary: {
-      main: brandColors.gold,
-      light: brandColors.goldLight,
-      dark: brandColors.goldDark,
-      contrastText: brandColors.ink,
-    },
-    background: { default: brandColors.mist, paper: '#ffffff' },
-    text: { primary: brandColors.ink, secondary: brandColors.slate },
-    // Status chips write white on these: each at least 4.5:1 (MUI's defaults are 3.1 and 3.9).
-    success: { main: '#047857', contrastText: '#ffffff' },
-    warning: { main: brandColors.goldDark, contrastText: '#ffffff' },
-    info: { main: '#0369a1', contrastText: '#ffffff' },
-    divider: '#e2e8f0',
-  },
+  // Status chips write white on success too: 4.5:1 at least (MUI's default is 3.1).
+  palette: { ...brandPalette, success: { main: '#047857', contrastText: '#ffffff' } },
   shape: { borderRadius: 12 },
   typography: {
     ...defaultLightTheme.typography,
-    fontFamily: [
-      'Inter',
-      'system-ui',
-      '-apple-system',
-      '"Segoe UI"',
-      'Roboto',
-      '"Helvetica Neue"',
-      'Arial',
-      'sans-serif',
-    ].join(','),
+    fontFamily: brandFontFamily,
   },
   components: {
     ...defaultLightTheme.components,

@@ -1,58 +1,17 @@
 import { alpha, createTheme, responsiveFontSizes } from '@mui/material/styles';
+import {
+  brandColors,
+  brandFontFamily,
+  brandPalette,
+} from '@linkcoin/frontend-shared/theme/brand.ts';
 
-/**
- * The LinkCoin brand: a deep indigo for trust, a coin gold for the currency, slate neutrals.
- * The admin console mirrors these values in frontend-admin/src/theme.ts.
- */
-export const brandColors = {
-  indigo: '#4338ca',
-  indigoLight: '#6366f1',
-  indigoDark: '#312e81',
-  gold: '#f59e0b',
-  goldLight: '#fbbf24',
-  goldDark: '#b45309',
-  ink: '#0f172a',
-  slate: '#475569',
-  mist: '#f8fafc',
-} as const;
-
-const fontFamily = [
-  'Inter',
-  'system-ui',
-  '-apple-system',
-  '"Segoe UI"',
-  'Roboto',
-  '"Helvetica Neue"',
-  'Arial',
-  'sans-serif',
-].join(',');
+export { brandColors } from '@linkcoin/frontend-shared/theme/brand.ts';
 
 const baseTheme = createTheme({
-  palette: {
-    mode: 'light',
-    primary: {
-      main: brandColors.indigo,
-      light: brandColors.indigoLight,
-      dark: brandColors.indigoDark,
-      contrastText: '#ffffff',
-    },
-    secondary: {
-      main: brandColors.gold,
-      light: brandColors.goldLight,
-      dark: brandColors.goldDark,
-      contrastText: brandColors.ink,
-    },
-    success: { main: '#047857' },
-    // Chips and alerts write white on these: each at least 4.5:1 (the defaults are 3.1 and 3.9).
-    warning: { main: brandColors.goldDark, contrastText: '#ffffff' },
-    info: { main: '#0369a1', contrastText: '#ffffff' },
-    background: { default: brandColors.mist, paper: '#ffffff' },
-    text: { primary: brandColors.ink, secondary: brandColors.slate },
-    divider: '#e2e8f0',
-  },
+  palette: { ...brandPalette, success: { main: '#047857' } },
   shape: { borderRadius: 12 },
   typography: {
-    fontFamily,
+    fontFamily: brandFontFamily,
     h1: { fontWeight: 800, fontSize: '3.25rem', lineHeight: 1.1, letterSpacing: '-0.02em' },
     h2: { fontWeight: 800, fontSize: '2.25rem', lineHeight: 1.2, letterSpacing: '-0.015em' },
     h3: { fontWeight: 700, fontSize: '1.5rem', lineHeight: 1.3 },
