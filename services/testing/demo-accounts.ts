@@ -14,7 +14,7 @@ export const demoBrandEmail = (index: number): string =>
   `brand-${String(index + 1).padStart(2, '0')}@${DEMO_EMAIL_DOMAIN}`;
 
 /** mulberry32: a small, fast, seeded generator (public domain); the same seed, the same values. */
-const generator = (seed: number) => {
+export const seededRandom = (seed: number) => {
   let state = seed >>> 0;
   const next = () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -537,7 +537,7 @@ const roundPrice = (rupees: number) => Math.max(200, Math.round(rupees / 100) * 
 
 /** The creator number `index` (0-based): the same every time. */
 export const demoCreator = (index: number): DemoAccount => {
-  const random = generator(Math.imul(index + 1, 2_654_435_761) ^ SALT);
+  const random = seededRandom(Math.imul(index + 1, 2_654_435_761) ^ SALT);
   const first = random.pick(FIRST_NAMES);
   const last = random.pick(LAST_NAMES);
   const ownerName = `${first} ${last}`;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AccountRegistered } from '@linkcoin/domain/accounts/account.ts';
 import { accountStreamId } from '@linkcoin/domain/accounts/account.ts';
-import { demoCreator } from '@linkcoin/services/testing/demo-accounts.ts';
+import { demoCreator, seededRandom } from '@linkcoin/services/testing/demo-accounts.ts';
 import {
   evolveEntry,
   registeredEntry,
@@ -146,23 +146,10 @@ const creatorEvents = (index: number): { streamId: string; events: EventToAppend
   return streams;
 };
 
-/** mulberry32, so every run asks the same 1,000 questions. */
-const generator = (seed: number) => {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
-  return { next, pick };
-};
-
 /** The mix: search prefixes, each filter, combinations, sorts and deep pages. */
 const queryMix = (count: number, pages: number): Record<string, string>[] => {
-  const random = generator(20261123);
+  // Seeded, so every run asks the same 1,000 questions.
+  const random = seededRandom(20261123);
   const names = Array.from({ length: 300 }, (_, index) => demoCreator(index * 7).ownerName);
   const prefix = () => {
     const word = random.pick(random.pick(names).split(' '));
