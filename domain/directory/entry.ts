@@ -20,6 +20,7 @@ import {
 import { cleanName } from '../shared/names.ts';
 import { foldText, textWords } from '../shared/search-text.ts';
 import { isDemoEmail } from '../demo/contracts.ts';
+import type { EarlyAdopterBadgeAwarded } from './early-adopters.ts';
 import type { NewCreatorBoostEnded } from './listing.ts';
 import { rankOf } from './ranking.ts';
 import { visibilityOf, type VisibilityLevel } from './visibility.ts';
@@ -78,6 +79,8 @@ export type DirectoryEntry = {
   registeredAt: string;
   /** In the first 30 days, until NewCreatorBoostEnded. */
   boosted: boolean;
+  /** One of the marketplace's first creators (EarlyAdopterBadgeAwarded). */
+  earlyAdopter: boolean;
   /** The default order, highest first (domain/directory/ranking.ts). */
   rank: number;
   isOnline: boolean;
@@ -149,7 +152,14 @@ const prices = (pricing: Pricing): number[] =>
 export const withProfile = (
   entry: Pick<
     DirectoryEntry,
-    'id' | 'ownerName' | 'registeredAt' | 'boosted' | 'isOnline' | 'demo' | 'updatedAt'
+    | 'id'
+    | 'ownerName'
+    | 'registeredAt'
+    | 'boosted'
+    | 'earlyAdopter'
+    | 'isOnline'
+    | 'demo'
+    | 'updatedAt'
   >,
   profile: ProfileState,
 ): DirectoryEntry => {
@@ -212,6 +222,7 @@ export const withProfile = (
     visibility,
     registeredAt: entry.registeredAt,
     boosted: entry.boosted,
+    earlyAdopter: entry.earlyAdopter,
     rank: rankOf({ visibility, followers, boosted: entry.boosted }),
     isOnline: entry.isOnline,
     demo: entry.demo,
@@ -229,6 +240,7 @@ export const registeredEntry = (data: AccountRegistered['data']): DirectoryEntry
           ownerName: cleanName(data.ownerName),
           registeredAt: data.registeredAt,
           boosted: true,
+          earlyAdopter: false,
           isOnline: false,
           demo: isDemoEmail(data.email),
           updatedAt: data.registeredAt,
@@ -240,7 +252,8 @@ export const registeredEntry = (data: AccountRegistered['data']): DirectoryEntry
       );
 
 /** The events that change an entry after registration. */
-export type DirectoryEvent = ProfileEvent | PresenceChanged | NewCreatorBoostEnded;
+export type DirectoryEvent =
+  ProfileEvent | PresenceChanged | NewCreatorBoostEnded | EarlyAdopterBadgeAwarded;
 
 /** How one event changes a creator's entry (`at`: when it was recorded). */
 export const evolveEntry = (
@@ -253,6 +266,8 @@ export const evolveEntry = (
       return { ...entry, isOnline: event.data.online };
     case 'NewCreatorBoostEnded':
       return withProfile({ ...entry, boosted: false, updatedAt: at }, profileStateOf(entry));
+    case 'EarlyAdopterBadgeAwarded':
+      return { ...entry, earlyAdopter: true, updatedAt: at };
     default:
       return withProfile(
         { ...entry, updatedAt: at },

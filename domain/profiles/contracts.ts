@@ -326,6 +326,8 @@ export type ProfileView = {
   /** Promotions count: the number of past posts. */
   promotions: number;
   isOnline: boolean;
+  /** One of the marketplace's first creators: the early-adopter badge (issue 24). */
+  earlyAdopter: boolean;
   /** The owner's balance; null for everyone else. */
   linkCoins: number | null;
   createdAt: string;

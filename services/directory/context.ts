@@ -1,6 +1,7 @@
 import { uploadedImagesOnly } from '@linkcoin/domain/uploads/urls.ts';
 import type { BoundedContext } from '../platform/context.ts';
 import { newCreatorBoost } from './boost.ts';
+import { earlyAdopters } from './early-adopters.ts';
 import { directoryEndpoints } from './endpoints.ts';
 import { directoryHandlers } from './handlers.ts';
 import { directoryProjection } from './projection.ts';
@@ -40,7 +41,10 @@ export const directoryContext: BoundedContext = {
     return {
       endpoints: directoryEndpoints({ directory, clock }),
       pages: siteMapPages({ readStore, publicUrl }),
-      processes: [newCreatorBoost({ directory, logger: log, tickMs: config.processes.tickMs })],
+      processes: [
+        newCreatorBoost({ directory, logger: log, tickMs: config.processes.tickMs }),
+        earlyAdopters({ commands, rule: config.directory.earlyAdopters }),
+      ],
       onStart: async () => {
         // Said once the read model caught up: an empty directory on a fresh data directory.
         if (!(await progress.waitFor(await eventStore.headPosition(), 3000))) return [];

@@ -1,4 +1,5 @@
 import type { AccountRegistered } from '@linkcoin/domain/accounts/account.ts';
+import type { EarlyAdopterBadgeAwarded } from '@linkcoin/domain/directory/early-adopters.ts';
 import {
   evolveEntry,
   registeredEntry,
@@ -41,22 +42,34 @@ export const directoryCollection: CollectionDefinition = {
 
 const PROFILE_EVENTS = PROFILE_EVENT_TYPES;
 
-/** The user a creator's event belongs to: `profile-42`, `presence-42`, `listing-42` -> `42`. */
+/**
+ * The user a creator's event belongs to: `profile-42`, `presence-42`, `listing-42` -> `42`; a
+ * badge on the seats stream names its creator.
+ */
 const userOf = (event: RecordedEvent): string =>
-  event.streamId.slice(event.streamId.indexOf('-') + 1);
+  event.type === 'EarlyAdopterBadgeAwarded'
+    ? (event as RecordedEvent<EarlyAdopterBadgeAwarded>).data.userId
+    : event.streamId.slice(event.streamId.indexOf('-') + 1);
 
 /**
  * The directory: fed by registrations (creators only), the profile's events (a verification
  * reaches it as SocialAccountVerified, which the verification context appends on the profile),
- * presence flips and the end of the new-creator boost.
+ * presence flips, the end of the new-creator boost and the early-adopter badge.
  */
 export const directoryProjection: Projection = {
   name: 'directory',
   // 2: names recorded before they were checked are stored clean (cleanName). 3: names and
-  // handles apart (the handle beside the name; old handles searched as handles).
-  version: 3,
+  // handles apart (the handle beside the name; old handles searched as handles). 4: the
+  // early-adopter badge.
+  version: 4,
   collections: [directoryCollection],
-  eventTypes: ['AccountRegistered', ...PROFILE_EVENTS, 'PresenceChanged', 'NewCreatorBoostEnded'],
+  eventTypes: [
+    'AccountRegistered',
+    ...PROFILE_EVENTS,
+    'PresenceChanged',
+    'NewCreatorBoostEnded',
+    'EarlyAdopterBadgeAwarded',
+  ],
   apply: async (recorded, tx) => {
     if (recorded.type === 'AccountRegistered') {
       const entry = registeredEntry((recorded as RecordedEvent<AccountRegistered>).data);

@@ -37,6 +37,7 @@ export const directoryItem = (entry: DirectoryEntry, isOurImage: ImageUrlRule): 
     verifiedPlatforms: entry.verifiedPlatforms,
     visibility: entry.visibility,
     isNew: entry.boosted,
+    earlyAdopter: entry.earlyAdopter,
     demo: entry.demo,
   };
 };

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
+import type { EarlyAdopterRule } from '@linkcoin/domain/directory/early-adopters.ts';
 import { DEFAULT_MAX_MESSAGE_BYTES } from '@linkcoin/infra/bus/port.ts';
 
 /** The repository root: defaults such as the data directory and the built front ends live here. */
@@ -130,6 +131,10 @@ const environmentSchema = z
       .default(20),
     INSTAGRAM_TRIES_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(50),
     DIRECTORY_VISITOR_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
+    /** The early-adopter badge: the first this many creators to sign up carry it. */
+    EARLY_ADOPTER_SEATS: z.coerce.number().int().min(0).max(1_000_000).default(1000),
+    /** And (when set) only those who signed up before this instant, e.g. 2027-01-01T00:00:00Z. */
+    EARLY_ADOPTER_UNTIL: z.iso.datetime({ offset: true }).optional(),
 
     WS_ALLOWED_ORIGINS: csv.optional(),
     WS_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
@@ -317,6 +322,8 @@ export type AppConfig = Readonly<{
     discoveryMaxPages: number;
     /** Listing requests a visitor (not signed in) may make per minute from one address. */
     visitorRequestsPerMinute: number;
+    /** Who carries the early-adopter badge (EARLY_ADOPTER_SEATS, EARLY_ADOPTER_UNTIL). */
+    earlyAdopters: EarlyAdopterRule;
   }>;
   gateway: Readonly<{
     /** Browser origins allowed to open /ws (the public URL's, plus WS_ALLOWED_ORIGINS). */
@@ -525,6 +532,10 @@ export const loadConfig = (
     directory: {
       discoveryMaxPages: env.DISCOVERY_MAX_PAGES,
       visitorRequestsPerMinute: env.DIRECTORY_VISITOR_REQUESTS_PER_MINUTE,
+      earlyAdopters: {
+        seats: env.EARLY_ADOPTER_SEATS,
+        until: env.EARLY_ADOPTER_UNTIL ? new Date(env.EARLY_ADOPTER_UNTIL).toISOString() : null,
+      },
     },
     gateway: {
       allowedOrigins: allowedOrigins(publicUrl, env),

@@ -1,5 +1,6 @@
 import { cleanName } from '@linkcoin/domain/shared/names.ts';
 import type { AccountEvent } from '@linkcoin/domain/accounts/account.ts';
+import type { EarlyAdopterBadgeAwarded } from '@linkcoin/domain/directory/early-adopters.ts';
 import type { Role } from '@linkcoin/domain/accounts/roles.ts';
 import type {
   PastPostView,
@@ -42,6 +43,8 @@ export type ProfileDoc = {
   /** The spec's card shows Instagram followers: the largest Instagram account's count. */
   instagramFollowers: number;
   verified: boolean;
+  /** One of the marketplace's first creators (EarlyAdopterBadgeAwarded). */
+  earlyAdopter: boolean;
   /** The accounts' handles, searched with the name. */
   handles: string[];
   createdAt: string;
@@ -179,8 +182,9 @@ const PROFILE_EVENTS = PROFILE_EVENT_TYPES;
 export const profilesProjection: Projection = {
   name: 'profiles',
   // 2: names recorded before they were checked are stored clean (cleanName). 3: names and
-  // handles apart (OwnerNameChanged, CompanyNameChanged, the legacy rule).
-  version: 3,
+  // handles apart (OwnerNameChanged, CompanyNameChanged, the legacy rule). 4: the
+  // early-adopter badge.
+  version: 4,
   collections: [
     {
       name: PROFILES,
@@ -192,8 +196,21 @@ export const profilesProjection: Projection = {
       textSearch: ['ownerName', 'handles'],
     },
   ],
-  eventTypes: ['AccountRegistered', 'RoleGranted', 'RoleRevoked', ...PROFILE_EVENTS],
+  eventTypes: [
+    'AccountRegistered',
+    'RoleGranted',
+    'RoleRevoked',
+    ...PROFILE_EVENTS,
+    'EarlyAdopterBadgeAwarded',
+  ],
   apply: async (recorded, tx) => {
+    if (recorded.type === 'EarlyAdopterBadgeAwarded') {
+      const { userId } = (recorded as RecordedEvent<EarlyAdopterBadgeAwarded>).data;
+      const doc = await tx.get<ProfileDoc>(PROFILES, userId);
+      if (doc && !doc.earlyAdopter)
+        await tx.put<ProfileDoc>(PROFILES, userId, { ...doc, earlyAdopter: true });
+      return;
+    }
     if (
       recorded.type === 'AccountRegistered' ||
       recorded.type === 'RoleGranted' ||
@@ -229,6 +246,7 @@ export const profilesProjection: Projection = {
             maxFollowers: 0,
             instagramFollowers: 0,
             verified: false,
+            earlyAdopter: false,
             handles: [],
             createdAt: data.registeredAt,
             updatedAt: data.registeredAt,

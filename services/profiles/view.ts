@@ -59,6 +59,7 @@ export const profileView = (
     // Presence is told only to a user's contacts, on the chat socket (`presence` events, see
     // services/messaging/presence.ts); a profile anyone may read shows nobody online.
     isOnline: false,
+    earlyAdopter: doc.earlyAdopter,
     linkCoins: private_ ? BALANCE_SLOT : null,
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,

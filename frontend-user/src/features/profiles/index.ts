@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 export { profileQueryOptions } from './api/profile';
+export { EarlyAdopterBadge } from './components/EarlyAdopterBadge';
 export { NameLine } from './components/NameLine';
 export { PlatformIcon } from './components/PlatformIcon';
 export { ProfileAvatar } from './components/ProfileAvatar';

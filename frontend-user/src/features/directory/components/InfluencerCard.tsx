@@ -10,7 +10,7 @@ import {
   Typography,
 } from '@mui/material';
 import GroupsRoundedIcon from '@mui/icons-material/GroupsRounded';
-import { NameLine } from '../../profiles';
+import { EarlyAdopterBadge, NameLine } from '../../profiles';
 import { PlatformIcon } from '../../profiles';
 import { ProfileAvatar } from '../../profiles';
 import type { DirectoryItem } from '../api/directory';
@@ -52,6 +52,7 @@ export function InfluencerCard({ item, onOpen, actions }: InfluencerCardProps) {
                 component="h3"
                 align="center"
               />
+              {item.earlyAdopter && <EarlyAdopterBadge />}
               <Typography
                 variant="body2"
                 color="text.secondary"

@@ -4,6 +4,7 @@ import type { ProfileView } from '@linkcoin/domain/profiles/contracts.ts';
 import { formatFollowers } from '@linkcoin/domain/profiles/followers.ts';
 import { labelOf } from '@linkcoin/domain/profiles/options.ts';
 import { categoryValues, instagramFollowers } from '../utils/profile-display';
+import { EarlyAdopterBadge } from './EarlyAdopterBadge';
 import { NameLine } from './NameLine';
 import { ProfileAvatar } from './ProfileAvatar';
 
@@ -50,6 +51,7 @@ export function ProfileHeader({ profile, nameComponent, nameId }: ProfileHeaderP
           component={nameComponent}
           id={nameId}
         />
+        {creator && profile.earlyAdopter && <EarlyAdopterBadge />}
         {creator && (
           <Stack
             direction="row"

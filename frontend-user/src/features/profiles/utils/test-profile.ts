@@ -53,6 +53,7 @@ export function profileView(overrides: Partial<ProfileView> = {}): ProfileView {
     ],
     promotions: 1,
     isOnline: false,
+    earlyAdopter: false,
     linkCoins: 0,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
