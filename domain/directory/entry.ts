@@ -7,6 +7,7 @@
  */
 import type { AccountRegistered } from '../accounts/account.ts';
 import type { PresenceChanged } from '../messaging/presence.ts';
+import { REPLIES_FAST_HOURS } from '../messaging/reply-times.ts';
 import type { PastPostView, Pricing, SocialAccountView } from '../profiles/contracts.ts';
 import { formatFollowers } from '../profiles/followers.ts';
 import { primaryHandle } from '../profiles/names.ts';
@@ -21,12 +22,24 @@ import { cleanName } from '../shared/names.ts';
 import { foldText, textWords } from '../shared/search-text.ts';
 import { isDemoEmail } from '../demo/contracts.ts';
 import type { EarlyAdopterBadgeAwarded } from './early-adopters.ts';
-import type { NewCreatorBoostEnded } from './listing.ts';
+import type { NewCreatorBoostEnded, ReplyTimeChanged } from './listing.ts';
 import { rankOf } from './ranking.ts';
 import { visibilityOf, type VisibilityLevel } from './visibility.ts';
 
 /** Only creators (spec: role influencer) are listed. */
 export const LISTED_ROLE = 'influencer';
+
+/** A reply time nobody has: the sort key of a creator with none, after everyone who has one. */
+export const NO_REPLY_KEY = 1_000_000;
+
+/** The fields that follow from a creator's usual reply time. */
+export const replyFields = (
+  replyHours: number | null,
+): Pick<DirectoryEntry, 'replyHours' | 'replyKey' | 'repliesFast'> => ({
+  replyHours,
+  replyKey: replyHours ?? NO_REPLY_KEY,
+  repliesFast: replyHours !== null && replyHours <= REPLIES_FAST_HOURS,
+});
 
 /** A price no creator asks: the sort key of "Negotiable", so it sorts after every price. */
 export const NEGOTIABLE_PRICE_KEY = 1_000_000_000_000;
@@ -81,6 +94,12 @@ export type DirectoryEntry = {
   boosted: boolean;
   /** One of the marketplace's first creators (EarlyAdopterBadgeAwarded). */
   earlyAdopter: boolean;
+  /** "Usually replies within N hours" (domain/messaging/reply-times.ts), or null. */
+  replyHours: number | null;
+  /** The reply-time sort key: replyHours, or NO_REPLY_KEY after everyone who has one. */
+  replyKey: number;
+  /** The "Replies fast" filter: replyHours of REPLIES_FAST_HOURS or fewer. */
+  repliesFast: boolean;
   /** The default order, highest first (domain/directory/ranking.ts). */
   rank: number;
   isOnline: boolean;
@@ -157,6 +176,7 @@ export const withProfile = (
     | 'registeredAt'
     | 'boosted'
     | 'earlyAdopter'
+    | 'replyHours'
     | 'isOnline'
     | 'demo'
     | 'updatedAt'
@@ -223,6 +243,7 @@ export const withProfile = (
     registeredAt: entry.registeredAt,
     boosted: entry.boosted,
     earlyAdopter: entry.earlyAdopter,
+    ...replyFields(entry.replyHours),
     rank: rankOf({ visibility, followers, boosted: entry.boosted }),
     isOnline: entry.isOnline,
     demo: entry.demo,
@@ -241,6 +262,7 @@ export const registeredEntry = (data: AccountRegistered['data']): DirectoryEntry
           registeredAt: data.registeredAt,
           boosted: true,
           earlyAdopter: false,
+          replyHours: null,
           isOnline: false,
           demo: isDemoEmail(data.email),
           updatedAt: data.registeredAt,
@@ -253,7 +275,11 @@ export const registeredEntry = (data: AccountRegistered['data']): DirectoryEntry
 
 /** The events that change an entry after registration. */
 export type DirectoryEvent =
-  ProfileEvent | PresenceChanged | NewCreatorBoostEnded | EarlyAdopterBadgeAwarded;
+  | ProfileEvent
+  | PresenceChanged
+  | NewCreatorBoostEnded
+  | ReplyTimeChanged
+  | EarlyAdopterBadgeAwarded;
 
 /** How one event changes a creator's entry (`at`: when it was recorded). */
 export const evolveEntry = (
@@ -266,6 +292,8 @@ export const evolveEntry = (
       return { ...entry, isOnline: event.data.online };
     case 'NewCreatorBoostEnded':
       return withProfile({ ...entry, boosted: false, updatedAt: at }, profileStateOf(entry));
+    case 'ReplyTimeChanged':
+      return { ...entry, ...replyFields(event.data.replyHours), updatedAt: at };
     case 'EarlyAdopterBadgeAwarded':
       return { ...entry, earlyAdopter: true, updatedAt: at };
     default:

@@ -1,8 +1,10 @@
 /**
- * A creator's listing in the directory, beyond the profile: today the end of the new-creator
- * boost. Time passing is recorded as an event, so the read model (and its rank index) changes
- * only with events and a rebuild from zero gives the same order: a process manager ends the
- * boost 30 days after sign-up (services/directory/boost.ts).
+ * A creator's listing in the directory, beyond the profile: the end of the new-creator boost and
+ * the creator's usual reply time. Both are recorded as events, so the read models (and their
+ * indexes) change only with events and a rebuild from zero gives the same order: a process
+ * manager ends the boost 30 days after sign-up (services/directory/boost.ts), another follows
+ * each connection's first exchange and records the reply time when it changes
+ * (services/directory/reply-times.ts, the rule in domain/messaging/reply-times.ts).
  */
 import type { Decider } from '../shared/decider.ts';
 import { DomainError } from '../shared/errors.ts';
@@ -16,18 +18,36 @@ export type NewCreatorBoostEnded = Event<
   'NewCreatorBoostEnded',
   { userId: string; registeredAt: string; at: string }
 >;
-export type ListingEvent = NewCreatorBoostEnded;
+/** "Usually replies within N hours" changed (null: no longer told). */
+export type ReplyTimeChanged = Event<
+  'ReplyTimeChanged',
+  { userId: string; replyHours: number | null; at: string }
+>;
+export type ListingEvent = NewCreatorBoostEnded | ReplyTimeChanged;
 
 export type EndNewCreatorBoost = Command<
   'EndNewCreatorBoost',
   { userId: string; registeredAt: string }
 >;
+export type RecordReplyTime = Command<
+  'RecordReplyTime',
+  { userId: string; replyHours: number | null }
+>;
+export type ListingCommand = EndNewCreatorBoost | RecordReplyTime;
 
-export type ListingState = Readonly<{ boostEnded: boolean }>;
+export type ListingState = Readonly<{ boostEnded: boolean; replyHours: number | null }>;
 
-export const listingDecider: Decider<ListingState, EndNewCreatorBoost, ListingEvent> = {
-  initialState: () => ({ boostEnded: false }),
+export const listingDecider: Decider<ListingState, ListingCommand, ListingEvent> = {
+  initialState: () => ({ boostEnded: false, replyHours: null }),
   decide: (command, state) => {
+    if (command.type === 'RecordReplyTime') {
+      const { userId, replyHours } = command.data;
+      if (replyHours === state.replyHours) return [];
+      return {
+        type: 'ReplyTimeChanged',
+        data: { userId, replyHours, at: command.metadata.now.toISOString() },
+      };
+    }
     if (state.boostEnded) return [];
     const { userId, registeredAt } = command.data;
     if (command.metadata.now.getTime() < Date.parse(registeredAt) + NEW_CREATOR_BOOST_MS) {
@@ -38,5 +58,8 @@ export const listingDecider: Decider<ListingState, EndNewCreatorBoost, ListingEv
       data: { userId, registeredAt, at: command.metadata.now.toISOString() },
     };
   },
-  evolve: () => ({ boostEnded: true }),
+  evolve: (state, event) =>
+    event.type === 'NewCreatorBoostEnded'
+      ? { ...state, boostEnded: true }
+      : { ...state, replyHours: event.data.replyHours },
 };

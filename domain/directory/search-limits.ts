@@ -3,7 +3,8 @@
  * schema and meaning). A module of constants only, so the marketplace's first screen can read
  * them without loading the schema library.
  */
-export const DIRECTORY_SORTS = ['relevance', 'followers', 'price', 'newest'] as const;
+/** `reply`: who usually replies soonest first (domain/messaging/reply-times.ts). */
+export const DIRECTORY_SORTS = ['relevance', 'followers', 'price', 'newest', 'reply'] as const;
 export type DirectorySort = (typeof DIRECTORY_SORTS)[number];
 
 export const DIRECTORY_VIEWS = ['directory', 'discovery'] as const;

@@ -33,6 +33,7 @@ describe('the directory query string', () => {
       maxFollowers: null,
       sort: 'relevance',
       verifiedOnly: false,
+      repliesFast: false,
       view: 'directory',
     });
   });
@@ -89,7 +90,7 @@ describe('the directory query string', () => {
       'The minimum followers must not be more than the maximum.',
     );
     expect(refusal({ sort: 'cheapest' })).toBe(
-      'Sort must be one of relevance, followers, price, newest.',
+      'Sort must be one of relevance, followers, price, newest, reply.',
     );
     expect(refusal({ verifiedOnly: 'maybe' })).toBe('Verified only must be true or false.');
     expect(refusal({ view: 'grid' })).toBe('View must be one of directory, discovery.');
@@ -122,6 +123,7 @@ const none: DirectoryFilters = {
   minFollowers: null,
   maxFollowers: null,
   verifiedOnly: false,
+  repliesFast: false,
 };
 
 describe('the meaning of a search', () => {

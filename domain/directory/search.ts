@@ -47,6 +47,8 @@ export type DirectoryFilters = Readonly<{
   minFollowers: number | null;
   maxFollowers: number | null;
   verifiedOnly: boolean;
+  /** "Replies fast": usually replies within REPLIES_FAST_HOURS. */
+  repliesFast: boolean;
 }>;
 
 export type DirectoryRequest = DirectoryFilters &
@@ -76,6 +78,10 @@ export const SORT_KEYS: Readonly<
     ['rank', -1],
   ],
   newest: [['registeredAt', -1]],
+  reply: [
+    ['replyKey', 1],
+    ['rank', -1],
+  ],
 };
 
 // The query string ------------------------------------------------------------------------
@@ -208,7 +214,7 @@ const choice = <T extends string>(what: string, values: readonly T[], fallback: 
 
 /**
  * `GET /api/pageowners/users`: the spec's parameters (lists comma-joined, each value an option's
- * value or label), plus `sort`, `verifiedOnly` and `view`. Unknown values and bad numbers are
+ * value or label), plus `sort`, `verifiedOnly`, `repliesFast` and `view`. Unknown values and bad numbers are
  * refused, naming the parameter. `limit` is null when not given (each view has its page size).
  */
 export const directoryQuery = z
@@ -242,6 +248,7 @@ export const directoryQuery = z
     maxFollowers: followersBound('maxFollowers'),
     sort: choice('sort', DIRECTORY_SORTS, 'relevance'),
     verifiedOnly: flag('verifiedOnly'),
+    repliesFast: flag('repliesFast'),
     view: choice('view', DIRECTORY_VIEWS, 'directory'),
   })
   .refine(
@@ -285,6 +292,7 @@ export const matchesFilters = (entry: DirectoryEntry, filters: DirectoryFilters)
   (filters.minFollowers === null || entry.followers >= filters.minFollowers) &&
   (filters.maxFollowers === null || entry.followers <= filters.maxFollowers) &&
   (!filters.verifiedOnly || entry.verified) &&
+  (!filters.repliesFast || entry.repliesFast) &&
   textTierOf(entry, filters.search) !== null;
 
 const compareValues = (a: unknown, b: unknown): number => {

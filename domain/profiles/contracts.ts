@@ -328,6 +328,8 @@ export type ProfileView = {
   isOnline: boolean;
   /** One of the marketplace's first creators: the early-adopter badge (issue 24). */
   earlyAdopter: boolean;
+  /** A creator's usual first reply in hours ("Usually replies within N hours"), or null. */
+  replyHours: number | null;
   /** The owner's balance; null for everyone else. */
   linkCoins: number | null;
   createdAt: string;

@@ -3,6 +3,7 @@ import type { BoundedContext } from '../platform/context.ts';
 import { newCreatorBoost } from './boost.ts';
 import { earlyAdopters } from './early-adopters.ts';
 import { directoryEndpoints } from './endpoints.ts';
+import { replyTimes } from './reply-times.ts';
 import { directoryHandlers } from './handlers.ts';
 import { directoryProjection } from './projection.ts';
 import { visitorLimit } from './visitor-limit.ts';
@@ -44,6 +45,7 @@ export const directoryContext: BoundedContext = {
       processes: [
         newCreatorBoost({ directory, logger: log, tickMs: config.processes.tickMs }),
         earlyAdopters({ commands, rule: config.directory.earlyAdopters }),
+        replyTimes({ commands }),
       ],
       onStart: async () => {
         // Said once the read model caught up: an empty directory on a fresh data directory.

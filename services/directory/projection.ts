@@ -29,6 +29,7 @@ export const directoryCollection: CollectionDefinition = {
     { fields: ['priceKey', 'rank'], order: [1, -1] },
     { fields: ['registeredAt'], order: [-1] },
     { fields: ['verified', 'rank'], order: [1, -1] },
+    { fields: ['replyKey', 'rank'], order: [1, -1] },
   ],
   listIndexes: [
     'adCategories',
@@ -54,13 +55,14 @@ const userOf = (event: RecordedEvent): string =>
 /**
  * The directory: fed by registrations (creators only), the profile's events (a verification
  * reaches it as SocialAccountVerified, which the verification context appends on the profile),
- * presence flips, the end of the new-creator boost and the early-adopter badge.
+ * presence flips, the listing's events (the end of the new-creator boost, the reply time) and the
+ * early-adopter badge.
  */
 export const directoryProjection: Projection = {
   name: 'directory',
   // 2: names recorded before they were checked are stored clean (cleanName). 3: names and
   // handles apart (the handle beside the name; old handles searched as handles). 4: the
-  // early-adopter badge.
+  // early-adopter badge and the usual reply time.
   version: 4,
   collections: [directoryCollection],
   eventTypes: [
@@ -69,6 +71,7 @@ export const directoryProjection: Projection = {
     'PresenceChanged',
     'NewCreatorBoostEnded',
     'EarlyAdopterBadgeAwarded',
+    'ReplyTimeChanged',
   ],
   apply: async (recorded, tx) => {
     if (recorded.type === 'AccountRegistered') {

@@ -37,6 +37,7 @@ export const whereOf = (filters: DirectoryFilters): Record<string, FieldConditio
     };
   }
   if (filters.verifiedOnly) where.verified = true;
+  if (filters.repliesFast) where.repliesFast = true;
   return where;
 };
 

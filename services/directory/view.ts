@@ -38,6 +38,7 @@ export const directoryItem = (entry: DirectoryEntry, isOurImage: ImageUrlRule): 
     visibility: entry.visibility,
     isNew: entry.boosted,
     earlyAdopter: entry.earlyAdopter,
+    replyHours: entry.replyHours,
     demo: entry.demo,
   };
 };

@@ -1,6 +1,7 @@
 import { cleanName } from '@linkcoin/domain/shared/names.ts';
 import type { AccountEvent } from '@linkcoin/domain/accounts/account.ts';
 import type { EarlyAdopterBadgeAwarded } from '@linkcoin/domain/directory/early-adopters.ts';
+import type { ReplyTimeChanged } from '@linkcoin/domain/directory/listing.ts';
 import type { Role } from '@linkcoin/domain/accounts/roles.ts';
 import type {
   PastPostView,
@@ -45,6 +46,8 @@ export type ProfileDoc = {
   verified: boolean;
   /** One of the marketplace's first creators (EarlyAdopterBadgeAwarded). */
   earlyAdopter: boolean;
+  /** The usual first reply in hours (ReplyTimeChanged), or null. */
+  replyHours: number | null;
   /** The accounts' handles, searched with the name. */
   handles: string[];
   createdAt: string;
@@ -183,7 +186,7 @@ export const profilesProjection: Projection = {
   name: 'profiles',
   // 2: names recorded before they were checked are stored clean (cleanName). 3: names and
   // handles apart (OwnerNameChanged, CompanyNameChanged, the legacy rule). 4: the
-  // early-adopter badge.
+  // early-adopter badge and the usual reply time.
   version: 4,
   collections: [
     {
@@ -202,8 +205,15 @@ export const profilesProjection: Projection = {
     'RoleRevoked',
     ...PROFILE_EVENTS,
     'EarlyAdopterBadgeAwarded',
+    'ReplyTimeChanged',
   ],
   apply: async (recorded, tx) => {
+    if (recorded.type === 'ReplyTimeChanged') {
+      const { userId, replyHours } = (recorded as RecordedEvent<ReplyTimeChanged>).data;
+      const doc = await tx.get<ProfileDoc>(PROFILES, userId);
+      if (doc) await tx.put<ProfileDoc>(PROFILES, userId, { ...doc, replyHours });
+      return;
+    }
     if (recorded.type === 'EarlyAdopterBadgeAwarded') {
       const { userId } = (recorded as RecordedEvent<EarlyAdopterBadgeAwarded>).data;
       const doc = await tx.get<ProfileDoc>(PROFILES, userId);
@@ -247,6 +257,7 @@ export const profilesProjection: Projection = {
             instagramFollowers: 0,
             verified: false,
             earlyAdopter: false,
+            replyHours: null,
             handles: [],
             createdAt: data.registeredAt,
             updatedAt: data.registeredAt,

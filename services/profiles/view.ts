@@ -60,6 +60,7 @@ export const profileView = (
     // services/messaging/presence.ts); a profile anyone may read shows nobody online.
     isOnline: false,
     earlyAdopter: doc.earlyAdopter,
+    replyHours: doc.role === 'influencer' ? doc.replyHours : null,
     linkCoins: private_ ? BALANCE_SLOT : null,
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,

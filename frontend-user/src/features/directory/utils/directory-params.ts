@@ -33,6 +33,7 @@ export const SORT_LABELS: Readonly<Record<DirectorySort, string>> = {
   followers: 'Most followers',
   price: 'Lowest price',
   newest: 'Newest',
+  reply: 'Fastest replies',
 };
 
 /**
@@ -51,6 +52,8 @@ export function sortExplanation(filters: Pick<DirectoryFilters, 'sort' | 'search
       return 'The lowest of the three prices first; Negotiable last.';
     case 'newest':
       return 'The most recent sign-ups first.';
+    case 'reply':
+      return 'Creators who usually answer a brand soonest first; those without enough conversations yet last.';
   }
 }
 
@@ -72,6 +75,8 @@ export type DirectoryFilters = Readonly<
     maxFollowers: string;
     sort: DirectorySort;
     verifiedOnly: boolean;
+    /** "Replies fast": usually replies within a day. */
+    repliesFast: boolean;
     page: number;
   } & Readonly<Record<ListFilter, readonly string[]>>
 >;
@@ -87,8 +92,13 @@ export const EMPTY_FILTERS: DirectoryFilters = {
   maxFollowers: '',
   sort: 'relevance',
   verifiedOnly: false,
+  repliesFast: false,
   page: 1,
 };
+
+/** A flag in the address: true, 1 or yes. */
+const isOn = (value: string | null): boolean =>
+  ['true', '1', 'yes'].includes(value?.toLowerCase() ?? '');
 
 /** The server's limit on one audience location. */
 export { MAX_LOCATION_LENGTH };
@@ -187,7 +197,8 @@ export function filtersFromParams(params: URLSearchParams): DirectoryFilters {
     sort: (DIRECTORY_SORTS as readonly string[]).includes(sort)
       ? (sort as DirectorySort)
       : 'relevance',
-    verifiedOnly: ['true', '1', 'yes'].includes(params.get('verifiedOnly')?.toLowerCase() ?? ''),
+    verifiedOnly: isOn(params.get('verifiedOnly')),
+    repliesFast: isOn(params.get('repliesFast')),
     page: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1,
   };
 }
@@ -207,6 +218,7 @@ export function filtersToParams(filters: DirectoryFilters): URLSearchParams {
   if (filters.maxFollowers.trim() !== '') params.set('maxFollowers', filters.maxFollowers.trim());
   if (filters.sort !== 'relevance') params.set('sort', filters.sort);
   if (filters.verifiedOnly) params.set('verifiedOnly', 'true');
+  if (filters.repliesFast) params.set('repliesFast', 'true');
   if (filters.page > 1) params.set('page', String(filters.page));
   return params;
 }
@@ -235,7 +247,8 @@ export function advancedFilterCount(filters: DirectoryFilters): number {
     filters.pageContentCategory.length +
     (filters.minFollowers !== '' ? 1 : 0) +
     (filters.maxFollowers !== '' ? 1 : 0) +
-    (filters.verifiedOnly ? 1 : 0)
+    (filters.verifiedOnly ? 1 : 0) +
+    (filters.repliesFast ? 1 : 0)
   );
 }
 

@@ -54,6 +54,7 @@ export function profileView(overrides: Partial<ProfileView> = {}): ProfileView {
     promotions: 1,
     isOnline: false,
     earlyAdopter: false,
+    replyHours: null,
     linkCoins: 0,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
