@@ -27,6 +27,8 @@ export type CollectionContact = {
   companyName: string | null;
   /** A creator's handle, shown beside the name. */
   handle: string | null;
+  /** A creator's usual first reply in hours ("Usually replies within N hours"), or null. */
+  replyHours: number | null;
 };
 
 export type CollectionEntry = {

@@ -124,6 +124,7 @@ describe('the collection', () => {
         isOnline: false,
         companyName: null,
         handle: null,
+        replyHours: null,
       },
       addedAt: expect.any(String),
       lastMessage: null,
@@ -151,6 +152,7 @@ describe('the collection', () => {
           isOnline: false,
           companyName: null,
           handle: null,
+          replyHours: null,
         },
         role: 'creator',
       },
@@ -693,6 +695,7 @@ describe('the collection', () => {
         isOnline: false,
         companyName: null,
         handle: null,
+        replyHours: null,
       });
 
     // The online dot follows the presence events the chat gateway records.

@@ -79,6 +79,7 @@ export const collectionHandlers = (deps: {
         isOnline: line.contact.isOnline,
         companyName: line.contact.companyName ?? null,
         handle: line.contact.handle ?? null,
+        replyHours: line.contact.replyHours ?? null,
       },
       addedAt: line.addedAt,
       lastMessage: line.lastMessage,

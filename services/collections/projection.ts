@@ -8,6 +8,7 @@ import type {
   MessagesRead,
 } from '@linkcoin/domain/messaging/conversation.ts';
 import type { PresenceChanged } from '@linkcoin/domain/messaging/presence.ts';
+import type { ReplyTimeChanged } from '@linkcoin/domain/directory/listing.ts';
 import {
   companyNameOf,
   legacyOwnerName,
@@ -39,6 +40,8 @@ export type PersonDoc = {
   companyName: string | null;
   /** The handle shown beside the name (names.ts). */
   handle: string | null;
+  /** A creator's usual first reply in hours (ReplyTimeChanged), or null. */
+  replyHours: number | null;
 };
 
 /** What the handle and the company follow, kept beside the person (not on the list lines). */
@@ -85,6 +88,7 @@ const unknownPerson = (id: string): PersonDoc => ({
   isOnline: false,
   companyName: null,
   handle: null,
+  replyHours: null,
 });
 
 const noSources = (id: string): PersonSources => ({
@@ -100,6 +104,7 @@ type CollectionEvent =
   | RecordedEvent<AccountRegistered>
   | RecordedEvent<ProfileEvent>
   | RecordedEvent<PresenceChanged>
+  | RecordedEvent<ReplyTimeChanged>
   | RecordedEvent<ConversationOpened>
   | RecordedEvent<ConversationExtended>
   | RecordedEvent<ConversationClosed>
@@ -119,6 +124,7 @@ const EVENT_TYPES: readonly CollectionEvent['type'][] = [
   'SocialAccountVerified',
   'SocialAccountVerificationWithdrawn',
   'PresenceChanged',
+  'ReplyTimeChanged',
   'ConversationOpened',
   'ConversationExtended',
   'ConversationClosed',
@@ -187,14 +193,15 @@ const later = (a: string, b: string) => (a > b ? a : b);
  * connection, closed by a removal), so the lists show the connection that holds the pair even
  * when two users added each other at once and one was refused; its messages and reads give the
  * last message and the unread count of each side; the wallet's refund marks a line refunded;
- * the account, profile and presence events give the contact's name, picture and online dot.
- * Names are copied into the lines so a list is one query.
+ * the account, profile and presence events give the contact's name, picture and online dot, and
+ * the listing's ReplyTimeChanged a creator's usual reply time. Names are copied into the lines
+ * so a list is one query.
  */
 export const collectionsProjection: Projection = {
   name: 'collections',
   // 2: lines follow the conversation's events, not the wallet's. 3: names stored clean. 4: names,
-  // handles, companies.
-  version: 4,
+  // handles, companies. 5: a creator's usual reply time.
+  version: 5,
   collections: [
     { name: COLLECTION_PEOPLE },
     { name: PERSON_SOURCES },
@@ -256,6 +263,9 @@ export const collectionsProjection: Projection = {
         return;
       case 'PresenceChanged':
         await updatePerson(tx, event.data.userId, { isOnline: event.data.online });
+        return;
+      case 'ReplyTimeChanged':
+        await updatePerson(tx, event.data.userId, { replyHours: event.data.replyHours });
         return;
       case 'ConversationOpened': {
         const { pairId, payerId, creatorId, connectionId, expiresAt, at } = event.data;

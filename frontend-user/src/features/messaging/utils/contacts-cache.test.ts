@@ -14,6 +14,7 @@ const entry = (id: string, ownerName: string, extra: Partial<CollectionEntry> = 
       isOnline: false,
       companyName: null,
       handle: null,
+      replyHours: null,
     },
     addedAt: '2026-11-20T10:00:00.000Z',
     lastMessage: null,
