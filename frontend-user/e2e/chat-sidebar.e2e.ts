@@ -8,7 +8,7 @@ import type { TestServer } from '@linkcoin/services/testing/test-server.ts';
 import { PHONE_VIEWPORT } from '../../tooling/browser-test/browser.ts';
 import { useBrowserTest } from '../../tooling/browser-test/harness.ts';
 import { waitForPath } from '../../tooling/browser-test/navigation.ts';
-import { contactRow, contactsList, conversationLog } from './support/chat.ts';
+import { connectionRow, connectionsList, conversationLog } from './support/chat.ts';
 import { openSignedIn } from '../../tooling/browser-test/wallet.ts';
 
 // Spec section 2 (Messaging): the Messages sidebar (search, empty states, generated avatars, last
@@ -23,7 +23,7 @@ beforeEach(() => {
 });
 
 /** The drawer's contacts are gone from the screen (closed drawer). */
-const drawerClosed = (page: Page) => contactsList(page).waitFor({ state: 'hidden' });
+const drawerClosed = (page: Page) => connectionsList(page).waitFor({ state: 'hidden' });
 
 describe('the Messages sidebar on a phone', () => {
   it('searches, opens a chat from the drawer, and removes contacts after asking', async () => {
@@ -46,36 +46,36 @@ describe('the Messages sidebar on a phone', () => {
       page.getByRole('link', { name: 'New Message' }).getAttribute('href'),
     ).resolves.toBe('/');
     // On a phone the contacts wait in a closed drawer.
-    expect(await contactsList(page).isVisible()).toBe(false);
+    expect(await connectionsList(page).isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Contacts', exact: true }).click();
 
     // Each contact: a generated avatar (no picture), the last message, Today, the unread count.
-    const ashaRow = contactRow(page, 'Asha Cooks');
+    const ashaRow = connectionRow(page, 'Asha Cooks');
     await ashaRow.getByText('Namaste! Loved your chai.').waitFor();
     await ashaRow.getByText('Today', { exact: true }).waitFor();
     await ashaRow.getByText('1 unread').waitFor();
     await expect(ashaRow.getByRole('img', { name: 'Asha Cooks' }).innerText()).resolves.toBe('AC');
-    await contactRow(page, 'Ravi Vlogs').waitFor();
+    await connectionRow(page, 'Ravi Vlogs').waitFor();
 
     // Search contacts...: case-insensitive on the name, with its empty state.
     const search = page.getByPlaceholder('Search contacts...');
     await search.fill('RAVI');
-    await contactRow(page, 'Asha Cooks').waitFor({ state: 'detached' });
-    await contactRow(page, 'Ravi Vlogs').waitFor();
+    await connectionRow(page, 'Asha Cooks').waitFor({ state: 'detached' });
+    await connectionRow(page, 'Ravi Vlogs').waitFor();
     await search.fill('nobody');
     await page.getByText('No contacts found').waitFor();
     await page.getByText('Try a different search').waitFor();
     await search.fill('');
 
     // Picking a contact opens the chat and closes the drawer; the chat is marked read.
-    await contactRow(page, 'Asha Cooks').getByRole('button').first().click();
+    await connectionRow(page, 'Asha Cooks').getByRole('button').first().click();
     await waitForPath(page, `/MessagingApp/${asha.userId}`);
     await drawerClosed(page);
     await conversationLog(page, 'Asha Cooks').getByText('Namaste! Loved your chai.').waitFor();
 
     // An outside click closes the drawer too.
     await page.getByRole('button', { name: 'Open contacts' }).click();
-    await contactRow(page, 'Asha Cooks').getByText('1 unread').waitFor({ state: 'detached' });
+    await connectionRow(page, 'Asha Cooks').getByText('1 unread').waitFor({ state: 'detached' });
     await page.mouse.click(PHONE_VIEWPORT.width - 10, PHONE_VIEWPORT.height / 2);
     await drawerClosed(page);
 
@@ -85,14 +85,14 @@ describe('the Messages sidebar on a phone', () => {
     const ask = page.getByRole('alertdialog', { name: 'Remove this contact?' });
     await ask.getByRole('button', { name: 'Cancel' }).click();
     await ask.waitFor({ state: 'hidden' });
-    await contactRow(page, 'Ravi Vlogs').waitFor();
+    await connectionRow(page, 'Ravi Vlogs').waitFor();
     expect(await page.getByRole('alert').count()).toBe(0);
 
     // Remove: the open chat's contact leaves the list and the chat is cleared.
     await page.getByRole('button', { name: 'Remove Asha Cooks' }).click();
     await ask.getByRole('button', { name: 'Remove', exact: true }).click();
-    await contactRow(page, 'Asha Cooks').waitFor({ state: 'detached' });
+    await connectionRow(page, 'Asha Cooks').waitFor({ state: 'detached' });
     await waitForPath(page, `/MessagingApp/${brand.userId}`);
-    await contactRow(page, 'Ravi Vlogs').waitFor();
+    await connectionRow(page, 'Ravi Vlogs').waitFor();
   });
 });

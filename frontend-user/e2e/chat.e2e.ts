@@ -9,7 +9,7 @@ import {
   LONG_SESSIONS,
   confirmDialog,
   spendButton,
-  contactRow,
+  connectionRow,
   conversationLog,
   messageBubble,
   secondPerson,
@@ -64,7 +64,7 @@ describe('a brand and a creator in two browsers', () => {
       await creatorPage.getByText('No conversation selected').waitFor();
       let creatorReloads = 0;
       creatorPage.on('load', () => (creatorReloads += 1));
-      await contactRow(creatorPage, 'Chai Point').getByRole('button').first().click();
+      await connectionRow(creatorPage, 'Chai Point').getByRole('button').first().click();
       await waitForPath(creatorPage, `/MessagingApp/${brand.userId}`);
       await conversationLog(creatorPage, 'Chai Point').getByText('No messages yet.').waitFor();
 

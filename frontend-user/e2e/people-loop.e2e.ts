@@ -12,7 +12,7 @@ import { mailsTo } from '@linkcoin/services/testing/mail.ts';
 import type { TestServer } from '@linkcoin/services/testing/test-server.ts';
 import { browserSignedIn, fieldLabelled } from '../../tooling/browser-test/accounts.ts';
 import {
-  contactRow,
+  connectionRow,
   confirmDialog,
   messageBubble,
   secondPerson,
@@ -105,15 +105,15 @@ describe('the brand-creator loop, in two browsers', () => {
 
     const creatorPage = await secondBrowser();
     await openSignedIn(creatorPage, server, creator, `/MessagingApp/${brand.userId}`);
-    const row = contactRow(creatorPage, 'Meera Shah');
-    await row.getByTestId('contact-company').filter({ hasText: 'Chai Point' }).waitFor();
+    const row = connectionRow(creatorPage, 'Meera Shah');
+    await row.getByTestId('connection-company').filter({ hasText: 'Chai Point' }).waitFor();
     await creatorPage
       .getByTestId('conversation-details')
       .filter({ hasText: 'Chai Point' })
       .waitFor();
     // The creator's side finds the brand by its company too.
     await creatorPage.getByPlaceholder('Search contacts...').fill('chai');
-    await contactRow(creatorPage, 'Meera Shah').waitFor();
+    await connectionRow(creatorPage, 'Meera Shah').waitFor();
   });
 
   it("leads from a directory card's chat icon, for a creator not yet in the list, to adding them", async () => {
@@ -150,7 +150,7 @@ describe('the brand-creator loop, in two browsers', () => {
     // The creator, in a browser of their own, has the brand in their list.
     const creatorPage = await secondBrowser();
     await openSignedIn(creatorPage, server, creator, `/MessagingApp/${brand.userId}`);
-    await contactRow(creatorPage, 'Kabir Rao').waitFor();
+    await connectionRow(creatorPage, 'Kabir Rao').waitFor();
   });
 
   it('operates the confirmation dialog with the keyboard alone, from the profile pop-up', async () => {
@@ -204,7 +204,7 @@ describe('the brand-creator loop, in two browsers', () => {
     // The creator, in a browser of their own, has the brand in their list.
     const creatorPage = await secondBrowser();
     await openSignedIn(creatorPage, server, creator, `/MessagingApp/${brand.userId}`);
-    await contactRow(creatorPage, 'Nisha Kapoor').waitFor();
+    await connectionRow(creatorPage, 'Nisha Kapoor').waitFor();
   });
 
   it('mails a receipt after a sandbox purchase, and moves the balance in another browser live', async () => {

@@ -1,7 +1,8 @@
-import { useState } from 'react';
 import DownloadRoundedIcon from '@mui/icons-material/DownloadRounded';
-import { Button, useDataProvider, useNotify } from 'react-admin';
+import { useMutation } from '@tanstack/react-query';
+import { Button, useDataProvider } from 'react-admin';
 import type { ConsoleDataProvider } from '../dataProvider';
+import { useNotifyFailure } from '../notify-failure';
 
 /**
  * Downloads a server-side CSV export (the whole ledger or verification history, not one page):
@@ -9,13 +10,10 @@ import type { ConsoleDataProvider } from '../dataProvider';
  */
 export function CsvExportButton({ path, label = 'Export CSV' }: { path: string; label?: string }) {
   const dataProvider = useDataProvider<ConsoleDataProvider>();
-  const notify = useNotify();
-  const [pending, setPending] = useState(false);
-
-  const download = async () => {
-    setPending(true);
-    try {
-      const { data } = await dataProvider.getCsv(path);
+  const notifyFailure = useNotifyFailure();
+  const { mutate: download, isPending } = useMutation({
+    mutationFn: () => dataProvider.getCsv(path),
+    onSuccess: ({ data }) => {
       const url = URL.createObjectURL(data.blob);
       const link = document.createElement('a');
       link.href = url;
@@ -25,17 +23,12 @@ export function CsvExportButton({ path, label = 'Export CSV' }: { path: string; 
       link.remove();
       // The click has handed the file to the browser; the object URL can go once it has read it.
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    } catch (error) {
-      notify(error instanceof Error && error.message ? error.message : 'Could not export', {
-        type: 'error',
-      });
-    } finally {
-      setPending(false);
-    }
-  };
+    },
+    onError: notifyFailure('Could not export'),
+  });
 
   return (
-    <Button label={label} aria-label={label} onClick={() => void download()} disabled={pending}>
+    <Button label={label} aria-label={label} onClick={() => download()} disabled={isPending}>
       <DownloadRoundedIcon />
     </Button>
   );

@@ -12,7 +12,7 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   DataTable,
   DateField,
@@ -23,7 +23,6 @@ import {
   useDataProvider,
   useGetList,
   useList,
-  useNotify,
 } from 'react-admin';
 import type {
   ReadModelView,
@@ -31,6 +30,7 @@ import type {
   ReplayDifference,
 } from '@linkcoin/domain/audit/contracts.ts';
 import type { ConsoleDataProvider } from '../dataProvider';
+import { useNotifyFailure } from '../notify-failure';
 import { DIFFERENCE_KIND_LABELS, REPLAY_PHASE_LABELS } from './labels';
 
 /** How often the page asks for a running check's progress. */
@@ -204,7 +204,7 @@ function RecentChecks({ onOpen }: { onOpen: (id: string) => void }) {
  */
 export function ReplayCheckPage() {
   const dataProvider = useDataProvider<ConsoleDataProvider>();
-  const notify = useNotify();
+  const notifyFailure = useNotifyFailure();
   const queryClient = useQueryClient();
   const { data: readModels, isPending: loadingModels } = useGetList<ReadModelView>('read-models', {
     pagination: { page: 1, perPage: 100 },
@@ -213,7 +213,6 @@ export function ReplayCheckPage() {
   /** The read models left out (all are chosen at first). */
   const [excluded, setExcluded] = useState<ReadonlySet<string>>(new Set());
   const [checkId, setCheckId] = useState<string | null>(null);
-  const [starting, setStarting] = useState(false);
   const check = useQuery({
     queryKey: ['replay-check', checkId],
     queryFn: async () => (await dataProvider.getReplayCheck(checkId ?? '')).data,
@@ -223,23 +222,16 @@ export function ReplayCheckPage() {
   });
 
   const chosen = (readModels ?? []).map((model) => model.id).filter((id) => !excluded.has(id));
-  const busy = starting || running(check.data);
-
-  const start = async () => {
-    setStarting(true);
-    try {
-      const { data } = await dataProvider.startReplayCheck(chosen);
+  const { mutate: start, isPending: starting } = useMutation({
+    mutationFn: (readModels: string[]) => dataProvider.startReplayCheck(readModels),
+    onSuccess: ({ data }) => {
       // The job as the start answered it (queued) shows at once; polling takes it from there.
       queryClient.setQueryData(['replay-check', data.id], data);
       setCheckId(data.id);
-    } catch (error) {
-      notify(error instanceof Error && error.message ? error.message : 'Could not start', {
-        type: 'error',
-      });
-    } finally {
-      setStarting(false);
-    }
-  };
+    },
+    onError: notifyFailure('Could not start'),
+  });
+  const busy = starting || running(check.data);
 
   const toggle = (id: string) =>
     setExcluded((current) => {
@@ -291,7 +283,7 @@ export function ReplayCheckPage() {
           <Stack direction="row" spacing={1}>
             <MuiButton
               variant="contained"
-              onClick={() => void start()}
+              onClick={() => start(chosen)}
               disabled={busy || chosen.length === 0}
             >
               Run replay check

@@ -1,5 +1,7 @@
 import { useState, type ReactElement } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Button, Confirm, useNotify, useRefresh } from 'react-admin';
+import { useNotifyFailure } from '../notify-failure';
 
 type DeskActionProps = {
   label: string;
@@ -22,37 +24,30 @@ export function DeskAction({ label, icon, title, content, confirm, run, done }: 
   const notify = useNotify();
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
-  const [pending, setPending] = useState(false);
-
-  const decide = async () => {
-    setPending(true);
-    try {
-      await run();
+  const notifyFailure = useNotifyFailure();
+  const { mutate: decide, isPending } = useMutation({
+    mutationFn: run,
+    onSuccess: () => {
       notify(done, { type: 'success' });
       refresh();
-    } catch (error) {
-      notify(error instanceof Error && error.message ? error.message : 'Could not do that', {
-        type: 'error',
-      });
-    } finally {
-      setPending(false);
-      setOpen(false);
-    }
-  };
+    },
+    onError: notifyFailure('Could not do that'),
+    onSettled: () => setOpen(false),
+  });
 
   return (
     <>
-      <Button label={label} aria-label={label} onClick={() => setOpen(true)} disabled={pending}>
+      <Button label={label} aria-label={label} onClick={() => setOpen(true)} disabled={isPending}>
         {icon}
       </Button>
       <Confirm
         isOpen={open}
-        loading={pending}
+        loading={isPending}
         title={title}
         content={content}
         confirm={confirm}
         cancel="Cancel"
-        onConfirm={() => void decide()}
+        onConfirm={() => decide()}
         onClose={() => setOpen(false)}
       />
     </>

@@ -1,9 +1,16 @@
-import { useState } from 'react';
 import SendRoundedIcon from '@mui/icons-material/SendRounded';
 import { Button } from '@mui/material';
-import { useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { useMutation } from '@tanstack/react-query';
+import {
+  useDataProvider,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  type Identifier,
+} from 'react-admin';
 import { INSTAGRAM_MESSAGES } from '@linkcoin/domain/verification/instagram.ts';
 import type { ConsoleDataProvider } from '../dataProvider';
+import { useNotifyFailure } from '../notify-failure';
 import { isOpenStatus } from '@linkcoin/domain/verification/request-status.ts';
 import type { OtpRecord } from './types';
 
@@ -16,24 +23,16 @@ export function SendOtpButton() {
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
-  const [sending, setSending] = useState(false);
-  if (!record) return null;
-
-  const send = async () => {
-    setSending(true);
-    try {
-      await dataProvider.sendOtp(record.id);
+  const notifyFailure = useNotifyFailure();
+  const { mutate: send, isPending: sending } = useMutation({
+    mutationFn: (id: Identifier) => dataProvider.sendOtp(id),
+    onSuccess: () => {
       notify(INSTAGRAM_MESSAGES.sent, { type: 'success' });
       refresh();
-    } catch (error) {
-      notify(
-        error instanceof Error && error.message ? error.message : INSTAGRAM_MESSAGES.sendFailed,
-        { type: 'error' },
-      );
-    } finally {
-      setSending(false);
-    }
-  };
+    },
+    onError: notifyFailure(INSTAGRAM_MESSAGES.sendFailed),
+  });
+  if (!record) return null;
 
   const label = sending ? 'Sending...' : 'Send Otp';
   return (
@@ -43,7 +42,7 @@ export function SendOtpButton() {
       variant="contained"
       size="small"
       startIcon={<SendRoundedIcon />}
-      onClick={() => void send()}
+      onClick={() => send(record.id)}
       disabled={sending || !isOpenStatus(record.status)}
     >
       {label}

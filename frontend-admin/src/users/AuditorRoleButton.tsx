@@ -2,8 +2,10 @@ import { useState } from 'react';
 import ManageSearchRoundedIcon from '@mui/icons-material/ManageSearchRounded';
 import PersonOffRoundedIcon from '@mui/icons-material/PersonOffRounded';
 import { Button } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
 import {
   Confirm,
+  type Identifier,
   useDataProvider,
   useNotify,
   usePermissions,
@@ -12,6 +14,7 @@ import {
 } from 'react-admin';
 import type { Role } from '@linkcoin/domain/accounts/roles.ts';
 import type { ConsoleDataProvider } from '../dataProvider';
+import { failureText } from '../notify-failure';
 import type { ConsoleUser } from './types';
 
 /**
@@ -25,36 +28,34 @@ export function AuditorRoleButton() {
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
-  const [pending, setPending] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const { mutate: change, isPending: pending } = useMutation({
+    mutationFn: ({ id, action }: { id: Identifier; action: 'grant' | 'revoke' }) =>
+      action === 'grant'
+        ? dataProvider.grantRole(id, 'auditor')
+        : dataProvider.revokeRole(id, 'auditor'),
+    onSuccess: ({ data }, { action }) => {
+      notify(
+        action === 'grant'
+          ? `${data.ownerName} is now an auditor`
+          : `${data.ownerName} is no longer an auditor; their sessions have ended`,
+        { type: 'success' },
+      );
+      refresh();
+    },
+    onError: (error, { action }) =>
+      notify(
+        failureText(
+          error,
+          action === 'grant' ? 'Could not grant the role' : 'Could not revoke the role',
+        ),
+        { type: 'error' },
+      ),
+    onSettled: () => setConfirming(false),
+  });
 
   if (!record || !permissions?.includes('admin')) return null;
   const isAuditor = record.roles.includes('auditor');
-
-  const change = async (action: 'grant' | 'revoke') => {
-    setPending(true);
-    try {
-      if (action === 'grant') {
-        const { data } = await dataProvider.grantRole(record.id, 'auditor');
-        notify(`${data.ownerName} is now an auditor`, { type: 'success' });
-      } else {
-        const { data } = await dataProvider.revokeRole(record.id, 'auditor');
-        notify(`${data.ownerName} is no longer an auditor; their sessions have ended`, {
-          type: 'success',
-        });
-      }
-      refresh();
-    } catch (error) {
-      const fallback =
-        action === 'grant' ? 'Could not grant the role' : 'Could not revoke the role';
-      notify(error instanceof Error && error.message ? error.message : fallback, {
-        type: 'error',
-      });
-    } finally {
-      setPending(false);
-      setConfirming(false);
-    }
-  };
 
   if (!isAuditor) {
     return (
@@ -62,7 +63,7 @@ export function AuditorRoleButton() {
       <Button
         size="small"
         startIcon={<ManageSearchRoundedIcon />}
-        onClick={() => void change('grant')}
+        onClick={() => change({ id: record.id, action: 'grant' })}
         disabled={pending}
       >
         Grant auditor role
@@ -86,7 +87,7 @@ export function AuditorRoleButton() {
         content="They lose read access to the console's history, and every session they have open ends now. They can sign in again to the marketplace."
         confirm="Revoke"
         cancel="Keep"
-        onConfirm={() => void change('revoke')}
+        onConfirm={() => change({ id: record.id, action: 'revoke' })}
         onClose={() => setConfirming(false)}
       />
     </>

@@ -8,6 +8,7 @@ import {
   DialogContentText,
   DialogTitle,
 } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
 import {
   Form,
   HttpError,
@@ -22,8 +23,9 @@ import { MAX_GRANT_COINS, MAX_GRANT_REASON } from '@linkcoin/domain/wallet/walle
 import { idempotencyKeys } from '@linkcoin/frontend-shared/idempotency/idempotency-key.ts';
 import { linkCoins } from '@linkcoin/frontend-shared/wallet/entry-text.ts';
 import type { ConsoleDataProvider } from '../dataProvider';
+import { useNotifyFailure } from '../notify-failure';
 import type { ConsoleUser } from '../users/types';
-import { grantBody, validateGrant, type GrantFormValues } from './grant-form';
+import { grantBody, validateGrant, type GrantBody, type GrantFormValues } from './grant-form';
 import type { ConsoleWallet } from './types';
 
 const EMPTY_GRANT = { coins: null, reason: '' };
@@ -45,39 +47,36 @@ export function GrantCoinsDialog({ wallet, open, onClose }: GrantCoinsDialogProp
   const refresh = useRefresh();
   const { data: user } = useGetOne<ConsoleUser>('users', { id: wallet.userId });
   const [keys] = useState(() => idempotencyKeys());
-  const [pending, setPending] = useState(false);
+  const notifyFailure = useNotifyFailure();
+  // Set at once on a submit (isPending shows only from the next render): a double click grants once.
   const inFlight = useRef(false);
   const titleId = useId();
   const who = user?.ownerName ?? wallet.userId;
+  const { mutate: grantCoins, isPending: pending } = useMutation({
+    mutationFn: (grant: GrantBody) => dataProvider.grantCoins(wallet.id, grant, keys.keyFor(grant)),
+    onSuccess: (_answer, grant) => {
+      notify(`Granted ${linkCoins(grant.coins)} to ${who}`, { type: 'success' });
+      inFlight.current = false;
+      onClose();
+      refresh();
+    },
+    onError: (error) => {
+      inFlight.current = false;
+      // Answered and refused: nothing was granted, the next try is a new attempt.
+      if (error instanceof HttpError && (error.status < 500 || error.status === 503)) keys.reset();
+      notifyFailure('Could not grant the coins')(error);
+    },
+  });
 
   const close = () => {
     if (!inFlight.current) onClose();
   };
 
-  const submit = async (values: GrantFormValues) => {
+  const submit = (values: GrantFormValues) => {
     const grant = grantBody(values);
     if (!grant || inFlight.current) return;
     inFlight.current = true;
-    setPending(true);
-    try {
-      await dataProvider.grantCoins(wallet.id, grant, keys.keyFor(grant));
-      notify(`Granted ${linkCoins(grant.coins)} to ${who}`, { type: 'success' });
-      inFlight.current = false;
-      onClose();
-      refresh();
-    } catch (error) {
-      inFlight.current = false;
-      // Answered and refused: nothing was granted, the next try is a new attempt.
-      if (error instanceof HttpError && (error.status < 500 || error.status === 503)) keys.reset();
-      notify(
-        error instanceof Error && error.message ? error.message : 'Could not grant the coins',
-        {
-          type: 'error',
-        },
-      );
-    } finally {
-      setPending(false);
-    }
+    grantCoins(grant);
   };
 
   return (

@@ -18,14 +18,14 @@ export async function secondPerson(
   return { context, page: await context.newPage() };
 }
 
-/** The contacts list of the Messages sidebar. */
-export const contactsList = (page: Page) => page.getByRole('list', { name: 'Contacts' });
+/** The list of connections in the Messages sidebar (labelled Contacts on screen). */
+export const connectionsList = (page: Page) => page.getByRole('list', { name: 'Contacts' });
 
-/** A contact's row in the sidebar, by name. */
-export const contactRow = (page: Page, name: string) =>
-  contactsList(page)
+/** A connection's row in the sidebar, by name. */
+export const connectionRow = (page: Page, name: string) =>
+  connectionsList(page)
     .getByRole('listitem')
-    .filter({ has: page.getByTestId('contact-name').getByText(name, { exact: true }) });
+    .filter({ has: page.getByTestId('connection-name').getByText(name, { exact: true }) });
 
 /** The open conversation's messages. */
 export const conversationLog = (page: Page, partnerName: string) =>

@@ -2,10 +2,32 @@ import { createBrowserRouter, type LoaderFunctionArgs } from 'react-router-dom';
 import { getSessionUser } from '@linkcoin/frontend-shared/session/session.ts';
 import { MainLayout } from './layout/MainLayout';
 import { PageLoader } from '../components/PageLoader';
-import { ProtectedRoute } from '../features/auth';
-import { RouteErrorPage } from './routes/RouteErrorPage';
-// The app level reaches into features where a barrel would pull lazy screens into the first load.
+import {
+  ProtectedRoute,
+  adminLoginPage,
+  adminRoute,
+  brandRegisterPage,
+  changePasswordPage,
+  creatorRegisterPage,
+  forgotPasswordPage,
+  loginPage,
+} from '../features/auth';
+import { publicProfilePage } from '../features/deeplink';
+import { influencersPage } from '../features/directory';
+import { privacyPolicyPage } from '../features/legal';
+import { aboutPage, homePage, launchPage } from '../features/marketing';
+import { messagingPage } from '../features/messaging';
+// The one way past an index (fenced by name in tooling/fence.test.ts): the profiles index
+// re-exports the components the directory's cards use, which would join every page's first load.
 import { profileQueryOptions } from '../features/profiles/api/profile';
+import { otpDashboardPage } from '../features/verification';
+import {
+  paymentFailurePage,
+  paymentPage,
+  paymentSuccessPage,
+  walletPage,
+} from '../features/wallet';
+import { RouteErrorPage } from './routes/RouteErrorPage';
 import { queryClient } from '../lib/react-query';
 
 /**
@@ -34,77 +56,48 @@ export const router = createBrowserRouter([
     children: [
       {
         index: true,
-        lazy: () =>
-          import('../features/marketing/routes/HomePage').then((m) => ({ Component: m.HomePage })),
+        lazy: homePage,
       },
       {
         path: 'AboutUs',
-        lazy: () =>
-          import('../features/marketing/routes/AboutPage').then((m) => ({
-            Component: m.AboutPage,
-          })),
+        lazy: aboutPage,
       },
       {
         path: 'launcPage',
-        lazy: () =>
-          import('../features/marketing/routes/LaunchPage').then((m) => ({
-            Component: m.LaunchPage,
-          })),
+        lazy: launchPage,
       },
       {
         path: 'privacy-policy',
-        lazy: () =>
-          import('../features/legal/routes/PrivacyPolicyPage').then((m) => ({
-            Component: m.PrivacyPolicyPage,
-          })),
+        lazy: privacyPolicyPage,
       },
       {
         path: 'PublicProfile',
-        lazy: () =>
-          import('../features/deeplink/routes/PublicProfilePage').then((m) => ({
-            Component: m.PublicProfilePage,
-          })),
+        lazy: publicProfilePage,
       },
       {
         path: 'Register',
-        lazy: () =>
-          import('../features/auth/routes/RegisterPages').then((m) => ({
-            Component: m.CreatorRegisterPage,
-          })),
+        lazy: creatorRegisterPage,
       },
       {
         path: 'RegisterUser',
-        lazy: () =>
-          import('../features/auth/routes/RegisterPages').then((m) => ({
-            Component: m.BrandRegisterPage,
-          })),
+        lazy: brandRegisterPage,
       },
       {
         path: 'login',
-        lazy: () =>
-          import('../features/auth/routes/LoginPage').then((m) => ({ Component: m.LoginPage })),
+        lazy: loginPage,
       },
       {
         path: 'adminLogin',
-        lazy: () =>
-          import('../features/auth/routes/AdminLoginPage').then((m) => ({
-            Component: m.AdminLoginPage,
-          })),
+        lazy: adminLoginPage,
       },
       {
         path: 'forgot-password',
-        lazy: () =>
-          import('../features/auth/routes/ForgotPasswordPage').then((m) => ({
-            Component: m.ForgotPasswordPage,
-          })),
+        lazy: forgotPasswordPage,
       },
       {
         // The creator directory (spec section 2): INFLUENCER and "Find creators" for a signed-in user.
         path: 'influencers',
-        lazy: () =>
-          import('../features/directory/routes/InfluencersPage').then((m) => ({
-            Component: m.InfluencersPage,
-          })),
+        lazy: influencersPage,
       },
       {
         path: 'Profile/:userId',
@@ -125,64 +118,40 @@ export const router = createBrowserRouter([
               })),
           },
           {
-            lazy: () =>
-              import('../features/auth/components/AdminRoute').then((m) => ({
-                Component: m.AdminRoute,
-              })),
+            lazy: adminRoute,
             children: [
               {
                 path: 'dashboard',
-                lazy: () =>
-                  import('../features/verification/routes/OtpDashboardPage').then((m) => ({
-                    Component: m.OtpDashboardPage,
-                  })),
+                lazy: otpDashboardPage,
               },
             ],
           },
           {
             path: 'payment',
-            lazy: () =>
-              import('../features/wallet/routes/PaymentPage').then((m) => ({
-                Component: m.PaymentPage,
-              })),
+            lazy: paymentPage,
           },
           {
             path: 'payment-success',
-            lazy: () =>
-              import('../features/wallet/routes/PaymentSuccessPage').then((m) => ({
-                Component: m.PaymentSuccessPage,
-              })),
+            lazy: paymentSuccessPage,
           },
           {
             path: 'payment-failure',
-            lazy: () =>
-              import('../features/wallet/routes/PaymentFailurePage').then((m) => ({
-                Component: m.PaymentFailurePage,
-              })),
+            lazy: paymentFailurePage,
           },
           {
             // The signed-in user's balance and coin history (from the user menu).
             path: 'wallet',
-            lazy: () =>
-              import('../features/wallet/routes/WalletPage').then((m) => ({
-                Component: m.WalletPage,
-              })),
+            lazy: walletPage,
           },
           {
-            // Without a contact (the top bar's Messages): the latest conversation, or the list.
+            // Without a connection (the top bar's Messages): the latest conversation, or the list.
             path: 'MessagingApp/:userId?',
-            lazy: () =>
-              import('../features/messaging/routes/MessagingPage').then((m) => ({
-                Component: m.MessagingPage,
-              })),
+            lazy: messagingPage,
           },
           {
             // Signed in, Change Password asks for the current one (not the reset by e-mail).
             path: 'change-password',
-            lazy: () =>
-              import('../features/auth/routes/ChangePasswordPage').then((m) => ({
-                Component: m.ChangePasswordPage,
-              })),
+            lazy: changePasswordPage,
           },
         ],
       },

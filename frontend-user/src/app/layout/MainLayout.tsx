@@ -1,18 +1,14 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { Box, Link } from '@mui/material';
 import { Outlet, ScrollRestoration, type Location } from 'react-router-dom';
 import { RealtimeProvider } from '../../features/messaging';
+import { PushRegistration } from '../../features/notifications';
 import { PurchaseDialogProvider } from '../../features/wallet';
 import { Footer } from './Footer';
 import { TopNav } from './TopNav';
 import { useAuth } from '../../lib/auth/auth-context';
 
-// Push notifications concern signed-in users only: visitors never load the code.
-const PushRegistration = lazy(() =>
-  import('../../features/notifications/components/PushRegistration').then((m) => ({
-    default: m.PushRegistration,
-  })),
-);
+// Push notifications concern signed-in users only: visitors never load the code (it is lazy).
 
 /** Where ScrollRestoration keeps the positions (sessionStorage, this tab), in our own format. */
 const SCROLL_POSITIONS_KEY = 'linkcoin.scrollPositions';

@@ -1,18 +1,12 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { Box, Button } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAuth } from '../../lib/auth/auth-context';
+import { UserMenu } from '../../features/auth';
+import { MessagesNavButton } from '../../features/messaging';
 import { LinkCoinBalanceButton } from '../../features/wallet';
 
-// Only a signed-in user has Messages and the menu: visitors never load them.
-const UserMenu = lazy(() =>
-  import('../../features/auth/components/UserMenu').then((m) => ({ default: m.UserMenu })),
-);
-const MessagesNavButton = lazy(() =>
-  import('../../features/messaging/components/MessagesNavButton').then((m) => ({
-    default: m.MessagesNavButton,
-  })),
-);
+// Only a signed-in user has Messages and the menu: visitors never load them (both are lazy).
 
 /** Hold the buttons' places while their code loads, so the bar does not shift. */
 const USER_MENU_PLACE = { width: { xs: 44, sm: 120 }, height: 40 } as const;

@@ -13,7 +13,7 @@ export type AddOutcome =
   | { kind: 'failed'; error: unknown };
 
 export type AddFlowSteps = Readonly<{
-  /** Whether the contact is on the caller's list already (the list as the server has it now). */
+  /** Whether the connection is on the caller's list already (the list as the server has it now). */
   isListed: () => Promise<boolean>;
   /** The caller's LinkCoin balance. */
   balance: () => Promise<number>;

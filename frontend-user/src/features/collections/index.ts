@@ -1,5 +1,5 @@
 export { collectionQueryOptions, entryFor } from './api/collection';
 export { CollectionActions } from './components/CollectionActions';
 export { chatPath } from './hooks/useCollectionActions';
-export { useRemoveContact } from './hooks/useRemoveContact';
+export { useRemoveConnection } from './hooks/useRemoveConnection';
 export { useRenewal } from './hooks/useRenewal';

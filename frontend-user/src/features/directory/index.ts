@@ -4,3 +4,7 @@ import { lazy } from 'react';
 export const DiscoveryGrid = lazy(() =>
   import('./components/DiscoveryGrid').then((m) => ({ default: m.DiscoveryGrid })),
 );
+
+/** The creator directory (/influencers), a route's lazy part. */
+export const influencersPage = () =>
+  import('./routes/InfluencersPage').then((m) => ({ Component: m.InfluencersPage }));

@@ -1,6 +1,6 @@
 import { unreadLabel } from '../../lib/realtime/unread-title';
 
-/** The path of the messaging screen without a contact: it opens the latest conversation. */
+/** The path of the messaging screen without a connection: it opens the latest conversation. */
 export const MESSAGES_PATH = '/MessagingApp';
 
 /** What a Messages entry (the top bar's, the drawer's) is called for screen readers. */

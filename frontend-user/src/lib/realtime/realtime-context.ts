@@ -5,12 +5,12 @@ export type RealtimeValue = Readonly<{
   /** The signed-in user's one socket in this tab; null when signed out. */
   socket: ChatSocket | null;
   status: ChatConnectionStatus;
-  /** Contacts online now (from join and presence), null until joined. */
+  /** Connections online now (from join and presence), null until joined. */
   online: ReadonlySet<string> | null;
   /** Messages received and not read, every conversation together. */
   unread: number;
   /** The messaging screen says which conversation is on screen (null: none). */
-  setReading: (contactId: string | null) => void;
+  setReading: (connectedUserId: string | null) => void;
 }>;
 
 /** No connection: signed out, or outside the provider. */

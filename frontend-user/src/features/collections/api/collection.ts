@@ -14,7 +14,7 @@ import { conversationQueryKey } from '../../../lib/query-keys';
 export const collectionQueryKey = (userId: string) => ['collection', userId] as const;
 
 /**
- * GET /api/collection/users/{userId}: the user's contacts, newest activity first (the creators
+ * GET /api/collection/users/{userId}: the user's connections, newest activity first (the creators
  * they added and the brands who added them), each with its last message, unread count and expiry.
  */
 export const collectionQueryOptions = (userId: string) =>
@@ -27,12 +27,12 @@ export const collectionQueryOptions = (userId: string) =>
       }).then((answer) => answer.collections),
   });
 
-/** The list's entry for `contactId`, or null when that user is not on it. */
+/** The list's entry for `connectedUserId`, or null when that user is not on it. */
 export function entryFor(
   entries: readonly CollectionEntry[] | undefined,
-  contactId: string,
+  connectedUserId: string,
 ): CollectionEntry | null {
-  return entries?.find((entry) => entry.user._id === contactId) ?? null;
+  return entries?.find((entry) => entry.user._id === connectedUserId) ?? null;
 }
 
 export type CollectionChange = Readonly<{ userId: string; targetUserId: string }>;
@@ -48,7 +48,7 @@ export const addToCollection = ({ userId, targetUserId, idempotencyKey }: PaidCo
     headers: { 'Idempotency-Key': idempotencyKey },
   });
 
-/** POST /api/collection/users/remove: the payer takes the contact off the list. */
+/** POST /api/collection/users/remove: the payer takes the connection off the list. */
 export const removeFromCollection = ({ userId, targetUserId }: CollectionChange) =>
   apiRequest<CollectionChangeAnswer>('/collection/users/remove', {
     method: 'POST',

@@ -17,8 +17,9 @@ import { COLLECTION_TEXTS as T } from '../texts';
 /** Which button is at work: its label says so, and both are blocked meanwhile. */
 export type CollectionBusy = 'add' | 'chat' | null;
 
-/** The chat with a contact (spec section 2: /MessagingApp/{userId}). */
-export const chatPath = (contactId: string) => `/MessagingApp/${encodeURIComponent(contactId)}`;
+/** The chat with a connection (spec section 2: /MessagingApp/{userId}). */
+export const chatPath = (connectedUserId: string) =>
+  `/MessagingApp/${encodeURIComponent(connectedUserId)}`;
 
 /**
  * Add to List and Chat Now for one creator (spec section 4), for the profile page, the detail
@@ -63,7 +64,7 @@ export function useCollectionActions(targetUserId: string, name: string) {
     [isAuthenticated, user, navigate],
   );
 
-  /** Whether the contact is on the list as the server has it now. */
+  /** Whether the connection is on the list as the server has it now. */
   const isListed = useCallback(
     async (userId: string) =>
       entryFor(

@@ -14,10 +14,10 @@ import { COLLECTION_TEXTS as T } from '../texts';
 
 /**
  * Upgrade to Continue (spec section 4, "Conversation expiry"): the payer spends 1 LinkCoin, after
- * confirming in the app's dialog (the contact, the cost, the balance), for 7 more days; the list and the chat are read again and show it open. Too few
+ * confirming in the app's dialog (the connection, the cost, the balance), for 7 more days; the list and the chat are read again and show it open. Too few
  * coins open the purchase dialog. A failure shows the server's message when it sent one.
  */
-export function useRenewal(userId: string, contactId: string, name: string) {
+export function useRenewal(userId: string, connectedUserId: string, name: string) {
   const { user } = useAuth();
   const toast = useToast();
   const confirm = useConfirm();
@@ -50,7 +50,7 @@ export function useRenewal(userId: string, contactId: string, name: string) {
       try {
         await renew.mutateAsync({
           userId,
-          targetUserId: contactId,
+          targetUserId: connectedUserId,
           idempotencyKey: newIdempotencyKey(),
         });
       } catch (error) {
@@ -64,7 +64,7 @@ export function useRenewal(userId: string, contactId: string, name: string) {
       working.current = false;
       setRenewing(false);
     }
-  }, [user, refreshBalance, tooFew, toast, confirm, renew, userId, contactId, name]);
+  }, [user, refreshBalance, tooFew, toast, confirm, renew, userId, connectedUserId, name]);
 
   return { renew: run, renewing };
 }

@@ -3,7 +3,7 @@ import type { ConversationAnswer, MarkReadRequest } from '@linkcoin/domain/messa
 import { apiRequest } from '../../../lib/api-client';
 import type { MutationConfig } from '../../../lib/react-query';
 import { collectionQueryOptions } from '../../collections';
-import { withContact } from '../utils/contacts-cache';
+import { withConnection } from '../utils/connections-cache';
 import { withLiveMessages, type ConversationPages } from '../utils/conversation-cache';
 import { conversationQueryKey } from '../../../lib/query-keys';
 
@@ -48,7 +48,7 @@ export const markConversationRead = (input: MarkReadRequest) =>
     body: input,
   });
 
-/** Marks read; the reader's list shows the contact with nothing unread at once. */
+/** Marks read; the reader's list shows the connection with nothing unread at once. */
 export function useMarkConversationRead({
   mutationConfig,
 }: { mutationConfig?: MutationConfig<typeof markConversationRead> } = {}) {
@@ -59,7 +59,7 @@ export function useMarkConversationRead({
     mutationFn: markConversationRead,
     onSuccess: (answer, input, ...args) => {
       queryClient.setQueryData(collectionQueryOptions(input.receiver).queryKey, (entries) =>
-        withContact(entries, input.sender, (entry) => ({ ...entry, unreadCount: 0 })),
+        withConnection(entries, input.sender, (entry) => ({ ...entry, unreadCount: 0 })),
       );
       return onSuccess?.(answer, input, ...args);
     },

@@ -3,10 +3,10 @@ import MenuRoundedIcon from '@mui/icons-material/MenuRounded';
 import ScheduleRoundedIcon from '@mui/icons-material/ScheduleRounded';
 import type { CollectionContact } from '@linkcoin/domain/collections/contracts.ts';
 import type { ChatConnectionStatus } from '../../../lib/realtime/chat-socket';
-import { ContactAvatar } from './ContactAvatar';
+import { ConnectionAvatar } from './ConnectionAvatar';
 
 type ConversationHeaderProps = {
-  contact: CollectionContact;
+  connection: CollectionContact;
   online: boolean;
   status: ChatConnectionStatus;
   /** How long the chat stays open ("6 days left"); null once read-only. */
@@ -14,25 +14,26 @@ type ConversationHeaderProps = {
   /** From the last day on, the payer may renew here, before the chat turns read-only. */
   onRenew?: () => void;
   renewing?: boolean;
-  /** Phones: opens the contacts drawer. */
-  onOpenContacts?: () => void;
+  /** Phones: opens the drawer of connections. */
+  onOpenConnections?: () => void;
 };
 
 /**
- * The conversation's header: the contact's picture and name, their company (a brand) or handle
+ * The conversation's header: the connection's picture and name, their company (a brand) or handle
  * (a creator), online or not, how many of the 7 days are left, and the renewal near the end.
  */
 export function ConversationHeader({
-  contact,
+  connection,
   online,
   status,
   timeLeft,
   onRenew,
   renewing = false,
-  onOpenContacts,
+  onOpenConnections,
 }: ConversationHeaderProps) {
   const beside =
-    contact.companyName ?? (contact.handle ? `@${contact.handle.replace(/^@/, '')}` : null);
+    connection.companyName ??
+    (connection.handle ? `@${connection.handle.replace(/^@/, '')}` : null);
   return (
     <Stack
       direction="row"
@@ -47,15 +48,15 @@ export function ConversationHeader({
         borderColor: 'divider',
       }}
     >
-      {onOpenContacts && (
-        <IconButton edge="start" aria-label="Open contacts" onClick={onOpenContacts}>
+      {onOpenConnections && (
+        <IconButton edge="start" aria-label="Open contacts" onClick={onOpenConnections}>
           <MenuRoundedIcon />
         </IconButton>
       )}
-      <ContactAvatar contact={contact} online={online} size={40} />
+      <ConnectionAvatar connection={connection} online={online} size={40} />
       <Box sx={{ minWidth: 0, flex: 1 }}>
         <Typography variant="h6" component="h2" noWrap data-testid="conversation-name">
-          {contact.ownerName}
+          {connection.ownerName}
         </Typography>
         <Typography
           variant="caption"

@@ -21,7 +21,7 @@ type ConversationPaneProps = {
   status: ChatConnectionStatus;
   pending: readonly PendingMessage[];
   onSend: (receiver: string, content: string) => void;
-  onOpenContacts?: () => void;
+  onOpenConnections?: () => void;
 };
 
 /** Room the expired overlay takes over the last messages. */
@@ -38,10 +38,10 @@ export function ConversationPane({
   status,
   pending,
   onSend,
-  onOpenContacts,
+  onOpenConnections,
 }: ConversationPaneProps) {
-  const contactId = entry.user._id;
-  const conversation = useInfiniteQuery(conversationQueryOptions(me, contactId));
+  const connectedUserId = entry.user._id;
+  const conversation = useInfiniteQuery(conversationQueryOptions(me, connectedUserId));
   const messages = messagesOf(conversation.data);
   // The newest answer's expiry, or the list's until the conversation is read.
   const expiry = conversationExpiry(conversation.data) ?? {
@@ -51,20 +51,20 @@ export function ConversationPane({
   const deadline = expiry.expiresAt === null ? null : Date.parse(expiry.expiresAt);
   const now = useNow(Number.isNaN(deadline) ? null : deadline);
   const expired = isExpired(expiry, now);
-  const { renew, renewing } = useRenewal(me, contactId, entry.user.ownerName);
+  const { renew, renewing } = useRenewal(me, connectedUserId, entry.user.ownerName);
   const canRenew = entry.role === 'payer';
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0, flex: 1 }}>
       <ConversationHeader
-        contact={entry.user}
+        connection={entry.user}
         online={online}
         status={status}
         timeLeft={expired ? null : timeLeftText(expiry.expiresAt, now)}
         {...(canRenew && !expired && nearTheEnd(expiry.expiresAt, now)
           ? { onRenew: () => void renew(), renewing }
           : {})}
-        {...(onOpenContacts ? { onOpenContacts } : {})}
+        {...(onOpenConnections ? { onOpenConnections } : {})}
       />
       {entry.refunded && <RefundNotice entry={entry} />}
       <Box sx={{ position: 'relative', flex: 1, minHeight: 0, display: 'flex' }}>
@@ -72,7 +72,7 @@ export function ConversationPane({
           me={me}
           partnerName={entry.user.ownerName}
           messages={messages}
-          pending={pending.filter((waiting) => waiting.receiver === contactId)}
+          pending={pending.filter((waiting) => waiting.receiver === connectedUserId)}
           isPending={conversation.isPending}
           hasOlder={conversation.hasPreviousPage}
           loadingOlder={conversation.isFetchingPreviousPage}
@@ -89,7 +89,7 @@ export function ConversationPane({
           />
         )}
       </Box>
-      <MessageComposer expired={expired} onSend={(text) => onSend(contactId, text)} />
+      <MessageComposer expired={expired} onSend={(text) => onSend(connectedUserId, text)} />
     </Box>
   );
 }

@@ -8,10 +8,10 @@ import { CHAT_TEXTS as T } from '../utils/chat-rules';
  * is empty, a line says what brings a first conversation (`hint`).
  */
 export function NoConversation({
-  onOpenContacts,
+  onOpenConnections,
   hint,
 }: {
-  onOpenContacts?: () => void;
+  onOpenConnections?: () => void;
   hint?: string;
 }) {
   return (
@@ -35,8 +35,8 @@ export function NoConversation({
           </Typography>
         )}
         <Box sx={{ display: 'flex', gap: 1, justifyContent: 'center', mt: 2, flexWrap: 'wrap' }}>
-          {onOpenContacts && (
-            <Button variant="outlined" onClick={onOpenContacts}>
+          {onOpenConnections && (
+            <Button variant="outlined" onClick={onOpenConnections}>
               Contacts
             </Button>
           )}

@@ -12,7 +12,7 @@ import {
   useMarkConversationRead,
 } from '../api/conversation';
 import { useRealtime } from '../../../lib/realtime/realtime-context';
-import { withMessage as listWithMessage } from '../utils/contacts-cache';
+import { withMessage as listWithMessage } from '../utils/connections-cache';
 import { isExpired } from '../utils/chat-rules';
 import { conversationExpiry, withMessage, withReceipt } from '../utils/conversation-cache';
 import { newMessageId } from '../utils/message-id';
@@ -29,12 +29,12 @@ const FALLBACK_SEND_ERROR = 'The message could not be sent. Please try again.';
 
 /**
  * The chat on the messaging screen, on the user's one socket (RealtimeProvider, which also keeps
- * the contacts' last messages and unread counts): the open conversation is marked read when
+ * the connections' last messages and unread counts): the open conversation is marked read when
  * opened and as messages arrive in it, read again after a reconnection (nothing is replayed on
  * the socket); received messages are appended only to the open conversation; ticks move with
  * receipts; sent messages wait with a clock until acknowledged.
  */
-export function useChatConnection(userId: string, openContactId: string | null) {
+export function useChatConnection(userId: string, openConnectedUserId: string | null) {
   const queryClient = useQueryClient();
   const toast = useToast();
   const { user } = useAuth();
@@ -43,33 +43,33 @@ export function useChatConnection(userId: string, openContactId: string | null) 
   const { mutate: markRead } = useMarkConversationRead();
 
   const readConversation = useCallback(
-    (contactId: string) =>
+    (connectedUserId: string) =>
       markRead(
-        { sender: contactId, receiver: userId },
+        { sender: connectedUserId, receiver: userId },
         { onError: (error) => console.warn('Marking the conversation read failed', error) },
       ),
     [markRead, userId],
   );
 
   useEffect(() => {
-    setReading(openContactId);
+    setReading(openConnectedUserId);
     // Opening a conversation marks the partner's messages read (spec section 4).
-    if (openContactId !== null) readConversation(openContactId);
+    if (openConnectedUserId !== null) readConversation(openConnectedUserId);
     return () => setReading(null);
-  }, [openContactId, readConversation, setReading]);
+  }, [openConnectedUserId, readConversation, setReading]);
 
   useEffect(() => {
     if (!socket) return;
     const off = [
       socket.on('joined', ({ reconnected }) => {
-        if (!reconnected || openContactId === null) return;
+        if (!reconnected || openConnectedUserId === null) return;
         void queryClient.invalidateQueries({
-          queryKey: conversationQueryKey(userId, openContactId),
+          queryKey: conversationQueryKey(userId, openConnectedUserId),
         });
-        readConversation(openContactId);
+        readConversation(openConnectedUserId);
       }),
       socket.on('receive_message', (message) => {
-        if (message.receiver !== userId || message.sender !== openContactId) return;
+        if (message.receiver !== userId || message.sender !== openConnectedUserId) return;
         const key = conversationQueryOptions(userId, message.sender).queryKey;
         const shown = queryClient.getQueryData(key);
         queryClient.setQueryData(key, (data) => withMessage(data, message));
@@ -92,7 +92,7 @@ export function useChatConnection(userId: string, openContactId: string | null) 
     return () => {
       for (const unsubscribe of off) unsubscribe();
     };
-  }, [socket, userId, openContactId, queryClient, readConversation]);
+  }, [socket, userId, openConnectedUserId, queryClient, readConversation]);
 
   const ownerName = user?.ownerName ?? '';
   /** Sends one message on the socket; it leaves the pending list once answered. */

@@ -14,7 +14,7 @@ import {
 } from '../../../lib/realtime/chat-socket';
 import { conversationQueryOptions } from '../api/conversation';
 import { MessageNotice } from '../components/MessageNotice';
-import { withMessage as listWithMessage } from '../utils/contacts-cache';
+import { withMessage as listWithMessage } from '../utils/connections-cache';
 import { firstWords, unreadTotal } from '../utils/unread';
 import { OUTSIDE, type RealtimeValue } from '../../../lib/realtime/realtime-context';
 
@@ -60,7 +60,7 @@ export function RealtimeConnection({ onValue }: { onValue: (value: RealtimeValue
   const reading = useRef<string | null>(null);
   const lastBalance = useRef(-1);
 
-  const contacts = useQuery({
+  const connections = useQuery({
     ...collectionQueryOptions(me ?? ''),
     enabled: me !== null,
   });
@@ -91,17 +91,20 @@ export function RealtimeConnection({ onValue }: { onValue: (value: RealtimeValue
     socket?.reconnect();
   }, [token, socket]);
 
-  const open = useCallback((contactId: string) => void navigate(chatPath(contactId)), [navigate]);
+  const open = useCallback(
+    (connectedUserId: string) => void navigate(chatPath(connectedUserId)),
+    [navigate],
+  );
 
   useEffect(() => {
     if (!socket || me === null) return;
     const collectionKey = collectionQueryOptions(me).queryKey;
-    // The list read again until it holds `contactId` (the list's read model may follow the
+    // The list read again until it holds `connectedUserId` (the list's read model may follow the
     // first message by a moment, longer on a busy server): at most four reads over about 3 s.
-    const readListWith = async (contactId: string) => {
+    const readListWith = async (connectedUserId: string) => {
       let fresh = await queryClient.fetchQuery({ ...collectionQueryOptions(me), staleTime: 0 });
       for (const pause of [400, 1000, 1600]) {
-        if (entryFor(fresh, contactId)) break;
+        if (entryFor(fresh, connectedUserId)) break;
         await new Promise((resolve) => setTimeout(resolve, pause));
         fresh = await queryClient.fetchQuery({ ...collectionQueryOptions(me), staleTime: 0 });
       }
@@ -180,7 +183,7 @@ export function RealtimeConnection({ onValue }: { onValue: (value: RealtimeValue
             notify(entryFor(fresh, message.sender));
           },
           (error: unknown) => {
-            console.warn('The contacts could not be read', error);
+            console.warn('The connections could not be read', error);
             notify(null);
           },
         );
@@ -191,8 +194,8 @@ export function RealtimeConnection({ onValue }: { onValue: (value: RealtimeValue
     };
   }, [socket, me, queryClient, coinsUpdated, refreshToken, toast, open]);
 
-  const setReading = useCallback((contactId: string | null) => {
-    reading.current = contactId;
+  const setReading = useCallback((connectedUserId: string | null) => {
+    reading.current = connectedUserId;
   }, []);
 
   const value = useMemo<RealtimeValue>(
@@ -200,10 +203,10 @@ export function RealtimeConnection({ onValue }: { onValue: (value: RealtimeValue
       socket,
       status,
       online,
-      unread: me === null ? 0 : unreadTotal(contacts.data),
+      unread: me === null ? 0 : unreadTotal(connections.data),
       setReading,
     }),
-    [socket, status, online, me, contacts.data, setReading],
+    [socket, status, online, me, connections.data, setReading],
   );
 
   useEffect(() => onValue(value), [onValue, value]);

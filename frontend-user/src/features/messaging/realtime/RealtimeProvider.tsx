@@ -6,7 +6,7 @@ import {
   type RealtimeValue,
 } from '../../../lib/realtime/realtime-context';
 
-// The connection (the socket, its listeners, the contacts it counts) concerns signed-in users
+// The connection (the socket, its listeners, the connections it counts) concerns signed-in users
 // only: visitors never load its code, and the first screen does not wait for it.
 const RealtimeConnection = lazy(() =>
   import('./RealtimeConnection').then((m) => ({ default: m.RealtimeConnection })),

@@ -6,12 +6,12 @@ import type { CollectionEntry } from '@linkcoin/domain/collections/contracts.ts'
 import { PageTitle } from '../../../components/PageTitle';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { collectionQueryOptions, entryFor } from '../../collections';
-import { useRemoveContact } from '../../collections';
+import { useRemoveConnection } from '../../collections';
 import { chatPath } from '../../collections';
-import { ContactsSidebar } from '../components/ContactsSidebar';
+import { ConnectionsSidebar } from '../components/ConnectionsSidebar';
 import { ConversationPane } from '../components/ConversationPane';
 import { NoConversation } from '../components/NoConversation';
-import { RemoveContactDialog } from '../components/RemoveContactDialog';
+import { RemoveConnectionDialog } from '../components/RemoveConnectionDialog';
 import { visuallyHidden } from '../../../lib/visually-hidden';
 import { useChatConnection } from '../hooks/useChatConnection';
 import { useNow } from '../hooks/useNow';
@@ -21,10 +21,10 @@ import { EMPTY_LIST_HINTS } from '../utils/chat-rules';
 const SIDEBAR_WIDTH = 340;
 
 /**
- * /MessagingApp/{userId} (spec sections 2 and 4). The signed-in user's contacts and the chat.
- * The path names the contact whose conversation is open; the user's own id (the address the
+ * /MessagingApp/{userId} (spec sections 2 and 4). The signed-in user's connections and the chat.
+ * The path names the connection whose conversation is open; the user's own id (the address the
  * server's notifications use) or anyone not on the list opens none. /MessagingApp alone (the
- * top bar's Messages) opens the latest conversation on a desktop, the contact list on a phone.
+ * top bar's Messages) opens the latest conversation on a desktop, the list of connections on a phone.
  */
 export function MessagingPage() {
   const { user } = useAuth();
@@ -38,15 +38,15 @@ export function MessagingPage() {
   const [search, setSearch] = useState('');
   const [removing, setRemoving] = useState<CollectionEntry | null>(null);
 
-  const contacts = useQuery(collectionQueryOptions(me));
+  const connections = useQuery(collectionQueryOptions(me));
   // Loading errors are only logged (spec section 8).
   useEffect(() => {
-    if (contacts.error) console.warn('The contacts could not be loaded', contacts.error);
-  }, [contacts.error]);
-  const open = routeId === me ? null : entryFor(contacts.data, routeId);
+    if (connections.error) console.warn('The connections could not be loaded', connections.error);
+  }, [connections.error]);
+  const open = routeId === me ? null : entryFor(connections.data, routeId);
   const openId = open?.user._id ?? null;
-  const latest = routeId === '' ? latestConversation(contacts.data) : null;
-  // /MessagingApp alone: the latest conversation on a desktop, the contact list on a phone.
+  const latest = routeId === '' ? latestConversation(connections.data) : null;
+  // /MessagingApp alone: the latest conversation on a desktop, the list of connections on a phone.
   useEffect(() => {
     if (routeId === '' && !phone && latest) {
       void navigate(chatPath(latest.user._id), { replace: true });
@@ -63,24 +63,24 @@ export function MessagingPage() {
   );
 
   const select = useCallback(
-    (contactId: string) => {
+    (connectedUserId: string) => {
       setDrawerOpen(false);
-      void navigate(chatPath(contactId));
+      void navigate(chatPath(connectedUserId));
     },
     [navigate],
   );
 
   // Spec section 7: after a removal the list is read again and the chat cleared if it was open.
-  const clearIfOpen = (contactId: string) => {
-    if (contactId === openId) void navigate(chatPath(me), { replace: true });
+  const clearIfOpen = (connectedUserId: string) => {
+    if (connectedUserId === openId) void navigate(chatPath(me), { replace: true });
   };
-  const { removeContact, removing: removeBusy } = useRemoveContact(me, clearIfOpen);
+  const { removeConnection, removing: removeBusy } = useRemoveConnection(me, clearIfOpen);
 
   const sidebar = (
-    <ContactsSidebar
-      entries={contacts.data}
-      isPending={contacts.isPending}
-      isError={contacts.isError}
+    <ConnectionsSidebar
+      entries={connections.data}
+      isPending={connections.isPending}
+      isError={connections.isError}
       search={search}
       onSearch={setSearch}
       selectedId={openId}
@@ -90,9 +90,9 @@ export function MessagingPage() {
       onRemove={setRemoving}
     />
   );
-  const openContacts = phone ? () => setDrawerOpen(true) : undefined;
+  const openConnections = phone ? () => setDrawerOpen(true) : undefined;
   const emptyHint =
-    contacts.data?.length === 0
+    connections.data?.length === 0
       ? EMPTY_LIST_HINTS[user?.role === 'influencer' ? 'creator' : 'brand']
       : undefined;
 
@@ -145,24 +145,24 @@ export function MessagingPage() {
               status={status}
               pending={pending}
               onSend={send}
-              {...(openContacts ? { onOpenContacts: openContacts } : {})}
+              {...(openConnections ? { onOpenConnections: openConnections } : {})}
             />
           ) : (
             <NoConversation
-              {...(openContacts ? { onOpenContacts: openContacts } : {})}
+              {...(openConnections ? { onOpenConnections: openConnections } : {})}
               {...(emptyHint ? { hint: emptyHint } : {})}
             />
           )}
         </Box>
       </Paper>
-      <RemoveContactDialog
+      <RemoveConnectionDialog
         name={removing?.user.ownerName ?? null}
         busy={removeBusy}
         onCancel={() => setRemoving(null)}
         onRemove={() => {
           const entry = removing;
           setRemoving(null);
-          if (entry) void removeContact(entry.user._id);
+          if (entry) void removeConnection(entry.user._id);
         }}
       />
     </Container>

@@ -27,9 +27,9 @@ describe('the chat texts, word for word (spec sections 2 and 4)', () => {
       upgrade: 'Upgrade to Continue',
       expiredPlaceholder: 'Chat expired - upgrade to continue',
       expiredSend: 'Expired',
-      noContacts: 'No contacts found',
+      noConnections: 'No contacts found',
       tryAnotherSearch: 'Try a different search',
-      contactsAppearHere: 'Your contacts will appear here',
+      connectionsAppearHere: 'Your contacts will appear here',
     });
   });
 });

@@ -8,9 +8,9 @@ export { MAX_MESSAGE_LENGTH };
 export const CHAT_TEXTS = {
   messages: 'Messages',
   search: 'Search contacts...',
-  noContacts: 'No contacts found',
+  noConnections: 'No contacts found',
   tryAnotherSearch: 'Try a different search',
-  contactsAppearHere: 'Your contacts will appear here',
+  connectionsAppearHere: 'Your contacts will appear here',
   removeConfirm: 'Remove this contact?',
   cancel: 'Cancel',
   remove: 'Remove',

@@ -1,11 +1,11 @@
 import { Box, CircularProgress, InputAdornment, List, TextField, Typography } from '@mui/material';
 import SearchRoundedIcon from '@mui/icons-material/SearchRounded';
 import type { CollectionEntry } from '@linkcoin/domain/collections/contracts.ts';
-import { filterContacts } from '../utils/contacts-cache';
+import { filterConnections } from '../utils/connections-cache';
 import { CHAT_TEXTS as T } from '../utils/chat-rules';
-import { ContactListItem } from './ContactListItem';
+import { ConnectionListItem } from './ConnectionListItem';
 
-type ContactsSidebarProps = {
+type ConnectionsSidebarProps = {
   entries: readonly CollectionEntry[] | undefined;
   isPending: boolean;
   isError: boolean;
@@ -14,12 +14,12 @@ type ContactsSidebarProps = {
   selectedId: string | null;
   isOnline: (entry: CollectionEntry) => boolean;
   now: number;
-  onSelect: (contactId: string) => void;
+  onSelect: (connectedUserId: string) => void;
   onRemove: (entry: CollectionEntry) => void;
 };
 
-/** Spec section 2: the Messages sidebar with its search and the contacts. */
-export function ContactsSidebar({
+/** Spec section 2: the Messages sidebar with its search and the connections ("contacts" on screen). */
+export function ConnectionsSidebar({
   entries,
   isPending,
   isError,
@@ -30,8 +30,8 @@ export function ContactsSidebar({
   now,
   onSelect,
   onRemove,
-}: ContactsSidebarProps) {
-  const shown = filterContacts(entries ?? [], search);
+}: ConnectionsSidebarProps) {
+  const shown = filterConnections(entries ?? [], search);
   return (
     <Box
       component="nav"
@@ -68,13 +68,13 @@ export function ContactsSidebar({
           </Box>
         ) : isError && !entries ? (
           // Loading errors are only logged (spec section 8); the list stays empty.
-          <EmptyContacts searching={false} />
+          <EmptyConnections searching={false} />
         ) : shown.length === 0 ? (
-          <EmptyContacts searching={search.trim() !== ''} />
+          <EmptyConnections searching={search.trim() !== ''} />
         ) : (
           <List aria-label="Contacts" disablePadding>
             {shown.map((entry) => (
-              <ContactListItem
+              <ConnectionListItem
                 key={entry.user._id}
                 entry={entry}
                 online={isOnline(entry)}
@@ -91,12 +91,12 @@ export function ContactsSidebar({
   );
 }
 
-function EmptyContacts({ searching }: { searching: boolean }) {
+function EmptyConnections({ searching }: { searching: boolean }) {
   return (
     <Box sx={{ textAlign: 'center', px: 3, py: 6 }} role="status">
-      <Typography sx={{ fontWeight: 700 }}>{T.noContacts}</Typography>
+      <Typography sx={{ fontWeight: 700 }}>{T.noConnections}</Typography>
       <Typography variant="body2" color="text.secondary">
-        {searching ? T.tryAnotherSearch : T.contactsAppearHere}
+        {searching ? T.tryAnotherSearch : T.connectionsAppearHere}
       </Typography>
     </Box>
   );

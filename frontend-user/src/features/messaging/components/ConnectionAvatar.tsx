@@ -3,19 +3,19 @@ import type { CollectionContact } from '@linkcoin/domain/collections/contracts.t
 import { ProfileAvatar } from '../../profiles';
 import { OnlineDot } from './OnlineDot';
 
-/** A contact's picture (a generated avatar when there is none) with the online dot. */
-export function ContactAvatar({
-  contact,
+/** A connection's picture (a generated avatar when there is none) with the online dot. */
+export function ConnectionAvatar({
+  connection,
   online,
   size = 44,
 }: {
-  contact: CollectionContact;
+  connection: CollectionContact;
   online: boolean;
   size?: number;
 }) {
   return (
     <Box sx={{ position: 'relative', display: 'inline-flex', flexShrink: 0 }}>
-      <ProfileAvatar name={contact.ownerName} src={contact.profilePicUrl} size={size} />
+      <ProfileAvatar name={connection.ownerName} src={connection.profilePicUrl} size={size} />
       <OnlineDot online={online} />
     </Box>
   );

@@ -7,23 +7,23 @@ import { useRemoveFromCollection } from '../api/collection';
 export const REMOVE_FAILED = 'Failed to remove the contact. Please try again.';
 
 /**
- * Removes a contact from the payer's list (the spec's POST /users/remove); the list is read
- * again. `onRemoved` lets the chat clear itself when that contact was open.
+ * Removes a connection from the payer's list (the spec's POST /users/remove); the list is read
+ * again. `onRemoved` lets the chat clear itself when that connection was open.
  */
-export function useRemoveContact(userId: string, onRemoved: (contactId: string) => void) {
+export function useRemoveConnection(userId: string, onRemoved: (connectedUserId: string) => void) {
   const toast = useToast();
   const remove = useRemoveFromCollection();
   const run = useCallback(
-    async (contactId: string) => {
+    async (connectedUserId: string) => {
       try {
-        await remove.mutateAsync({ userId, targetUserId: contactId });
-        onRemoved(contactId);
+        await remove.mutateAsync({ userId, targetUserId: connectedUserId });
+        onRemoved(connectedUserId);
       } catch (error) {
-        console.warn('Removing the contact failed', error);
+        console.warn('Removing the connection failed', error);
         toast.error(errorMessage(error, REMOVE_FAILED));
       }
     },
     [remove, userId, onRemoved, toast],
   );
-  return { removeContact: run, removing: remove.isPending };
+  return { removeConnection: run, removing: remove.isPending };
 }

@@ -1,20 +1,20 @@
 import type { MessageView } from '@linkcoin/domain/messaging/contracts.ts';
 import type { CollectionEntry } from '@linkcoin/domain/collections/contracts.ts';
 
-/** The list with one contact's entry changed; the list as it was when the contact is not on it. */
-export function withContact(
+/** The list with one connection's entry changed; the list as it was when it is not on it. */
+export function withConnection(
   entries: readonly CollectionEntry[] | undefined,
-  contactId: string,
+  connectedUserId: string,
   update: (entry: CollectionEntry) => CollectionEntry,
 ): CollectionEntry[] | undefined {
   if (!entries) return undefined;
-  return entries.map((entry) => (entry.user._id === contactId ? update(entry) : entry));
+  return entries.map((entry) => (entry.user._id === connectedUserId ? update(entry) : entry));
 }
 
 /**
- * The list after a message between its owner and a contact: the contact's last message and its
+ * The list after a message between its owner and a connection: the connection's last message and its
  * time, one more unread when the owner received it and is not reading that conversation, and the
- * contact first (the list is newest activity first).
+ * connection first (the list is newest activity first).
  */
 export function withMessage(
   entries: readonly CollectionEntry[] | undefined,
@@ -23,8 +23,8 @@ export function withMessage(
   { reading }: { reading: boolean },
 ): CollectionEntry[] | undefined {
   if (!entries) return undefined;
-  const contactId = message.sender === ownerId ? message.receiver : message.sender;
-  const index = entries.findIndex((entry) => entry.user._id === contactId);
+  const connectedUserId = message.sender === ownerId ? message.receiver : message.sender;
+  const index = entries.findIndex((entry) => entry.user._id === connectedUserId);
   const entry = entries[index];
   if (!entry) return [...entries];
   // An older message, or the one already shown (a repeat after a reconnection), changes nothing.
@@ -47,7 +47,7 @@ export function withMessage(
  * Spec section 2: the sidebar's search, case-insensitive on the owner name; the company and the
  * handle shown beside the name are found too.
  */
-export function filterContacts(
+export function filterConnections(
   entries: readonly CollectionEntry[],
   search: string,
 ): CollectionEntry[] {

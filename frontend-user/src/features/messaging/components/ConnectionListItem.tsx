@@ -11,30 +11,30 @@ import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
 import type { CollectionEntry } from '@linkcoin/domain/collections/contracts.ts';
 import { dayLabel } from '../utils/chat-dates';
 import { shownContent } from '../utils/chat-rules';
-import { ContactAvatar } from './ContactAvatar';
+import { ConnectionAvatar } from './ConnectionAvatar';
 import { visuallyHidden } from '../../../lib/visually-hidden';
 
-type ContactListItemProps = {
+type ConnectionListItemProps = {
   entry: CollectionEntry;
   online: boolean;
   selected: boolean;
   now: number;
-  onSelect: (contactId: string) => void;
+  onSelect: (connectedUserId: string) => void;
   onRemove: (entry: CollectionEntry) => void;
 };
 
 /**
- * One contact (spec section 2): picture, name, online dot, last message, day label, unread
+ * One connection (spec section 2): picture, name, online dot, last message, day label, unread
  * count, and remove, which only the payer has (a creator was added and cannot remove the brand).
  */
-export function ContactListItem({
+export function ConnectionListItem({
   entry,
   online,
   selected,
   now,
   onSelect,
   onRemove,
-}: ContactListItemProps) {
+}: ConnectionListItemProps) {
   const { user } = entry;
   const day = dayLabel(entry.lastMessageTimestamp ?? entry.addedAt, new Date(now));
   return (
@@ -62,14 +62,14 @@ export function ContactListItem({
         onClick={() => onSelect(user._id)}
         sx={{ gap: 1.5, py: 1.25, pr: entry.role === 'payer' ? 6 : 2 }}
       >
-        <ContactAvatar contact={user} online={online} />
+        <ConnectionAvatar connection={user} online={online} />
         <Box sx={{ minWidth: 0, flex: 1 }}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline' }}>
             <Typography
               component="span"
               sx={{ fontWeight: 700, flex: 1, minWidth: 0 }}
               noWrap
-              data-testid="contact-name"
+              data-testid="connection-name"
             >
               {user.ownerName}
             </Typography>
@@ -84,7 +84,7 @@ export function ContactListItem({
               color="text.secondary"
               noWrap
               sx={{ display: 'block' }}
-              data-testid="contact-company"
+              data-testid="connection-company"
             >
               {user.companyName ?? `@${(user.handle ?? '').replace(/^@/, '')}`}
             </Typography>

@@ -8,7 +8,7 @@ import {
 } from '@mui/material';
 import { CHAT_TEXTS as T } from '../utils/chat-rules';
 
-type RemoveContactDialogProps = {
+type RemoveConnectionDialogProps = {
   name: string | null;
   busy: boolean;
   onCancel: () => void;
@@ -16,18 +16,23 @@ type RemoveContactDialogProps = {
 };
 
 /** Spec section 2: Remove this contact? with Cancel or Remove. */
-export function RemoveContactDialog({ name, busy, onCancel, onRemove }: RemoveContactDialogProps) {
+export function RemoveConnectionDialog({
+  name,
+  busy,
+  onCancel,
+  onRemove,
+}: RemoveConnectionDialogProps) {
   return (
     <Dialog
       open={name !== null}
       onClose={onCancel}
       role="alertdialog"
-      aria-labelledby="remove-contact-title"
-      aria-describedby="remove-contact-text"
+      aria-labelledby="remove-connection-title"
+      aria-describedby="remove-connection-text"
     >
-      <DialogTitle id="remove-contact-title">{T.removeConfirm}</DialogTitle>
+      <DialogTitle id="remove-connection-title">{T.removeConfirm}</DialogTitle>
       <DialogContent>
-        <DialogContentText id="remove-contact-text">
+        <DialogContentText id="remove-connection-text">
           {name} leaves your list and the chat closes. The LinkCoin you spent is not refunded.
         </DialogContentText>
       </DialogContent>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MessageView } from '@linkcoin/domain/messaging/contracts.ts';
 import type { CollectionEntry } from '@linkcoin/domain/collections/contracts.ts';
-import { filterContacts, withContact, withMessage } from './contacts-cache';
+import { filterConnections, withConnection, withMessage } from './connections-cache';
 
 const ME = 'brand-1';
 
@@ -42,16 +42,16 @@ const message = (extra: Partial<MessageView>): MessageView => ({
 
 const list = [entry('ravi', 'Ravi Vlogs'), entry('asha', 'Asha Cooks'), entry('meera', 'MEERA')];
 
-describe('filterContacts (spec section 2: case-insensitive on the owner name)', () => {
+describe('filterConnections (spec section 2: case-insensitive on the owner name)', () => {
   it('keeps the contacts whose name holds the search, whatever the case', () => {
-    expect(filterContacts(list, 'asha').map((e) => e.user._id)).toEqual(['asha']);
-    expect(filterContacts(list, 'MEE').map((e) => e.user._id)).toEqual(['meera']);
-    expect(filterContacts(list, ' vlogs ').map((e) => e.user._id)).toEqual(['ravi']);
-    expect(filterContacts(list, 'nobody')).toEqual([]);
+    expect(filterConnections(list, 'asha').map((e) => e.user._id)).toEqual(['asha']);
+    expect(filterConnections(list, 'MEE').map((e) => e.user._id)).toEqual(['meera']);
+    expect(filterConnections(list, ' vlogs ').map((e) => e.user._id)).toEqual(['ravi']);
+    expect(filterConnections(list, 'nobody')).toEqual([]);
   });
 
   it('keeps everyone for an empty search', () => {
-    expect(filterContacts(list, '  ')).toEqual(list);
+    expect(filterConnections(list, '  ')).toEqual(list);
   });
 });
 
@@ -98,11 +98,11 @@ describe('withMessage (the list after a live message)', () => {
   });
 });
 
-describe('withContact', () => {
+describe('withConnection', () => {
   it("changes one contact's entry in place", () => {
     const unread = list.map((e) => ({ ...e, unreadCount: 2 }));
-    const next = withContact(unread, 'asha', (e) => ({ ...e, unreadCount: 0 }));
+    const next = withConnection(unread, 'asha', (e) => ({ ...e, unreadCount: 0 }));
     expect(next?.map((e) => e.unreadCount)).toEqual([2, 0, 2]);
-    expect(withContact(undefined, 'asha', (e) => e)).toBeUndefined();
+    expect(withConnection(undefined, 'asha', (e) => e)).toBeUndefined();
   });
 });
