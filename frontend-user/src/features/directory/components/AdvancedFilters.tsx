@@ -14,6 +14,7 @@ export type AdvancedDraft = Pick<
   | 'minFollowers'
   | 'maxFollowers'
   | 'verifiedOnly'
+  | 'repliesFast'
 >;
 
 type AdvancedFiltersProps = {
@@ -28,7 +29,7 @@ type AdvancedFiltersProps = {
 
 /**
  * The directory's advanced filters (spec section 2: Platforms, Audience Type, Audience Location,
- * followers min to max, Apply Filters; topics and Verified only are ours), edited as a draft that
+ * followers min to max, Apply Filters; topics, Verified only and Replies fast are ours), edited as a draft that
  * Apply Filters sends. Loaded when the More panel first opens.
  */
 export function AdvancedFilters({
@@ -116,6 +117,15 @@ export function AdvancedFilters({
           />
         }
         label="Verified creators only"
+      />
+      <FormControlLabel
+        control={
+          <Switch
+            checked={draft.repliesFast}
+            onChange={(event) => onDraft({ ...draft, repliesFast: event.target.checked })}
+          />
+        }
+        label="Replies fast (usually within a day)"
       />
       <Stack direction="row" spacing={1} sx={{ gridColumn: '1 / -1', justifyContent: 'flex-end' }}>
         <Button type="button" onClick={onClear} disabled={!canClear}>

@@ -57,6 +57,7 @@ const draftOf = (filters: DirectoryFilters): AdvancedDraft => ({
   minFollowers: filters.minFollowers,
   maxFollowers: filters.maxFollowers,
   verifiedOnly: filters.verifiedOnly,
+  repliesFast: filters.repliesFast,
 });
 
 /**
@@ -244,6 +245,7 @@ export function DirectoryFilterBar({ filters, onChange }: DirectoryFilterBarProp
                   minFollowers: '',
                   maxFollowers: '',
                   verifiedOnly: false,
+                  repliesFast: false,
                 })
               }
               canClear={advancedCount > 0}

@@ -10,7 +10,7 @@ import {
   Typography,
 } from '@mui/material';
 import GroupsRoundedIcon from '@mui/icons-material/GroupsRounded';
-import { EarlyAdopterBadge, NameLine } from '../../profiles';
+import { EarlyAdopterBadge, NameLine, ReplyTime } from '../../profiles';
 import { PlatformIcon } from '../../profiles';
 import { ProfileAvatar } from '../../profiles';
 import type { DirectoryItem } from '../api/directory';
@@ -61,6 +61,7 @@ export function InfluencerCard({ item, onOpen, actions }: InfluencerCardProps) {
                 <GroupsRoundedIcon fontSize="small" aria-hidden="true" />
                 {followersText(item)}
               </Typography>
+              <ReplyTime hours={item.replyHours} align="center" />
             </Stack>
             {platforms.length > 0 && (
               <Stack direction="row" spacing={0.5} aria-label="Platforms" role="list">

@@ -4,6 +4,7 @@ import ScheduleRoundedIcon from '@mui/icons-material/ScheduleRounded';
 import type { CollectionContact } from '@linkcoin/domain/collections/contracts.ts';
 import type { ChatConnectionStatus } from '../../../lib/realtime/chat-socket';
 import { ConnectionAvatar } from './ConnectionAvatar';
+import { ReplyTime } from '../../profiles';
 
 type ConversationHeaderProps = {
   connection: CollectionContact;
@@ -67,6 +68,7 @@ export function ConversationHeader({
         >
           {[beside, online ? 'Online' : 'Offline'].filter(Boolean).join(' · ')}
         </Typography>
+        <ReplyTime hours={connection.replyHours} />
       </Box>
       {timeLeft && (
         <Chip

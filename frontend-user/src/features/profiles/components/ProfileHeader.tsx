@@ -6,6 +6,7 @@ import { labelOf } from '@linkcoin/domain/profiles/options.ts';
 import { categoryValues, instagramFollowers } from '../utils/profile-display';
 import { EarlyAdopterBadge } from './EarlyAdopterBadge';
 import { NameLine } from './NameLine';
+import { ReplyTime } from './ReplyTime';
 import { ProfileAvatar } from './ProfileAvatar';
 
 type ProfileHeaderProps = {
@@ -52,6 +53,7 @@ export function ProfileHeader({ profile, nameComponent, nameId }: ProfileHeaderP
           id={nameId}
         />
         {creator && profile.earlyAdopter && <EarlyAdopterBadge />}
+        {creator && <ReplyTime hours={profile.replyHours} />}
         {creator && (
           <Stack
             direction="row"
