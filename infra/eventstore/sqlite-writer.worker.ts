@@ -21,10 +21,17 @@ parentPort!.on('message', (request: WriterRequest) => {
     parentPort!.postMessage({ type: 'closed' } satisfies WriterReply);
     return;
   }
-  const outcome = commitBatch(db, statements, request.appends as AppendToCommit[]);
+  const started = performance.now();
+  const outcome = commitBatch(
+    db,
+    statements,
+    request.appends as AppendToCommit[],
+    request.knownHead,
+  );
   parentPort!.postMessage({
     type: 'committed',
     id: request.id,
     outcome: toWire(outcome),
+    commitMs: performance.now() - started,
   } satisfies WriterReply);
 });

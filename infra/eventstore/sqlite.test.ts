@@ -30,6 +30,25 @@ describeEventStoreContract('sqlite (file, synchronous=FULL, the sole writer)', a
 });
 
 describeEventStoreContract(
+  'sqlite (file, synchronous=FULL, every commit in the writer thread)',
+  async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-es-'));
+    const store = new SqliteEventStore({
+      path: join(dir, 'events.db'),
+      soleWriter: true,
+      writerThread: true,
+    });
+    return {
+      store,
+      dispose: async () => {
+        await store.close();
+        await rm(dir, { recursive: true, force: true });
+      },
+    };
+  },
+);
+
+describeEventStoreContract(
   'sqlite (file, synchronous=NORMAL, commits on the event loop)',
   async () => {
     const dir = await mkdtemp(join(tmpdir(), 'linkcoin-es-'));
