@@ -8,7 +8,13 @@ import {
 } from './commit-place.ts';
 import { commitBatch, prepareCommit } from './sqlite-commit.ts';
 
-const policy: CommitPlacePolicy = { slowMs: 2, fastMs: 0.75, weight: 0.2, minCommits: 3 };
+const policy: CommitPlacePolicy = {
+  slowMs: 2,
+  fastMs: 0.75,
+  weight: 0.2,
+  minCommits: 3,
+  minCommitsBack: 10,
+};
 
 /** The places of the commits after each measured time, starting on the loop. */
 const places = (times: readonly number[], from: CommitPlaceState = startingPlace()) => {
@@ -36,6 +42,8 @@ describe('where the event store commits (commit-place)', () => {
 
   it('comes back to the loop only when commits in the thread are fast again', () => {
     const inThread: CommitPlaceState = { place: 'thread', averageMs: 10, commitsHere: 5 };
+    // Fast at once, but not for long enough: it stays.
+    expect(places([0.1, 0.1, 0.1, 0.1], { ...inThread, commitsHere: 0 }).at(-1)).toBe('thread');
     // Between the two thresholds it stays where it is (hysteresis).
     expect(places([1, 1, 1, 1, 1], inThread)).toEqual(Array(5).fill('thread'));
     expect(places(Array(15).fill(0.2), inThread).at(-1)).toBe('loop');
@@ -44,10 +52,11 @@ describe('where the event store commits (commit-place)', () => {
   it('measures again from the first commit in a new place', () => {
     const moved = afterCommit({ place: 'loop', averageMs: 5, commitsHere: 9 }, 5, policy);
     expect(moved).toEqual({ place: 'thread', averageMs: 5, commitsHere: 0 });
-    // The thread's first commit sets the average; it cannot move back before minCommits.
+    // The thread's first commit sets the average; it cannot move back before minCommitsBack.
     const next = afterCommit(moved, 0.1, policy);
     expect(next).toEqual({ place: 'thread', averageMs: 0.1, commitsHere: 1 });
-    expect(afterCommit(afterCommit(next, 0.1, policy), 0.1, policy).place).toBe('loop');
+    expect(places(Array(8).fill(0.1), next)).toEqual([...Array(8).fill('thread')]);
+    expect(places(Array(9).fill(0.1), next).at(-1)).toBe('loop');
   });
 });
 

@@ -3,12 +3,15 @@
  * thread (sqlite-writer.ts). A commit on the loop blocks requests for as long as it takes (its
  * inserts and, with `synchronous=FULL`, its fsync); a commit in the thread costs two thread hops
  * (a structured clone each way, about as much as a fast fsync). So the loop wins while commits
- * are fast and the thread wins when the disk is slow. The store measures every commit wherever
- * it runs and asks this pure function where the next one goes.
+ * are fast and the thread wins when the disk is slow. The store measures every COMMIT wherever
+ * it runs (the log write and its fsync: the wait; a batch's inserts cost the same CPU anywhere,
+ * and moving them would add the clone of every event) and asks this pure function where the
+ * next one goes.
  *
  * Hysteresis: a moving average of the measured commit times, each capped at three times the
  * slow threshold (so one slow fsync does not move the store, a run of them does), two thresholds apart (to the thread above `slowMs`, back to
- * the loop below `fastMs`), and a minimum number of commits in a place before it moves again.
+ * the loop below `fastMs`), and a minimum number of commits in a place before it moves again
+ * (far more in the thread than on the loop).
  */
 
 export type CommitPlace = 'loop' | 'thread';
@@ -28,8 +31,14 @@ export type CommitPlacePolicy = Readonly<{
   fastMs: number;
   /** Weight of the newest commit in the moving average (0 to 1). */
   weight: number;
-  /** Commits to measure in a place before moving again. */
+  /** Commits to measure on the loop before moving to the thread. */
   minCommits: number;
+  /**
+   * Commits to measure in the thread before coming back: many more, as a disk that is slow now
+   * and then (a busy machine) would otherwise move the store to and fro, and each return to the
+   * loop pays a slow commit there first.
+   */
+  minCommitsBack: number;
 }>;
 
 /**
@@ -41,6 +50,7 @@ export const DEFAULT_COMMIT_PLACE_POLICY: CommitPlacePolicy = {
   fastMs: 0.75,
   weight: 0.2,
   minCommits: 16,
+  minCommitsBack: 512,
 };
 
 export const startingPlace = (place: CommitPlace = 'loop'): CommitPlaceState => ({
@@ -60,11 +70,14 @@ export const afterCommit = (
   const averageMs =
     state.commitsHere === 0 ? sample : state.averageMs + policy.weight * (sample - state.averageMs);
   const commitsHere = state.commitsHere + 1;
-  const settled = commitsHere >= policy.minCommits;
-  if (settled && state.place === 'loop' && averageMs > policy.slowMs) {
+  if (state.place === 'loop' && commitsHere >= policy.minCommits && averageMs > policy.slowMs) {
     return { place: 'thread', averageMs, commitsHere: 0 };
   }
-  if (settled && state.place === 'thread' && averageMs < policy.fastMs) {
+  if (
+    state.place === 'thread' &&
+    commitsHere >= policy.minCommitsBack &&
+    averageMs < policy.fastMs
+  ) {
     return { place: 'loop', averageMs, commitsHere: 0 };
   }
   return { place: state.place, averageMs, commitsHere };

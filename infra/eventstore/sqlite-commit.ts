@@ -144,13 +144,15 @@ const appendInTransaction = (
  * `knownHead`: the log's head as the caller's last commit left it, when that commit went through
  * another connection of the same store (the event loop's or the writer thread's): this
  * connection's data_version then moved by the store's own commit, so whether others wrote is
- * told by the head instead (positions only grow: anyone else's commit moved it).
+ * told by the head instead (positions only grow: anyone else's commit moved it). `timing` gets
+ * how long the COMMIT itself took (writing the log and its fsync: the wait, not the inserts).
  */
 export const commitBatch = (
   db: DatabaseSync,
   statements: CommitStatements,
   appends: readonly AppendToCommit[],
   knownHead?: number | null,
+  timing?: { commitMs: number },
 ): BatchOutcome => {
   const outcomes: AppendOutcome[] = [];
   try {
@@ -163,7 +165,9 @@ export const commitBatch = (
           knownHead;
     statements.seen.dataVersion = version;
     for (const append of appends) outcomes.push(appendInTransaction(db, statements, append));
+    const committing = performance.now();
     db.exec('COMMIT');
+    if (timing) timing.commitMs = performance.now() - committing;
     return { committed: true, outcomes, othersWrote };
   } catch (error) {
     if (db.isTransaction) db.exec('ROLLBACK');

@@ -49,6 +49,33 @@ describeEventStoreContract(
 );
 
 describeEventStoreContract(
+  'sqlite (file, synchronous=FULL, moving between the loop and the thread every few commits)',
+  async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-es-'));
+    const store = new SqliteEventStore({
+      path: join(dir, 'events.db'),
+      soleWriter: true,
+      writerThread: 'when-slow',
+      // Every commit is slow on the loop and fast in the thread: the store moves every 2 commits.
+      commitPlacePolicy: {
+        slowMs: 1e-9,
+        fastMs: Number.POSITIVE_INFINITY,
+        weight: 1,
+        minCommits: 2,
+        minCommitsBack: 2,
+      },
+    });
+    return {
+      store,
+      dispose: async () => {
+        await store.close();
+        await rm(dir, { recursive: true, force: true });
+      },
+    };
+  },
+);
+
+describeEventStoreContract(
   'sqlite (file, synchronous=NORMAL, commits on the event loop)',
   async () => {
     const dir = await mkdtemp(join(tmpdir(), 'linkcoin-es-'));

@@ -27,8 +27,10 @@ import {
 } from './port.ts';
 import {
   afterCommit,
+  DEFAULT_COMMIT_PLACE_POLICY,
   startingPlace,
   type CommitPlace,
+  type CommitPlacePolicy,
   type CommitPlaceState,
 } from './commit-place.ts';
 import { pullSubscription } from './pull-subscription.ts';
@@ -53,14 +55,17 @@ export type SqliteEventStoreOptions = Readonly<{
    */
   idleRecheckMs?: number;
   /**
-   * Where commits run. `'when-slow'`: on the event loop while measured commits are fast, in a
-   * worker thread (sqlite-writer.ts) while they are slow, so a slow fsync never blocks the loop
-   * and a fast one does not pay two thread hops (commit-place.ts). `true`: always in the thread;
+   * Where commits run. `'when-slow'`: on the event loop while measured COMMITs (the log write
+   * and its fsync) are fast, in a worker thread (sqlite-writer.ts)
+   * while they are slow, so a slow fsync never blocks the loop and a fast one does not pay two
+   * thread hops (commit-place.ts). `true`: always in the thread;
    * `false`: always on the loop. Default: `'when-slow'` for a file with `synchronous=FULL` (the
    * wait worth moving), `false` for ':memory:' (a thread cannot share it) and NORMAL (no fsync
    * per commit).
    */
   writerThread?: boolean | 'when-slow';
+  /** With `'when-slow'`: the thresholds of the move (tests make the store move at will). */
+  commitPlacePolicy?: CommitPlacePolicy;
 }>;
 
 type EventRow = {
@@ -161,9 +166,14 @@ export class SqliteEventStore implements EventStore {
   readonly #commitStatements: CommitStatements;
   #queue: PendingAppend[] = [];
   #flushScheduled = false;
+  /**
+   * The writer thread, started with the store (not at the first move: its start, 0.1 to 0.4 s
+   * on a busy machine, would hold the appends of the moment the disk is already slow).
+   */
   readonly #writer: SqliteWriterThread | null;
   /** Where the next commit goes; null: never moves (no thread, or always the thread). */
   #place: CommitPlaceState | null;
+  readonly #placePolicy: CommitPlacePolicy;
   /** The connection (loop or thread) whose commit last wrote, and the head it left. */
   #lastWriter: CommitPlace | null = null;
   #lastHead: number | null = null;
@@ -192,6 +202,7 @@ export class SqliteEventStore implements EventStore {
       (options.path !== ':memory:' && synchronous === 'FULL' ? 'when-slow' : false);
     this.#writer = thread ? new SqliteWriterThread({ path: options.path, synchronous }) : null;
     this.#place = thread === 'when-slow' ? startingPlace('loop') : null;
+    this.#placePolicy = options.commitPlacePolicy ?? DEFAULT_COMMIT_PLACE_POLICY;
     this.#heads = options.soleWriter ? new Map() : null;
     this.#idleRecheckMs = options.idleRecheckMs ?? 1000;
     const columns = COLUMNS;
@@ -259,9 +270,9 @@ export class SqliteEventStore implements EventStore {
     const knownHead =
       this.#lastWriter !== null && this.#lastWriter !== place ? this.#lastHead : undefined;
     if (place === 'loop' || !writer) {
-      const started = performance.now();
-      const outcome = commitBatch(this.#db, this.#commitStatements, appends, knownHead);
-      this.#committed('loop', outcome, performance.now() - started);
+      const timing = { commitMs: 0 };
+      const outcome = commitBatch(this.#db, this.#commitStatements, appends, knownHead, timing);
+      this.#committed('loop', outcome, timing.commitMs);
       this.#settle(batch, outcome);
       return;
     }
@@ -277,7 +288,7 @@ export class SqliteEventStore implements EventStore {
 
   /** Notes which connection wrote and the head it left, and where the next commit goes. */
   #committed(place: CommitPlace, outcome: BatchOutcome, commitMs: number): void {
-    if (this.#place) this.#place = afterCommit(this.#place, commitMs);
+    if (this.#place) this.#place = afterCommit(this.#place, commitMs, this.#placePolicy);
     if (!outcome.committed) return;
     for (const result of outcome.outcomes) {
       if (result.kind !== 'appended' || result.earlier || result.positions.length === 0) continue;
