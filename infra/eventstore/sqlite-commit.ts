@@ -140,20 +140,34 @@ const appendInTransaction = (
 /**
  * Commits the appends in one transaction (one fsync for all), each checked against its own
  * expected revision in order and succeeding or failing alone (a savepoint each).
+ *
+ * `knownHead`: the log's head as the caller's last commit left it, when that commit went through
+ * another connection of the same store (the event loop's or the writer thread's): this
+ * connection's data_version then moved by the store's own commit, so whether others wrote is
+ * told by the head instead (positions only grow: anyone else's commit moved it). `timing` gets
+ * how long the COMMIT itself took (writing the log and its fsync: the wait, not the inserts).
  */
 export const commitBatch = (
   db: DatabaseSync,
   statements: CommitStatements,
   appends: readonly AppendToCommit[],
+  knownHead?: number | null,
+  timing?: { commitMs: number },
 ): BatchOutcome => {
   const outcomes: AppendOutcome[] = [];
   try {
     db.exec('BEGIN IMMEDIATE');
     const { data_version: version } = statements.dataVersion.get() as { data_version: number };
-    const othersWrote = version !== statements.seen.dataVersion;
+    const othersWrote =
+      knownHead === undefined
+        ? version !== statements.seen.dataVersion
+        : ((statements.head.get() as { position: number } | undefined)?.position ?? null) !==
+          knownHead;
     statements.seen.dataVersion = version;
     for (const append of appends) outcomes.push(appendInTransaction(db, statements, append));
+    const committing = performance.now();
     db.exec('COMMIT');
+    if (timing) timing.commitMs = performance.now() - committing;
     return { committed: true, outcomes, othersWrote };
   } catch (error) {
     if (db.isTransaction) db.exec('ROLLBACK');

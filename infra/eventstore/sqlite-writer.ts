@@ -6,12 +6,20 @@ import type { AppendOutcome, AppendToCommit, BatchOutcome } from './sqlite-commi
  * with `synchronous=FULL` waits for the disk (an fsync: 0.5 ms on an idle disk, tens of ms on a
  * busy one), and on the event loop that wait stops every request. In the thread it stops only
  * the appends that wait for it; the appends arriving meanwhile gather into the next group
- * commit. An append is still answered only once its commit returned (on disk).
+ * commit. An append is still answered only once its commit returned (on disk). The store uses
+ * the thread only while measured commits are slow (commit-place.ts).
  */
 
 export type WriterSetup = Readonly<{ path: string; synchronous: 'FULL' | 'NORMAL' }>;
 export type WriterRequest =
-  { type: 'commit'; id: number; appends: readonly AppendToCommit[] } | { type: 'close' };
+  | {
+      type: 'commit';
+      id: number;
+      appends: readonly AppendToCommit[];
+      /** See commitBatch: the head when the store's previous commit went through the loop. */
+      knownHead?: number | null;
+    }
+  | { type: 'close' };
 
 /** An error as it crosses the thread: its name and message (a class does not survive). */
 type WireError = { name: string; message: string; code?: string };
@@ -22,7 +30,10 @@ type WireAppendOutcome =
   Exclude<AppendOutcome, { kind: 'failed' }> | { kind: 'failed'; error: WireError };
 
 export type WriterReply =
-  { type: 'committed'; id: number; outcome: WireOutcome } | { type: 'closed' };
+  { type: 'committed'; id: number; outcome: WireOutcome; commitMs: number } | { type: 'closed' };
+
+/** A batch's outcome and how long its commit took in the thread (what the loop would wait). */
+export type ThreadCommit = Readonly<{ outcome: BatchOutcome; commitMs: number }>;
 
 const wireError = (error: unknown): WireError => {
   if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
@@ -71,7 +82,7 @@ const fromWire = (outcome: WireOutcome): BatchOutcome =>
  */
 export class SqliteWriterThread {
   readonly #worker: Worker;
-  readonly #pending = new Map<number, (outcome: BatchOutcome) => void>();
+  readonly #pending = new Map<number, (commit: ThreadCommit) => void>();
   #nextId = 1;
   #closed: Promise<void> | null = null;
   #failure: Error | null = null;
@@ -88,11 +99,13 @@ export class SqliteWriterThread {
       const settle = this.#pending.get(reply.id);
       this.#pending.delete(reply.id);
       if (this.#pending.size === 0) this.#worker.unref();
-      settle?.(fromWire(reply.outcome));
+      settle?.({ outcome: fromWire(reply.outcome), commitMs: reply.commitMs });
     });
     const fail = (error: Error) => {
       this.#failure = error;
-      for (const settle of this.#pending.values()) settle({ committed: false, error });
+      for (const settle of this.#pending.values()) {
+        settle({ outcome: { committed: false, error }, commitMs: 0 });
+      }
       this.#pending.clear();
     };
     this.#worker.on('error', fail);
@@ -101,13 +114,20 @@ export class SqliteWriterThread {
     });
   }
 
-  commit(appends: readonly AppendToCommit[]): Promise<BatchOutcome> {
-    if (this.#failure) return Promise.resolve({ committed: false, error: this.#failure });
+  commit(appends: readonly AppendToCommit[], knownHead?: number | null): Promise<ThreadCommit> {
+    if (this.#failure) {
+      return Promise.resolve({ outcome: { committed: false, error: this.#failure }, commitMs: 0 });
+    }
     const id = this.#nextId++;
     return new Promise((resolve) => {
       this.#pending.set(id, resolve);
       this.#worker.ref();
-      this.#worker.postMessage({ type: 'commit', id, appends } satisfies WriterRequest);
+      this.#worker.postMessage({
+        type: 'commit',
+        id,
+        appends,
+        ...(knownHead !== undefined ? { knownHead } : {}),
+      } satisfies WriterRequest);
     });
   }
 

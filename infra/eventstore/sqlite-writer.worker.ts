@@ -21,10 +21,18 @@ parentPort!.on('message', (request: WriterRequest) => {
     parentPort!.postMessage({ type: 'closed' } satisfies WriterReply);
     return;
   }
-  const outcome = commitBatch(db, statements, request.appends as AppendToCommit[]);
+  const timing = { commitMs: 0 };
+  const outcome = commitBatch(
+    db,
+    statements,
+    request.appends as AppendToCommit[],
+    request.knownHead,
+    timing,
+  );
   parentPort!.postMessage({
     type: 'committed',
     id: request.id,
     outcome: toWire(outcome),
+    commitMs: timing.commitMs,
   } satisfies WriterReply);
 });

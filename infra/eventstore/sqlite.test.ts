@@ -3,37 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describeEventStoreContract } from './contract.ts';
-import { SqliteEventStore } from './sqlite.ts';
+import { SqliteEventStore, type SqliteEventStoreOptions } from './sqlite.ts';
 
-describeEventStoreContract('sqlite (file, synchronous=FULL)', async () => {
-  const dir = await mkdtemp(join(tmpdir(), 'linkcoin-es-'));
-  const store = new SqliteEventStore({ path: join(dir, 'events.db') });
-  return {
-    store,
-    dispose: async () => {
-      await store.close();
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
-});
-
-describeEventStoreContract('sqlite (file, synchronous=FULL, the sole writer)', async () => {
-  const dir = await mkdtemp(join(tmpdir(), 'linkcoin-es-'));
-  const store = new SqliteEventStore({ path: join(dir, 'events.db'), soleWriter: true });
-  return {
-    store,
-    dispose: async () => {
-      await store.close();
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
-});
-
-describeEventStoreContract(
-  'sqlite (file, synchronous=NORMAL, commits on the event loop)',
+/** A contract setup: a store on a file of its own, with these options. */
+const onFile =
+  (options: Omit<SqliteEventStoreOptions, 'path'> = {}) =>
   async () => {
     const dir = await mkdtemp(join(tmpdir(), 'linkcoin-es-'));
-    const store = new SqliteEventStore({ path: join(dir, 'events.db'), synchronous: 'NORMAL' });
+    const store = new SqliteEventStore({ path: join(dir, 'events.db'), ...options });
     return {
       store,
       dispose: async () => {
@@ -41,7 +18,39 @@ describeEventStoreContract(
         await rm(dir, { recursive: true, force: true });
       },
     };
-  },
+  };
+
+describeEventStoreContract('sqlite (file, synchronous=FULL)', onFile());
+
+describeEventStoreContract(
+  'sqlite (file, synchronous=FULL, the sole writer)',
+  onFile({ soleWriter: true }),
+);
+
+describeEventStoreContract(
+  'sqlite (file, synchronous=FULL, every commit in the writer thread)',
+  onFile({ soleWriter: true, writerThread: true }),
+);
+
+describeEventStoreContract(
+  'sqlite (file, synchronous=FULL, moving between the loop and the thread every few commits)',
+  onFile({
+    soleWriter: true,
+    writerThread: 'when-slow',
+    // Every commit is slow on the loop and fast in the thread: the store moves every 2 commits.
+    commitPlacePolicy: {
+      slowMs: 1e-9,
+      fastMs: Number.POSITIVE_INFINITY,
+      weight: 1,
+      minCommits: 2,
+      minCommitsBack: 2,
+    },
+  }),
+);
+
+describeEventStoreContract(
+  'sqlite (file, synchronous=NORMAL, commits on the event loop)',
+  onFile({ synchronous: 'NORMAL' }),
 );
 
 describe('SqliteEventStore specifics', () => {

@@ -25,6 +25,14 @@ import {
   type ReadStreamOptions,
   type SubscribeToAllOptions,
 } from './port.ts';
+import {
+  afterCommit,
+  DEFAULT_COMMIT_PLACE_POLICY,
+  startingPlace,
+  type CommitPlace,
+  type CommitPlacePolicy,
+  type CommitPlaceState,
+} from './commit-place.ts';
 import { pullSubscription } from './pull-subscription.ts';
 import { SqliteWriterThread } from './sqlite-writer.ts';
 
@@ -47,11 +55,17 @@ export type SqliteEventStoreOptions = Readonly<{
    */
   idleRecheckMs?: number;
   /**
-   * Commit in a worker thread (sqlite-writer.ts), so the fsync of a commit never blocks the
-   * event loop. Default: on for a file with `synchronous=FULL` (the wait worth moving), off for
-   * ':memory:' (a thread cannot share it) and NORMAL (no fsync per commit).
+   * Where commits run. `'when-slow'`: on the event loop while measured COMMITs (the log write
+   * and its fsync) are fast, in a worker thread (sqlite-writer.ts)
+   * while they are slow, so a slow fsync never blocks the loop and a fast one does not pay two
+   * thread hops (commit-place.ts). `true`: always in the thread;
+   * `false`: always on the loop. Default: `'when-slow'` for a file with `synchronous=FULL` (the
+   * wait worth moving), `false` for ':memory:' (a thread cannot share it) and NORMAL (no fsync
+   * per commit).
    */
-  writerThread?: boolean;
+  writerThread?: boolean | 'when-slow';
+  /** With `'when-slow'`: the thresholds of the move (tests make the store move at will). */
+  commitPlacePolicy?: CommitPlacePolicy;
 }>;
 
 type EventRow = {
@@ -152,7 +166,17 @@ export class SqliteEventStore implements EventStore {
   readonly #commitStatements: CommitStatements;
   #queue: PendingAppend[] = [];
   #flushScheduled = false;
+  /**
+   * The writer thread, started with the store (not at the first move: its start, 0.1 to 0.4 s
+   * on a busy machine, would hold the appends of the moment the disk is already slow).
+   */
   readonly #writer: SqliteWriterThread | null;
+  /** Where the next commit goes; null: never moves (no thread, or always the thread). */
+  #place: CommitPlaceState | null;
+  readonly #placePolicy: CommitPlacePolicy;
+  /** The connection (loop or thread) whose commit last wrote, and the head it left. */
+  #lastWriter: CommitPlace | null = null;
+  #lastHead: number | null = null;
   /** The batch the writer thread is committing (one at a time; the next gathers meanwhile). */
   #inFlight: Promise<void> | null = null;
   #closed = false;
@@ -173,10 +197,12 @@ export class SqliteEventStore implements EventStore {
     `);
     migrate(this.#db, 'eventstore', migrations);
     this.#commitStatements = prepareCommit(this.#db);
-    this.#writer =
-      (options.writerThread ?? (options.path !== ':memory:' && synchronous === 'FULL'))
-        ? new SqliteWriterThread({ path: options.path, synchronous })
-        : null;
+    const thread =
+      options.writerThread ??
+      (options.path !== ':memory:' && synchronous === 'FULL' ? 'when-slow' : false);
+    this.#writer = thread ? new SqliteWriterThread({ path: options.path, synchronous }) : null;
+    this.#place = thread === 'when-slow' ? startingPlace('loop') : null;
+    this.#placePolicy = options.commitPlacePolicy ?? DEFAULT_COMMIT_PLACE_POLICY;
     this.#heads = options.soleWriter ? new Map() : null;
     this.#idleRecheckMs = options.idleRecheckMs ?? 1000;
     const columns = COLUMNS;
@@ -238,17 +264,37 @@ export class SqliteEventStore implements EventStore {
     this.#queue = [];
     if (batch.length === 0) return;
     const appends = batch.map((item) => item.append);
-    if (!this.#writer) {
-      this.#settle(batch, commitBatch(this.#db, this.#commitStatements, appends));
+    const writer = this.#writer;
+    const place: CommitPlace = writer && this.#place?.place !== 'loop' ? 'thread' : 'loop';
+    // The other connection wrote last: this one's data_version moved by the store's own commit.
+    const knownHead =
+      this.#lastWriter !== null && this.#lastWriter !== place ? this.#lastHead : undefined;
+    if (place === 'loop' || !writer) {
+      const timing = { commitMs: 0 };
+      const outcome = commitBatch(this.#db, this.#commitStatements, appends, knownHead, timing);
+      this.#committed('loop', outcome, timing.commitMs);
+      this.#settle(batch, outcome);
       return;
     }
     // One batch in the thread at a time: appends arriving while it commits wait for the next,
     // which takes them all (the longer the disk takes, the more each fsync carries).
-    this.#inFlight = this.#writer.commit(appends).then((outcome) => {
+    this.#inFlight = writer.commit(appends, knownHead).then(({ outcome, commitMs }) => {
       this.#inFlight = null;
+      this.#committed('thread', outcome, commitMs);
       this.#settle(batch, outcome);
       if (this.#queue.length > 0) this.#flush();
     });
+  }
+
+  /** Notes which connection wrote and the head it left, and where the next commit goes. */
+  #committed(place: CommitPlace, outcome: BatchOutcome, commitMs: number): void {
+    if (this.#place) this.#place = afterCommit(this.#place, commitMs, this.#placePolicy);
+    if (!outcome.committed) return;
+    for (const result of outcome.outcomes) {
+      if (result.kind !== 'appended' || result.earlier || result.positions.length === 0) continue;
+      this.#lastWriter = place;
+      this.#lastHead = Math.max(this.#lastHead ?? 0, result.head);
+    }
   }
 
   /** Commits everything accepted so far (close: an accepted write is never dropped). */

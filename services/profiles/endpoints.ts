@@ -56,8 +56,8 @@ export const profileEndpoints = (deps: {
       input: { params: userParams },
       handler: async (req, res) => {
         const { userId } = parseParams(userParams, req);
-        const data = await deps.profiles.viewJson(userId, showsContactTo(principalOf(req), userId));
-        sendJsonText(res, `{"success":true,"data":${data}}`);
+        const withContact = showsContactTo(principalOf(req), userId);
+        sendJsonText(res, await deps.profiles.viewAnswer(userId, withContact));
       },
     },
   ];

@@ -28,6 +28,9 @@ export const BALANCE_SLOT = -1;
 export const withBalance = (json: string, balance: number): string =>
   json.replace(`"linkCoins":${BALANCE_SLOT},`, `"linkCoins":${balance},`);
 
+/** The answer to a profile read (`GET pageowners/user/:userId`) around the view's JSON text. */
+export const readAnswer = (viewJson: string): string => `{"success":true,"data":${viewJson}}`;
+
 export const profileView = (
   doc: ProfileDoc,
   withContact: boolean,

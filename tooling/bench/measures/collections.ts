@@ -1,6 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { summariseProfile, type CpuProfile } from '../cpu-profile.ts';
 import type { BareInfo } from '../http/bare-express.ts';
 import type { DurableBareInfo } from '../http/durable-bare.ts';
 import { startChild } from '../http/child.ts';
@@ -40,7 +41,7 @@ const balanceOf = async (url: string, token: string): Promise<number> => {
  */
 export const collections: Measure = {
   name: 'Add to list (wrk)',
-  run: async ({ progress }) => {
+  run: async ({ progress, profileDir, appendix }) => {
     ensureWrk();
     progress('add to list: starting a server (registering brands and creators) and the bare app');
     const scriptDir = await mkdtemp(join(tmpdir(), 'linkcoin-bench-add-'));
@@ -109,7 +110,11 @@ export const collections: Measure = {
       // a run half again as fast as the warm-up.
       const seconds = Math.max(
         1,
-        Math.min(SECONDS, Math.floor((pairs - startAt) / (ROUNDS * 1.5 * warm.perSecond))),
+        Math.min(
+          SECONDS,
+          // One run more under the profiler, when asked for.
+          Math.floor((pairs - startAt) / ((ROUNDS + (profileDir ? 1 : 0)) * 1.5 * warm.perSecond)),
+        ),
       );
       await bareRun(1, durable);
       type Costed = WrkResult & { cpu: number };
@@ -128,6 +133,14 @@ export const collections: Measure = {
         if (!best.baseline || b.perSecond > best.baseline.perSecond) best.baseline = b;
         if (!best.durable || d.perSecond > best.durable.perSecond) best.durable = d;
         if (!best.value || a.perSecond > best.value.perSecond) best.value = a;
+      }
+      if (profileDir) {
+        progress('add to list: under the CPU profiler');
+        await server.startProfile();
+        await add(seconds);
+        const path = await server.stopProfile(join(profileDir, 'add-to-list.cpuprofile'));
+        const profile = JSON.parse(await readFile(path, 'utf8')) as CpuProfile;
+        appendix(`CPU profile of the server, add to list (${path})`, summariseProfile(profile));
       }
       const [serverMemory, bareMemory, durableMemory] = await Promise.all([
         server.memory(),
