@@ -2,6 +2,7 @@ import { uploadedImagesOnly } from '@linkcoin/domain/uploads/urls.ts';
 import type { BoundedContext } from '../platform/context.ts';
 import { newCreatorBoost } from './boost.ts';
 import { directoryEndpoints } from './endpoints.ts';
+import { directoryFirstScreen } from './first-screen.ts';
 import { directoryHandlers } from './handlers.ts';
 import { directoryProjection } from './projection.ts';
 import { visitorLimit } from './visitor-limit.ts';
@@ -40,6 +41,7 @@ export const directoryContext: BoundedContext = {
     return {
       endpoints: directoryEndpoints({ directory, clock }),
       pages: siteMapPages({ readStore, publicUrl }),
+      firstScreens: [directoryFirstScreen(directory)],
       processes: [newCreatorBoost({ directory, logger: log, tickMs: config.processes.tickMs })],
       onStart: async () => {
         // Said once the read model caught up: an empty directory on a fresh data directory.
