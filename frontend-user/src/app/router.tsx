@@ -104,6 +104,7 @@ export const router = createBrowserRouter([
         lazy: () =>
           import('../features/directory/routes/InfluencersPage').then((m) => ({
             Component: m.InfluencersPage,
+            loader: m.prefetchVisitorsPage,
           })),
       },
       {
