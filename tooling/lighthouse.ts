@@ -8,6 +8,7 @@
 //   LIGHTHOUSE_RUNS=3 make lighthouse        # the median run (by Performance) of three
 //   LIGHTHOUSE_URL=http://127.0.0.1:8080 make lighthouse   # a server already running (seeded)
 //   LIGHTHOUSE_DETAILS=1 make lighthouse     # also where the main thread's time and shifts go
+//   LIGHTHOUSE_PAGES=influencers,profile LIGHTHOUSE_FORM_FACTORS=mobile make lighthouse   # some only
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
@@ -24,6 +25,17 @@ const ROOT = resolve(import.meta.dirname, '..');
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? '1') || 1);
 const DETAILS = process.env.LIGHTHOUSE_DETAILS === '1';
 const DEMO_CREATORS = '24';
+/** Comma-separated filters (`landing`, `influencers`, `profile`; `mobile`, `desktop`); all if unset. */
+const listed = (name: string): ((value: string) => boolean) => {
+  const wanted =
+    process.env[name]
+      ?.split(',')
+      .map((value) => value.trim())
+      .filter(Boolean) ?? [];
+  return (value) => wanted.length === 0 || wanted.some((want) => value.includes(want));
+};
+const pageWanted = listed('LIGHTHOUSE_PAGES');
+const formFactorWanted = listed('LIGHTHOUSE_FORM_FACTORS');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 const freePort = async (): Promise<number> => {
@@ -252,15 +264,16 @@ const main = async () => {
     };
     const profileId = creators.data?.[0]?._id;
     if (!profileId) throw new Error('no creator in the directory to measure a profile of');
-    const pages = [
+    const allPages: readonly (readonly [name: string, path: string])[] = [
       ['landing', '/'],
       ['/influencers', '/influencers'],
       ['public profile', `/Profile/${encodeURIComponent(profileId)}`],
-    ] as const;
+    ];
+    const pages = allPages.filter(([name]) => pageWanted(name));
     const loadBefore = load();
     console.log(`Load average before (1, 5, 15 min): ${loadBefore}; ${RUNS} run(s) each`);
     const results: Measure[] = [];
-    for (const formFactor of ['mobile', 'desktop'] as const) {
+    for (const formFactor of (['mobile', 'desktop'] as const).filter(formFactorWanted)) {
       for (const [name, path] of pages) {
         const runs: Measure[] = [];
         for (let index = 0; index < RUNS; index++) {

@@ -305,7 +305,8 @@ describe('the influencer directory at /influencers', () => {
         body: '{"success":false,"message":"boom"}',
       }),
     );
-    await page.goto('/influencers');
+    // A search's page is asked of the API (the plain first page comes with the HTML).
+    await page.goto('/influencers?search=asha');
     const toast = page.getByRole('alert').filter({ hasText: 'Failed to fetch users' });
     await toast.waitFor();
     expect(await toast.textContent()).toContain('Failed to fetch users');

@@ -17,6 +17,7 @@ import { DomainError } from '@linkcoin/domain/shared/errors.ts';
 import type { CommandMetadata } from '@linkcoin/domain/shared/messages.ts';
 import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
 import type { IssuedToken, SessionTokens } from './session-tokens.ts';
+import { SIGNED_IN_COOKIE } from '../platform/http/first-screen.ts';
 
 /**
  * Sessions in the browser (docs/ARCHITECTURE.md, section 5): the web apps ask for one with the
@@ -35,7 +36,7 @@ export const REFRESH_COOKIE_PATH = '/api/pageowners/refresh';
  * has a session worth refreshing, so a visitor's page load asks nothing. It comes and goes with
  * the refresh cookie.
  */
-export const SIGNED_IN_COOKIE = 'linkcoin_signed_in';
+export { SIGNED_IN_COOKIE };
 
 /**
  * What kind of session a sign-in asks for: `browser` (the cookie and a short access token),

@@ -3,6 +3,7 @@ import type { BoundedContext } from '../platform/context.ts';
 import { newCreatorBoost } from './boost.ts';
 import { earlyAdopters } from './early-adopters.ts';
 import { directoryEndpoints } from './endpoints.ts';
+import { directoryFirstScreen } from './first-screen.ts';
 import { replyTimes } from './reply-times.ts';
 import { directoryHandlers } from './handlers.ts';
 import { directoryProjection } from './projection.ts';
@@ -42,6 +43,7 @@ export const directoryContext: BoundedContext = {
     return {
       endpoints: directoryEndpoints({ directory, clock }),
       pages: siteMapPages({ readStore, publicUrl }),
+      firstScreens: [directoryFirstScreen(directory)],
       processes: [
         newCreatorBoost({ directory, logger: log, tickMs: config.processes.tickMs }),
         earlyAdopters({ commands, rule: config.directory.earlyAdopters }),

@@ -14,6 +14,7 @@ import type { AppConfig } from './config.ts';
 import type { ProjectionProgress } from './projection-progress.ts';
 import type { Secrets } from './secrets.ts';
 import type { Clock } from './clock.ts';
+import type { FirstScreen } from './http/first-screen.ts';
 
 /** The ports every context is built on, as one typed object. */
 export type Platform = Readonly<{
@@ -64,6 +65,8 @@ export type ContextParts = Readonly<{
    * sandbox's approval page.
    */
   pages?: readonly Readonly<{ path: string; handler: RequestHandler }>[];
+  /** User-app routes whose first screen comes with the HTML (platform/http/first-screen.ts). */
+  firstScreens?: readonly FirstScreen[];
   /**
    * Its events on the real-time gateway (/ws) and the hooks that push to this node's sockets:
    * used where the `gateway` role runs (the messaging context's chat).

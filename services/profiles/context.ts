@@ -1,6 +1,7 @@
 import { uploadedImagesOnly } from '@linkcoin/domain/uploads/urls.ts';
 import type { BoundedContext } from '../platform/context.ts';
 import { profileEndpoints } from './endpoints.ts';
+import { profileFirstScreen } from './first-screen.ts';
 import { profileHandlers } from './handlers.ts';
 import { profilesProjection } from './projection.ts';
 
@@ -11,13 +12,11 @@ export const profilesContext: BoundedContext = {
   create: ({ commands, readStore, progress, clock, uploads }) => {
     // Pictures only from our own upload storage, wherever it is.
     const isOurImage = uploadedImagesOnly(uploads.urlPrefixes);
+    const profiles = profileHandlers({ commands, readStore, progress, isOurImage });
     return {
-      endpoints: profileEndpoints({
-        profiles: profileHandlers({ commands, readStore, progress, isOurImage }),
-        clock,
-        isOurImage,
-      }),
+      endpoints: profileEndpoints({ profiles, clock, isOurImage }),
       processes: [],
+      firstScreens: [profileFirstScreen(profiles)],
     };
   },
 };

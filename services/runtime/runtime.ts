@@ -296,6 +296,7 @@ export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtim
         : {}),
       ...(authenticate && has('api') ? { api: endpointRouter(endpoints, authenticate) } : {}),
       pages: has('api') ? parts.flatMap((part) => part.pages ?? []) : [],
+      firstScreens: has('api') ? parts.flatMap((part) => part.firstScreens ?? []) : [],
     });
     const server = createServer(app);
     let gateway: Gateway | null = null;

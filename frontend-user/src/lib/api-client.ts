@@ -4,6 +4,7 @@ import {
   refreshSession,
   SessionEnded,
 } from '@linkcoin/frontend-shared/session/session.ts';
+import { takeSentAnswer } from './first-screen';
 
 /**
  * The one way the app talks to its API (same origin, JSON). Every failure becomes an `ApiError`
@@ -80,6 +81,11 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     await refreshSession().catch(() => undefined);
   }
   const token = auth ? getSessionToken() : null;
+  // An anonymous read the page came with (a public profile, the directory's first page).
+  if (method === 'GET' && token === null) {
+    const sent = takeSentAnswer(path);
+    if (sent !== undefined) return sent as T;
+  }
   // A form (file uploads) goes as multipart; the browser sets its content type and boundary.
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   let response: Response;

@@ -6,6 +6,7 @@ import { errorHandler, notFoundApi } from './errors.ts';
 import { jsonGuard, keepRawBody } from './json-guard.ts';
 import { jsonSecurityHeaders, securityHeaders } from './security.ts';
 import { healthRoutes, type HealthSources } from './health.ts';
+import type { FirstScreen } from './first-screen.ts';
 import { frontends, uploadedImages } from './static.ts';
 
 export type AppOptions = Readonly<{
@@ -20,6 +21,8 @@ export type AppOptions = Readonly<{
   frontendDists?: Readonly<{ user: string; admin: string }>;
   /** Pages served outside /api, before the front ends (the payment sandbox's approval page). */
   pages?: readonly Readonly<{ path: string; handler: RequestHandler }>[];
+  /** The user app's routes whose first screen the server paints (`FirstScreen`). */
+  firstScreens?: readonly FirstScreen[];
   /** Where locally stored uploads live; served under /uploads (absent with a hosted store). */
   uploadsDirectory?: string;
 }>;
@@ -62,7 +65,8 @@ export const createApp = (options: AppOptions): Express => {
   app.use(securityHeaders());
   if (options.uploadsDirectory) app.use('/uploads', uploadedImages(options.uploadsDirectory));
   for (const page of options.pages ?? []) app.use(page.path, page.handler);
-  if (options.serveFrontends) app.use(frontends(options.logger, options.frontendDists));
+  if (options.serveFrontends)
+    app.use(frontends(options.logger, options.frontendDists, options.firstScreens));
   app.use(errorHandler);
   return app;
 };

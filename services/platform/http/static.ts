@@ -1,9 +1,10 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import express, { type Request, type RequestHandler, type Router } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import type { Logger } from 'pino';
 import { REPO_ROOT } from '../config.ts';
+import { firstScreenPage, type FirstScreen } from './first-screen.ts';
 
 export const USER_APP_DIST = resolve(REPO_ROOT, 'frontend-user/dist');
 export const ADMIN_APP_DIST = resolve(REPO_ROOT, 'frontend-admin/dist');
@@ -28,7 +29,12 @@ const notBuilt =
  * compressible file (tooling/vite-performance.ts); the copy the browser accepts is sent, with
  * `Vary: Accept-Encoding`, so nothing is compressed per request.
  */
-const singlePageApp = (dist: string, name: string, logger: Logger): Router => {
+const singlePageApp = (
+  dist: string,
+  name: string,
+  logger: Logger,
+  firstScreens: readonly FirstScreen[] = [],
+): Router => {
   const router = express.Router();
   const index = join(dist, 'index.html');
   if (!existsSync(index)) {
@@ -52,6 +58,10 @@ const singlePageApp = (dist: string, name: string, logger: Logger): Router => {
     },
   });
   router.use(files);
+  // Routes whose first screen the server paints: index.html (read once) with the route's parts.
+  let template: string | null = null;
+  const readTemplate = () => (template ??= readFileSync(index, 'utf8'));
+  for (const screen of firstScreens) router.get(screen.path, firstScreenPage(readTemplate, screen));
   // History fallback: client-side routes get the app's index.html (its compressed copy too).
   router.use((req, res, next) => {
     if (!wantsPage(req)) return next();
@@ -65,10 +75,14 @@ const singlePageApp = (dist: string, name: string, logger: Logger): Router => {
   return router;
 };
 
-/** The user app at `/` and the console at `/admin`, from one port with the API. */
+/**
+ * The user app at `/` and the console at `/admin`, from one port with the API; `firstScreens`
+ * are the user app's routes whose first screen comes with the HTML (the contexts' parts).
+ */
 export const frontends = (
   logger: Logger,
   dists: Readonly<{ user: string; admin: string }> = { user: USER_APP_DIST, admin: ADMIN_APP_DIST },
+  firstScreens: readonly FirstScreen[] = [],
 ): Router => {
   const router = express.Router();
   // `/admin` becomes `/admin/` (query kept) so the console's relative URLs resolve.
@@ -78,7 +92,7 @@ export const frontends = (
     res.redirect(301, `/admin/${queryAt === -1 ? '' : req.originalUrl.slice(queryAt)}`);
   });
   router.use('/admin', singlePageApp(dists.admin, 'admin console', logger));
-  router.use(singlePageApp(dists.user, 'user app', logger));
+  router.use(singlePageApp(dists.user, 'user app', logger, firstScreens));
   return router;
 };
 

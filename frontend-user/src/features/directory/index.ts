@@ -7,4 +7,7 @@ export const DiscoveryGrid = lazy(() =>
 
 /** The creator directory (/influencers), a route's lazy part. */
 export const influencersPage = () =>
-  import('./routes/InfluencersPage').then((m) => ({ Component: m.InfluencersPage }));
+  import('./routes/InfluencersPage').then((m) => ({
+    Component: m.InfluencersPage,
+    loader: m.prefetchVisitorsPage,
+  }));

@@ -11,9 +11,12 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { DIRECTORY_MESSAGES } from '@linkcoin/domain/directory/messages.ts';
-import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { getSessionUser, hasBrowserSession } from '@linkcoin/frontend-shared/session/session.ts';
 import { PageTitle } from '../../../components/PageTitle';
 import { errorStatus } from '../../../lib/api-client';
+import { queryClient } from '../../../lib/react-query';
+import { useSecondPass } from '../../../lib/second-pass';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { CollectionActions } from '../../collections';
 import { directoryQueryOptions } from '../api/directory';
@@ -34,8 +37,24 @@ import {
 } from '../utils/directory-params';
 import { InfluencerDetailModal } from '../../profiles';
 
+/** The cards of the first pass: what a first screen shows (none to three, by the width). */
+const FIRST_PASS_CARDS = 3;
+
 /** Spec section 2: the empty directory. */
 export const NO_RESULTS = DIRECTORY_MESSAGES.noResults;
+
+/**
+ * The route's loader: a visitor's page (the first: paging needs an account) is asked for as the
+ * route starts, before the page renders (an answer the page came with is there at once). Nothing
+ * waits for it; a signed-in user's page is asked for with the balance, by the page.
+ */
+export const prefetchVisitorsPage = ({ request }: LoaderFunctionArgs) => {
+  const filters = filtersFromParams(new URL(request.url).searchParams);
+  if (getSessionUser() === null && !hasBrowserSession() && filters.page === 1) {
+    void queryClient.prefetchQuery(directoryQueryOptions(filters, null));
+  }
+  return null;
+};
 
 /**
  * /influencers, the creator directory (spec section 2, "Influencer directory"): the search and
@@ -78,7 +97,10 @@ export function InfluencersPage() {
   // the page (a phone's main thread) for the whole list at once.
   const answer = useDeferredValue(query.data);
   const loading = query.isPending || (answer === undefined && query.data !== undefined);
+  // The page's first render shows the first cards; the rest follow in a second pass.
+  const allCards = useSecondPass();
   const items = answer?.data ?? [];
+  const shownItems = allCards ? items : items.slice(0, FIRST_PASS_CARDS);
   const totalPages = Math.max(1, answer?.totalPages ?? 1);
   const viewer: DiscoveryViewer = signedIn
     ? { signedIn: true, coins: answer?.pager.coins ?? user.linkCoins }
@@ -112,7 +134,8 @@ export function InfluencersPage() {
           <Box
             component="section"
             aria-labelledby="influencers-heading"
-            aria-busy={query.isFetching || answer !== query.data}
+            // Busy until the list is whole: the answer in, its cards all rendered.
+            aria-busy={query.isFetching || answer !== query.data || !allCards}
             sx={{ scrollMarginTop: 96 }}
           >
             <Stack
@@ -160,7 +183,7 @@ export function InfluencersPage() {
                 aria-label="Influencers"
                 sx={{ ...CARD_GRID_SX, opacity: refreshing ? 0.6 : 1, transition: 'opacity 120ms' }}
               >
-                {items.map((item) => (
+                {shownItems.map((item) => (
                   <Box role="listitem" key={item._id} sx={{ minWidth: 0 }}>
                     <InfluencerCard
                       item={item}

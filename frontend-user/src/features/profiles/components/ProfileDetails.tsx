@@ -1,6 +1,7 @@
 import { Divider, Stack } from '@mui/material';
 import type { ProfileView } from '@linkcoin/domain/profiles/contracts.ts';
 import { useAuth } from '../../../lib/auth/auth-context';
+import { useSecondPass } from '../../../lib/second-pass';
 import { CollectionActions } from '../../collections';
 import { AccountsList } from './AccountsList';
 import { ContactDetails } from './ContactDetails';
@@ -23,6 +24,8 @@ type ProfileDetailsProps = {
 export function ProfileDetails({ profile, variant, nameId }: ProfileDetailsProps) {
   const { user } = useAuth();
   const isOwner = user !== null && user._id === profile._id;
+  // Prices, accounts and posts (below the first screen) come in a second pass.
+  const lowerSections = useSecondPass();
   if (profile.role !== 'influencer') {
     return (
       <Stack spacing={4} sx={{ minWidth: 0 }}>
@@ -44,14 +47,18 @@ export function ProfileDetails({ profile, variant, nameId }: ProfileDetailsProps
       />
       {!isOwner && <CollectionActions targetUserId={profile._id} name={profile.ownerName} />}
       <ContactDetails profile={profile} />
-      <PriceCards pricing={profile.pricing} />
-      <Divider />
-      <AccountsList accounts={profile.profileDetails} />
-      <Divider />
-      <PopularPosts
-        heading={variant === 'page' ? 'Popular Posts' : 'Poppular Posts'}
-        posts={profile.pastPosts}
-      />
+      {lowerSections && (
+        <>
+          <PriceCards pricing={profile.pricing} />
+          <Divider />
+          <AccountsList accounts={profile.profileDetails} />
+          <Divider />
+          <PopularPosts
+            heading={variant === 'page' ? 'Popular Posts' : 'Poppular Posts'}
+            posts={profile.pastPosts}
+          />
+        </>
+      )}
     </Stack>
   );
 }
