@@ -19,6 +19,7 @@ import { sessionsRealtime } from './sessions.ts';
 export const accountsContext: BoundedContext = {
   name: 'accounts',
   projections: [accountsProjection],
+  security: new URL('./security.ts', import.meta.url),
   create: (platform) => {
     const { config, clock, commands, mailer, readStore, progress, secrets } = platform;
     const logger = platform.logger.child({ component: 'accounts' });

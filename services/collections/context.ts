@@ -16,6 +16,7 @@ import { replyGuarantee } from './reply-guarantee.ts';
 export const collectionsContext: BoundedContext = {
   name: 'collections',
   projections: [collectionsProjection],
+  security: new URL('./security.ts', import.meta.url),
   create: ({ commands, readStore, progress, clock, uploads, logger, config }) => {
     const log = logger.child({ component: 'collections' });
     return {

@@ -84,6 +84,14 @@ export type BoundedContext = Readonly<{
    * without building the context (no secrets, no clients, no command handlers).
    */
   projections: readonly Projection[];
+  /**
+   * Where its endpoints' security entries are (`./security.ts`, typed by
+   * services/testing/security.ts): each endpoint's row of the authorisation matrix and its
+   * fixture, kept beside the endpoints. A reference, not an import: only the whole-API security
+   * suite (services/runtime/security/) loads it, through the composition list, so nothing of the
+   * test kit reaches a running server.
+   */
+  security?: URL;
   /** Builds the context's command handlers, endpoints and processes on the platform's ports. */
   create: (platform: Platform) => ContextParts;
 }>;

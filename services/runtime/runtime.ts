@@ -47,6 +47,8 @@ export type Runtime = Readonly<{
   roles: readonly Role[];
   /** The API registry: every endpoint of every context (empty without the `api` role). */
   endpoints: readonly Endpoint[];
+  /** The same endpoints by the context that serves them (its `name`). */
+  endpointsByContext: ReadonlyMap<string, readonly Endpoint[]>;
   /** Where the HTTP server listens (API, front ends, /ws, or only the health endpoints). */
   url: string;
   server: Server;
@@ -236,7 +238,10 @@ export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtim
       has('api') || has('processes') || has('gateway')
         ? contexts.map((c) => c.create(platform))
         : [];
-    const endpoints = has('api') ? parts.flatMap((part) => part.endpoints) : [];
+    const endpointsByContext = new Map(
+      has('api') ? parts.map((part, i) => [contexts[i]!.name, part.endpoints] as const) : [],
+    );
+    const endpoints = [...endpointsByContext.values()].flat();
     const authenticate = has('api') || has('gateway') ? authenticatorOf(parts) : null;
 
     if (has('processes')) {
@@ -336,6 +341,7 @@ export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtim
       platform,
       roles,
       endpoints,
+      endpointsByContext,
       url,
       server,
       notices,
