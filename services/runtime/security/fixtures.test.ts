@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Endpoint } from '../../platform/http/endpoint.ts';
-import type { EndpointSecurity } from '../../testing/security.ts';
+import type { ContextSecurity, EndpointSecurity } from '../../testing/security.ts';
 import { tableProblems } from './fixtures.ts';
 
 const endpoint = (method: Endpoint['method'], path: string) => ({ method, path }) as Endpoint;
@@ -13,7 +13,7 @@ describe('the security table check', () => {
   ]);
 
   it('passes when every endpoint has its entry in its own context', () => {
-    const byContext = new Map([
+    const byContext = new Map<string, ContextSecurity>([
       ['wallet', { 'GET /wallet/me': entry }],
       ['payments', { 'POST /payment/pay': entry }],
     ]);
@@ -21,7 +21,7 @@ describe('the security table check', () => {
   });
 
   it('names an endpoint whose entry is missing or kept by another context', () => {
-    const byContext = new Map([
+    const byContext = new Map<string, ContextSecurity>([
       ['wallet', {}],
       ['payments', { 'POST /payment/pay': entry, 'GET /wallet/me': entry }],
     ]);
