@@ -143,16 +143,6 @@ export const security: ContextSecurity = {
     access: 'anyone',
     valid: async () => ({ as: null }),
   },
-  'GET /admin/users': {
-    access: ['admin', 'auditor'],
-    valid: async (t) => ({ as: await t.admin(), query: { range: '[0,9]' } }),
-    refused: async (t) => ({ as: await t.brand(), query: { range: '[0,9]' } }),
-  },
-  'GET /admin/users/:id': {
-    access: ['admin', 'auditor'],
-    valid: async (t) => ({ as: await t.admin(), params: { id: (await t.brand()).userId } }),
-    refused: async (t) => ({ as: await t.admin(), params: { id: 'nobody-at-all' } }),
-  },
   'POST /admin/users/:id/roles': {
     access: ['admin'],
     valid: async (t) => ({

@@ -16,7 +16,7 @@ const replayCheckId = async (t: Target): Promise<string> => {
   const started = await request(t.server.url)
     .post('/api/admin/replay-checks')
     .set('Authorization', `Bearer ${(await t.admin()).token}`)
-    .send({ readModels: ['accounts'] })
+    .send({ readModels: ['wallets'] })
     .expect(202);
   return started.body.id as string;
 };
