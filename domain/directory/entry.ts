@@ -14,6 +14,8 @@ import { labelOf } from '../profiles/options.ts';
 import {
   emptyProfile,
   profileDecider,
+  socialAccountOf,
+  socialAccountView,
   type ProfileEvent,
   type ProfileState,
 } from '../profiles/profile.ts';
@@ -125,16 +127,7 @@ export const profileStateOf = (entry: DirectoryEntry): ProfileState => ({
   averageAudienceType: entry.averageAudienceType,
   averageLocationOfAudience: entry.averageLocationOfAudience,
   pricing: entry.pricing,
-  accounts: entry.profileDetails.map((account) => ({
-    id: account.id,
-    platform: account.platform,
-    profileName: account.profileName,
-    profileUrl: account.profilePicUrl,
-    dashboardPic: account.profileDashboardPic,
-    followers: account.followers,
-    followersCount: account.followersCount,
-    verifiedBy: account.verifiedBy,
-  })),
+  accounts: entry.profileDetails.map(socialAccountOf),
   pastPosts: entry.pastPosts,
 });
 
@@ -154,16 +147,8 @@ export const withProfile = (
   profile: ProfileState,
 ): DirectoryEntry => {
   const accounts: DirectoryAccount[] = profile.accounts.map((account) => ({
-    id: account.id,
-    platform: account.platform,
-    profileName: account.profileName,
-    profilePicUrl: account.profileUrl,
-    profileDashboardPic: account.dashboardPic,
-    followers: account.followers,
-    followersCount: account.followersCount,
+    ...socialAccountView(account),
     followersLabel: formatFollowers(account.followers),
-    verified: account.verifiedBy !== null,
-    verifiedBy: account.verifiedBy,
   }));
   const followers = Math.max(0, ...accounts.map((account) => account.followersCount));
   const instagram = accounts

@@ -11,6 +11,7 @@ import type { PresenceChanged } from '@linkcoin/domain/messaging/presence.ts';
 import {
   companyNameOf,
   legacyOwnerName,
+  NAME_EVENT_TYPES,
   primaryHandle,
   withAccountEvent,
   type HandleAccount,
@@ -109,15 +110,9 @@ type CollectionEvent =
 
 const EVENT_TYPES: readonly CollectionEvent['type'][] = [
   'AccountRegistered',
-  'PersonalDetailsUpdated',
-  'OwnerNameChanged',
-  'CompanyNameChanged',
+  // The name shown with its handle, and the picture.
+  ...NAME_EVENT_TYPES,
   'ProfilePictureChanged',
-  'SocialAccountAdded',
-  'SocialAccountUpdated',
-  'SocialAccountRemoved',
-  'SocialAccountVerified',
-  'SocialAccountVerificationWithdrawn',
   'PresenceChanged',
   'ConversationOpened',
   'ConversationExtended',
