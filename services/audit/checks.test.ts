@@ -144,8 +144,8 @@ describe('the replay check and the ledger invariants', () => {
     } finally {
       file.close();
     }
-    const check = await replayCheck(['wallets', 'audit-users']);
-    expect(check.readModels).toEqual(['audit-users', 'wallets']);
+    const check = await replayCheck(['wallets', 'profiles']);
+    expect(check.readModels).toEqual(['profiles', 'wallets']);
     expect(check.differenceCount).toBe(1);
     expect(check.differences).toEqual([
       {
