@@ -5,12 +5,25 @@
  */
 import request from 'supertest';
 import { grantAuditor, latestOtp, verifiedEmail } from '../testing/accounts.ts';
-import type { ContextSecurity, Target } from '../testing/security.ts';
+import type { ContextSecurity, RequestSpec, Target } from '../testing/security.ts';
 
 const mailedCode = async (target: Target, email: string, path: string) => {
   await request(target.server.url).post(`/api/otp/${path}`).send({ userId: email }).expect(200);
   return latestOtp(target.server, email);
 };
+
+/** A brand's registration of the target's free address, with this proof of the address. */
+const registration = (t: Target, verificationToken: string): RequestSpec => ({
+  as: null,
+  body: {
+    ownerName: 'Probe Brand',
+    email: t.freeEmail,
+    password: 'probe-password-1',
+    confirmPassword: 'probe-password-1',
+    role: 'user',
+    verificationToken,
+  },
+});
 
 export const security: ContextSecurity = {
   'POST /otp/send-otp': {
@@ -38,28 +51,8 @@ export const security: ContextSecurity = {
   },
   'POST /pageowners/register': {
     access: 'anyone',
-    valid: async (t) => ({
-      as: null,
-      body: {
-        ownerName: 'Probe Brand',
-        email: t.freeEmail,
-        password: 'probe-password-1',
-        confirmPassword: 'probe-password-1',
-        role: 'user',
-        verificationToken: await verifiedEmail(t.server, t.freeEmail),
-      },
-    }),
-    refused: async (t) => ({
-      as: null,
-      body: {
-        ownerName: 'Probe Brand',
-        email: t.freeEmail,
-        password: 'probe-password-1',
-        confirmPassword: 'probe-password-1',
-        role: 'user',
-        verificationToken: 'not-a-verification',
-      },
-    }),
+    valid: async (t) => registration(t, await verifiedEmail(t.server, t.freeEmail)),
+    refused: async (t) => registration(t, 'not-a-verification'),
   },
   'POST /pageowners/login': {
     access: 'anyone',

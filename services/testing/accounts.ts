@@ -117,6 +117,14 @@ export const ADMIN = {
 /** Environment for a test server whose admin is known. */
 export const adminEnv = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } as const;
 
+/** Sign-in and code limits no test run reaches: for suites that sign in and ask codes often. */
+export const roomyAuthLimits = {
+  LOGIN_ATTEMPTS_PER_WINDOW: '10000',
+  OTP_REQUESTS_PER_WINDOW: '10000',
+  OTP_VERIFY_ATTEMPTS_PER_WINDOW: '10000',
+  AUTH_REQUESTS_PER_IP_PER_WINDOW: '100000',
+} as const;
+
 export const loginAdmin = async (server: Pick<TestServer, 'url'>): Promise<TestUser> => {
   const login = await request(server.url).post('/api/pageowners/login').send(ADMIN).expect(200);
   return { userId: login.body.user._id as string, ...ADMIN, token: login.body.token as string };

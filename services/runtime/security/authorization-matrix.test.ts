@@ -8,6 +8,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminEnv,
+  roomyAuthLimits,
   grantAuditor,
   loginAdmin,
   registerUser,
@@ -66,13 +67,7 @@ describe('the authorisation matrix', () => {
 
   beforeAll(async () => {
     server = await startTestServer({
-      env: {
-        ...adminEnv,
-        LOGIN_ATTEMPTS_PER_WINDOW: '10000',
-        OTP_REQUESTS_PER_WINDOW: '10000',
-        OTP_VERIFY_ATTEMPTS_PER_WINDOW: '10000',
-        AUTH_REQUESTS_PER_IP_PER_WINDOW: '100000',
-      },
+      env: { ...adminEnv, ...roomyAuthLimits },
     });
     // The composed registry: every endpoint of every context of runtime/composition.ts.
     endpoints = server.runtime.endpoints;
