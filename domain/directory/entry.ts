@@ -37,6 +37,20 @@ export type DirectoryAccount = SocialAccountView & {
   followersLabel: string;
 };
 
+/** What a card shows beside the profile: derived from its accounts, the same in the entry and the API's item. */
+export type DirectoryFigures = {
+  /** The largest follower count of any account: what the follower filter and sort use. */
+  followers: number;
+  /** As spec section 5 shows it. */
+  followersLabel: string;
+  /** The largest Instagram account's count (the cards show Instagram followers). */
+  instagramFollowers: number;
+  instagramFollowersLabel: string;
+  verified: boolean;
+  verifiedPlatforms: string[];
+  visibility: VisibilityLevel;
+};
+
 export type DirectoryEntry = {
   id: string;
   ownerName: string;
@@ -67,26 +81,18 @@ export type DirectoryEntry = {
   /** The price sort key: minPrice, or NEGOTIABLE_PRICE_KEY. */
   priceKey: number;
   pastPosts: PastPostView[];
-  /** The largest follower count of any account: what the follower filter and sort use. */
-  followers: number;
-  followersLabel: string;
-  /** The largest Instagram account's count (the cards show Instagram followers). */
-  instagramFollowers: number;
-  instagramFollowersLabel: string;
-  verified: boolean;
-  verifiedPlatforms: string[];
-  visibility: VisibilityLevel;
-  /** Sign-up time (the account's registration). */
-  registeredAt: string;
-  /** In the first 30 days, until NewCreatorBoostEnded. */
-  boosted: boolean;
-  /** The default order, highest first (domain/directory/ranking.ts). */
-  rank: number;
-  isOnline: boolean;
-  /** A demo account (`make seed`): its e-mail address is in the demo domain. */
-  demo: boolean;
-  updatedAt: string;
-};
+} & DirectoryFigures & {
+    /** Sign-up time (the account's registration). */
+    registeredAt: string;
+    /** In the first 30 days, until NewCreatorBoostEnded. */
+    boosted: boolean;
+    /** The default order, highest first (domain/directory/ranking.ts). */
+    rank: number;
+    isOnline: boolean;
+    /** A demo account (`make seed`): its e-mail address is in the demo domain. */
+    demo: boolean;
+    updatedAt: string;
+  };
 
 /**
  * What the location filter matches for free-text locations: each place folded ("Navi Mumbai,
