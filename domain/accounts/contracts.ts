@@ -220,16 +220,15 @@ export const changePasswordFormSchema = z
   });
 export type ChangePasswordForm = z.input<typeof changePasswordFormSchema>;
 
-/** A row of the console's users resource (`GET /api/admin/users`), as the accounts read model keeps it. */
+/**
+ * The account a role grant or revoke answers (`POST`/`DELETE /api/admin/users/:id/roles`), as its
+ * stream has it after the change. The console's users list and show read the audit context's
+ * user overviews.
+ */
 export type AdminUserView = {
   id: string;
   email: string;
   ownerName: string;
   role: Role;
   roles: Role[];
-  signInMethods: ('password' | 'google')[];
-  emailProof: string;
-  registeredAt: string;
-  passwordResetAt: string | null;
-  lastLogoutAt: string | null;
 };

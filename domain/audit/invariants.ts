@@ -10,7 +10,7 @@
  *   with (an approval younger than the grace period may still be on its way);
  * - nothing is credited without an approved payment;
  * - every refund is for a connection of that wallet that qualified, once: the payer wrote, the
- *   creator did not answer within 48 hours, and the payer had not removed the contact before
+ *   creator did not answer within 48 hours, and the payer had not removed the connection before
  *   the deadline (1 coin); or its conversation refused it because the other user had connected
  *   the two first (every coin the connection cost).
  *

@@ -1,7 +1,9 @@
 /**
  * The collection's request and answer shapes (spec sections 3 and 7, "Collection"), shared by
- * the server and the user app. A contact is on both sides' lists: the payer sees the creators
- * they added, the creator sees the payers who added them (DESIGN section 6).
+ * the server and the user app. A connection is on both sides' lists: the payer sees the creators
+ * they added, the creator sees the payers who added them (DESIGN section 6). The types keep the
+ * names the user app knows them by (`CollectionEntry`: one connection as a list shows it;
+ * `CollectionContact`: the person on the other side, the spec's "contact").
  */
 import { z } from 'zod';
 import { idField } from '../shared/numbers.ts';

@@ -3,7 +3,7 @@
  * The request of `GET /api/pageowners/users` is `directoryQuery` in search.ts.
  */
 import type { ProfileView } from '../profiles/contracts.ts';
-import type { DirectoryAccount } from './entry.ts';
+import type { DirectoryAccount, DirectoryFigures } from './entry.ts';
 import type { DiscoveryPager } from './pager.ts';
 import type { DirectoryView } from './search.ts';
 import type { VisibilityLevel } from './visibility.ts';
@@ -19,20 +19,12 @@ export type DirectoryItem = Omit<
 > & {
   role: 'influencer';
   profileDetails: DirectoryAccount[];
-  /** The largest follower count of any account, and how spec section 5 shows it. */
-  followers: number;
-  followersLabel: string;
-  /** The largest Instagram account (the card's "Instagram follower count"). */
-  instagramFollowers: number;
-  instagramFollowersLabel: string;
-  verified: boolean;
-  verifiedPlatforms: string[];
-  visibility: VisibilityLevel;
-  /** In the first 30 days after sign-up (boosted in the default order). */
-  isNew: boolean;
-  /** A demo account made by `make seed`. */
-  demo: boolean;
-};
+} & DirectoryFigures & {
+    /** In the first 30 days after sign-up (boosted in the default order). */
+    isNew: boolean;
+    /** A demo account made by `make seed`. */
+    demo: boolean;
+  };
 
 export type DirectoryAnswer = {
   success: true;

@@ -15,6 +15,8 @@ import { labelOf } from '../profiles/options.ts';
 import {
   emptyProfile,
   profileDecider,
+  socialAccountOf,
+  socialAccountView,
   type ProfileEvent,
   type ProfileState,
 } from '../profiles/profile.ts';
@@ -49,6 +51,20 @@ export type DirectoryAccount = SocialAccountView & {
   followersLabel: string;
 };
 
+/** What a card shows beside the profile: derived from its accounts, the same in the entry and the API's item. */
+export type DirectoryFigures = {
+  /** The largest follower count of any account: what the follower filter and sort use. */
+  followers: number;
+  /** As spec section 5 shows it. */
+  followersLabel: string;
+  /** The largest Instagram account's count (the cards show Instagram followers). */
+  instagramFollowers: number;
+  instagramFollowersLabel: string;
+  verified: boolean;
+  verifiedPlatforms: string[];
+  visibility: VisibilityLevel;
+};
+
 export type DirectoryEntry = {
   id: string;
   ownerName: string;
@@ -79,34 +95,26 @@ export type DirectoryEntry = {
   /** The price sort key: minPrice, or NEGOTIABLE_PRICE_KEY. */
   priceKey: number;
   pastPosts: PastPostView[];
-  /** The largest follower count of any account: what the follower filter and sort use. */
-  followers: number;
-  followersLabel: string;
-  /** The largest Instagram account's count (the cards show Instagram followers). */
-  instagramFollowers: number;
-  instagramFollowersLabel: string;
-  verified: boolean;
-  verifiedPlatforms: string[];
-  visibility: VisibilityLevel;
-  /** Sign-up time (the account's registration). */
-  registeredAt: string;
-  /** In the first 30 days, until NewCreatorBoostEnded. */
-  boosted: boolean;
-  /** One of the marketplace's first creators (EarlyAdopterBadgeAwarded). */
-  earlyAdopter: boolean;
-  /** "Usually replies within N hours" (domain/messaging/reply-times.ts), or null. */
-  replyHours: number | null;
-  /** The reply-time sort key: replyHours, or NO_REPLY_KEY after everyone who has one. */
-  replyKey: number;
-  /** The "Replies fast" filter: replyHours of REPLIES_FAST_HOURS or fewer. */
-  repliesFast: boolean;
-  /** The default order, highest first (domain/directory/ranking.ts). */
-  rank: number;
-  isOnline: boolean;
-  /** A demo account (`make seed`): its e-mail address is in the demo domain. */
-  demo: boolean;
-  updatedAt: string;
-};
+} & DirectoryFigures & {
+    /** Sign-up time (the account's registration). */
+    registeredAt: string;
+    /** In the first 30 days, until NewCreatorBoostEnded. */
+    boosted: boolean;
+    /** One of the marketplace's first creators (EarlyAdopterBadgeAwarded). */
+    earlyAdopter: boolean;
+    /** "Usually replies within N hours" (domain/messaging/reply-times.ts), or null. */
+    replyHours: number | null;
+    /** The reply-time sort key: replyHours, or NO_REPLY_KEY after everyone who has one. */
+    replyKey: number;
+    /** The "Replies fast" filter: replyHours of REPLIES_FAST_HOURS or fewer. */
+    repliesFast: boolean;
+    /** The default order, highest first (domain/directory/ranking.ts). */
+    rank: number;
+    isOnline: boolean;
+    /** A demo account (`make seed`): its e-mail address is in the demo domain. */
+    demo: boolean;
+    updatedAt: string;
+  };
 
 /**
  * What the location filter matches for free-text locations: each place folded ("Navi Mumbai,
@@ -147,16 +155,7 @@ export const profileStateOf = (entry: DirectoryEntry): ProfileState => ({
   averageAudienceType: entry.averageAudienceType,
   averageLocationOfAudience: entry.averageLocationOfAudience,
   pricing: entry.pricing,
-  accounts: entry.profileDetails.map((account) => ({
-    id: account.id,
-    platform: account.platform,
-    profileName: account.profileName,
-    profileUrl: account.profilePicUrl,
-    dashboardPic: account.profileDashboardPic,
-    followers: account.followers,
-    followersCount: account.followersCount,
-    verifiedBy: account.verifiedBy,
-  })),
+  accounts: entry.profileDetails.map(socialAccountOf),
   pastPosts: entry.pastPosts,
 });
 
@@ -184,16 +183,8 @@ export const withProfile = (
   profile: ProfileState,
 ): DirectoryEntry => {
   const accounts: DirectoryAccount[] = profile.accounts.map((account) => ({
-    id: account.id,
-    platform: account.platform,
-    profileName: account.profileName,
-    profilePicUrl: account.profileUrl,
-    profileDashboardPic: account.dashboardPic,
-    followers: account.followers,
-    followersCount: account.followersCount,
+    ...socialAccountView(account),
     followersLabel: formatFollowers(account.followers),
-    verified: account.verifiedBy !== null,
-    verifiedBy: account.verifiedBy,
   }));
   const followers = Math.max(0, ...accounts.map((account) => account.followersCount));
   const instagram = accounts

@@ -17,5 +17,5 @@ export const MAX_PAGE = 100_000;
 export const MAX_SEARCH_LENGTH = 100;
 /** At most this many values in one list filter. */
 export const MAX_FILTER_VALUES = 30;
-/** The longest audience location a search may hold. */
-export const MAX_LOCATION_LENGTH = 60;
+/** The longest audience location a search may hold: a profile's own limit. */
+export { MAX_LOCATION_LENGTH } from '../profiles/options.ts';

@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import { FieldWords, fieldWords } from '../shared/field-words.ts';
+import { PROFILE_MESSAGES } from '../profiles/contracts.ts';
 import { followersCount, isFollowersShorthand, MAX_FOLLOWERS } from '../profiles/followers.ts';
 import {
   AUDIENCE_TYPES,
@@ -237,7 +238,7 @@ export const directoryQuery = z
         if (items.some((item) => item.length > MAX_LOCATION_LENGTH)) {
           ctx.addIssue({
             code: 'custom',
-            message: `Each audience location can be at most ${MAX_LOCATION_LENGTH} characters long.`,
+            message: PROFILE_MESSAGES.locationTooLong,
           });
           return z.NEVER;
         }

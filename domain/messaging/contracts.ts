@@ -112,7 +112,7 @@ export type ConversationAnswer = {
   /** Oldest first (newest last). */
   conversation: MessageView[];
   expiresAt: string | null;
-  /** Read-only: past its expiry, or the contact was removed. */
+  /** Read-only: past its expiry, or the connection was removed. */
   expired: boolean;
   /** Older messages exist: ask again with `before` = the first message's seq. */
   hasMore: boolean;

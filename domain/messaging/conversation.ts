@@ -452,7 +452,7 @@ export const replyGuaranteeBroken = (
   guarantee: Readonly<{
     firstPayerMessageAt: string | null;
     firstCreatorMessageAt: string | null;
-    /** When the payer removed the contact, if they did. */
+    /** When the payer removed the connection, if they did. */
     closedAt?: string | null;
   }>,
   now: Date,

@@ -2,7 +2,7 @@
  * Presence (the online dot, spec sections 2 and 3: `isOnline`). The chat gateway knows who is
  * connected (its presence board, across nodes); when a user comes online somewhere or goes
  * offline everywhere it records so here, and the read models that show `isOnline` (the
- * collection's contacts, the directory) follow the event.
+ * collections' connections, the directory) follow the event.
  */
 import type { Decider } from '../shared/decider.ts';
 import type { Command, Event } from '../shared/messages.ts';

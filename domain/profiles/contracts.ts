@@ -20,6 +20,7 @@ import { plausibleImageUrl, type ImageUrlRule } from '../uploads/urls.ts';
 import {
   AUDIENCE_TYPES,
   CONTENT_TOPICS,
+  MAX_LOCATION_LENGTH,
   PLATFORMS,
   PRODUCT_CATEGORIES,
   type Option,
@@ -50,7 +51,7 @@ export const PROFILE_MESSAGES = {
   followersNegative: 'Followers cannot be negative.',
   followersTooLarge: 'That follower count is too large.',
   descriptionTooLong: 'The description can be at most 2,000 characters long.',
-  locationTooLong: 'Each audience location can be at most 60 characters long.',
+  locationTooLong: `Each audience location can be at most ${MAX_LOCATION_LENGTH} characters long.`,
   tooManyLocations: `You can list at most ${MAX_LOCATIONS} audience locations.`,
   tooManyAccounts: `You can list at most ${MAX_ACCOUNTS} social accounts.`,
   tooManyPosts: `You can add at most ${MAX_PAST_POSTS} posts.`,
@@ -252,7 +253,10 @@ export const profileUpdateRequestFor = (isOurImage: ImageUrlRule) =>
       'audience types',
     ).optional(),
     averageLocationOfAudience: z
-      .array(z.string().max(60, PROFILE_MESSAGES.locationTooLong), PROFILE_MESSAGES.locationTooLong)
+      .array(
+        z.string().max(MAX_LOCATION_LENGTH, PROFILE_MESSAGES.locationTooLong),
+        PROFILE_MESSAGES.locationTooLong,
+      )
       .max(100)
       .transform((locations) => [
         ...new Set(locations.map((l) => l.trim()).filter((l) => l !== '')),
@@ -299,6 +303,23 @@ export type SocialAccountView = {
 
 export type PastPostView = { id: string; category: string; platform: string; postLink: string };
 
+/**
+ * What a profile shows of its owner's work, as the wizard saves it: the same fields in the API's
+ * answer and in the stored profile (services/profiles/projection.ts).
+ */
+export type ProfileContent = {
+  description: string;
+  profilePicUrl: string;
+  socialMediaPlatforms: string[];
+  profileDetails: SocialAccountView[];
+  adCategories: string[];
+  pageContentCategory: string[];
+  averageAudienceType: string[];
+  averageLocationOfAudience: string[];
+  pricing: Pricing;
+  pastPosts: PastPostView[];
+};
+
 /** The profile as the API answers it (spec section 3, "Page owner profile"). */
 export type ProfileView = {
   _id: string;
@@ -313,25 +334,16 @@ export type ProfileView = {
   mobile: string | null;
   whatsapp: string | null;
   role: Role;
-  description: string;
-  profilePicUrl: string;
-  socialMediaPlatforms: string[];
-  profileDetails: SocialAccountView[];
-  adCategories: string[];
-  pageContentCategory: string[];
-  averageAudienceType: string[];
-  averageLocationOfAudience: string[];
-  pricing: Pricing;
-  pastPosts: PastPostView[];
-  /** Promotions count: the number of past posts. */
-  promotions: number;
-  isOnline: boolean;
-  /** One of the marketplace's first creators: the early-adopter badge (issue 24). */
-  earlyAdopter: boolean;
-  /** A creator's usual first reply in hours ("Usually replies within N hours"), or null. */
-  replyHours: number | null;
-  /** The owner's balance; null for everyone else. */
-  linkCoins: number | null;
-  createdAt: string;
-  updatedAt: string;
-};
+} & ProfileContent & {
+    /** Promotions count: the number of past posts. */
+    promotions: number;
+    isOnline: boolean;
+    /** One of the marketplace's first creators: the early-adopter badge (issue 24). */
+    earlyAdopter: boolean;
+    /** A creator's usual first reply in hours ("Usually replies within N hours"), or null. */
+    replyHours: number | null;
+    /** The owner's balance; null for everyone else. */
+    linkCoins: number | null;
+    createdAt: string;
+    updatedAt: string;
+  };

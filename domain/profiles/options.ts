@@ -4,6 +4,9 @@
  */
 export type Option = Readonly<{ value: string; label: string }>;
 
+/** The longest audience location a profile may hold (and so a directory search may ask for). */
+export const MAX_LOCATION_LENGTH = 60;
+
 /** Social platforms: the eight the spec names first, then others Indian creators use. */
 export const PLATFORMS = [
   { value: 'instagram', label: 'Instagram' },

@@ -2,7 +2,7 @@ import type { Decider } from '../shared/decider.ts';
 import { DomainError } from '../shared/errors.ts';
 import { cleanName } from '../shared/names.ts';
 import type { Command, Event } from '../shared/messages.ts';
-import type { ProfileUpdate, Pricing } from './contracts.ts';
+import type { ProfileUpdate, Pricing, SocialAccountView } from './contracts.ts';
 import { PROFILE_MESSAGES } from './contracts.ts';
 import { followersCount, type Followers } from './followers.ts';
 import { companyNameOf, legacyOwnerName } from './names.ts';
@@ -22,6 +22,36 @@ export type SocialAccount = Readonly<{
   followersCount: number;
   verifiedBy: VerificationMethod | null;
 }>;
+
+/**
+ * A social account as the API shows it (the spec's field names: `profilePicUrl` is the
+ * account's link, `profileDashboardPic` its dashboard screenshot), and back: the one mapping
+ * every read model that shows accounts uses (the profile, the directory's entry).
+ */
+export const socialAccountView = (
+  account: Omit<SocialAccount, 'verifiedBy'> & Partial<Pick<SocialAccount, 'verifiedBy'>>,
+): SocialAccountView => ({
+  id: account.id,
+  platform: account.platform,
+  profileName: account.profileName,
+  profilePicUrl: account.profileUrl,
+  profileDashboardPic: account.dashboardPic,
+  followers: account.followers,
+  followersCount: account.followersCount,
+  verified: (account.verifiedBy ?? null) !== null,
+  verifiedBy: account.verifiedBy ?? null,
+});
+
+export const socialAccountOf = (view: SocialAccountView): SocialAccount => ({
+  id: view.id,
+  platform: view.platform,
+  profileName: view.profileName,
+  profileUrl: view.profilePicUrl,
+  dashboardPic: view.profileDashboardPic,
+  followers: view.followers,
+  followersCount: view.followersCount,
+  verifiedBy: view.verifiedBy,
+});
 
 export type PastPost = Readonly<{
   id: string;

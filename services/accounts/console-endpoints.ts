@@ -1,23 +1,14 @@
 import { z } from 'zod';
-import { grantRoleRequest } from '@linkcoin/domain/accounts/contracts.ts';
-import { ACCOUNT_MESSAGES as M } from '@linkcoin/domain/accounts/messages.ts';
-import { GRANTABLE_ROLES, ROLES } from '@linkcoin/domain/accounts/roles.ts';
-import { DomainError } from '@linkcoin/domain/shared/errors.ts';
-import type { ReadStore, Query } from '@linkcoin/infra/readstore/port.ts';
+import { rolesOf, type ActiveAccount } from '@linkcoin/domain/accounts/account.ts';
+import { grantRoleRequest, type AdminUserView } from '@linkcoin/domain/accounts/contracts.ts';
+import { GRANTABLE_ROLES } from '@linkcoin/domain/accounts/roles.ts';
 import { signedIn, type Endpoint } from '../platform/http/endpoint.ts';
 import { commandMetadata } from '../platform/http/metadata.ts';
-import { findPage, listQuery, parseListRequest, sendList } from '../platform/http/simple-rest.ts';
 import { parse, parseBody } from '../platform/http/validate.ts';
 import type { ProjectionProgress } from '../platform/projection-progress.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { AccountHandlers } from './handlers.ts';
-import { ACCOUNTS, type AccountView } from './projection.ts';
 
-const userFilter = z.object({
-  q: z.string().max(100).optional(),
-  role: z.enum(ROLES).optional(),
-  id: z.union([z.string().max(64), z.array(z.string().max(64)).max(100)]).optional(),
-});
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const roleParams = z.object({
   id: z.string().min(1).max(64),
@@ -25,58 +16,31 @@ const roleParams = z.object({
 });
 
 export type ConsoleUserDeps = Readonly<{
-  readStore: ReadStore;
   accounts: AccountHandlers;
   progress: ProjectionProgress;
   clock: Clock;
 }>;
 
-/** The console's users resource: list, search and show for admins and auditors; grants for admins. */
+/** The account a role change answers, as its stream has it after the change. */
+const userView = (account: ActiveAccount): AdminUserView => ({
+  id: account.userId,
+  email: account.email,
+  ownerName: account.ownerName,
+  role: account.role,
+  roles: rolesOf(account),
+});
+
+/**
+ * The console's role grants, for admins. The console lists and shows users from the audit
+ * context's user overviews (`/admin/user-overviews`); its own list here and the accounts read
+ * model behind it served no screen and were retired (context.ts).
+ */
 export const consoleUserEndpoints = ({
-  readStore,
   accounts,
   progress,
   clock,
 }: ConsoleUserDeps): Endpoint[] => {
-  const users = () => readStore.collection<AccountView>(ACCOUNTS);
   return [
-    {
-      method: 'get',
-      path: '/admin/users',
-      summary: 'Users, searchable by name or e-mail, filterable by role (console list)',
-      access: signedIn('admin', 'auditor'),
-      input: { query: listQuery },
-      handler: async (req, res) => {
-        const list = parseListRequest(req);
-        const filter = parse(userFilter, list.filter);
-        const where: NonNullable<Query['where']> = {
-          ...(filter.role ? { roles: { $contains: filter.role } } : {}),
-          ...(filter.id ? { id: Array.isArray(filter.id) ? { $in: filter.id } : filter.id } : {}),
-        };
-        const query = { where, ...(filter.q?.trim() ? { text: filter.q } : {}) };
-        const { rows, total } = await findPage(
-          users(),
-          query,
-          list,
-          ['registeredAt', 'email', 'ownerName', 'role'],
-          ['registeredAt', -1],
-        );
-        sendList(res, 'users', rows, list.skip, total);
-      },
-    },
-    {
-      method: 'get',
-      path: '/admin/users/:id',
-      summary: 'One user (console show)',
-      access: signedIn('admin', 'auditor'),
-      input: { params: idParams },
-      handler: async (req, res) => {
-        const { id } = parse(idParams, req.params);
-        const user = await users().get(id);
-        if (!user) throw new DomainError('not_found', M.accountNotFound);
-        res.json(user);
-      },
-    },
     {
       method: 'post',
       path: '/admin/users/:id/roles',
@@ -86,9 +50,10 @@ export const consoleUserEndpoints = ({
       handler: async (req, res) => {
         const { id } = parse(idParams, req.params);
         const { role } = parseBody(grantRoleRequest, req);
-        const { position } = await accounts.grantRole(id, role, commandMetadata(req, clock));
-        await progress.waitFor(position);
-        res.json(await users().get(id));
+        const changed = await accounts.grantRole(id, role, commandMetadata(req, clock));
+        // The console's users (the audit overviews) show the role once it answers.
+        await progress.waitFor(changed.position);
+        res.json(userView(changed.account));
       },
     },
     {
@@ -99,9 +64,9 @@ export const consoleUserEndpoints = ({
       input: { params: roleParams },
       handler: async (req, res) => {
         const { id, role } = parse(roleParams, req.params);
-        const { position } = await accounts.revokeRole(id, role, commandMetadata(req, clock));
-        await progress.waitFor(position);
-        res.json(await users().get(id));
+        const changed = await accounts.revokeRole(id, role, commandMetadata(req, clock));
+        await progress.waitFor(changed.position);
+        res.json(userView(changed.account));
       },
     },
   ];

@@ -6,21 +6,30 @@ import { consoleUserEndpoints } from './console-endpoints.ts';
 import { accountEndpoints } from './endpoints.ts';
 import { accountHandlers } from './handlers.ts';
 import { OtpCodes } from './otp-codes.ts';
-import { accountsProjection } from './projection.ts';
 import { createAuthRateLimits } from './rate-limits.ts';
 import { SessionTokens } from './session-tokens.ts';
 import { sessionsRealtime } from './sessions.ts';
 
 /**
  * Accounts: registration with e-mail codes, sign-in (password and Google), sessions, password
- * reset, roles, the first admin, and the console's users. It also tells every endpoint's guard
+ * reset, roles (the console's grants), the first admin. It also tells every endpoint's guard
  * who is calling (the authenticator).
  */
 export const accountsContext: BoundedContext = {
   name: 'accounts',
-  projections: [accountsProjection],
+  projections: [],
+  retired: [
+    {
+      name: 'accounts',
+      collections: ['accounts'],
+      reason:
+        "Served only GET /admin/users, which no screen read: the console's users are the audit " +
+        'user overviews (issue 21).',
+    },
+  ],
+  security: new URL('./security.ts', import.meta.url),
   create: (platform) => {
-    const { config, clock, commands, mailer, readStore, progress, secrets } = platform;
+    const { config, clock, commands, mailer, progress, secrets } = platform;
     const logger = platform.logger.child({ component: 'accounts' });
     const tokens = new SessionTokens(secrets.jwtSecret, config.auth.tokenTtlSeconds);
     const google = config.auth.google ? new GoogleIdTokenVerifier(config.auth.google) : null;
@@ -53,7 +62,7 @@ export const accountsContext: BoundedContext = {
           payments: config.payments.adapter,
           httpsPublicUrl: () => platform.publicUrl().startsWith('https:'),
         }),
-        ...consoleUserEndpoints({ readStore, accounts, progress, clock }),
+        ...consoleUserEndpoints({ accounts, progress, clock }),
       ],
       processes: [],
       authenticator: createAuthenticator({ tokens, commands, clock }),

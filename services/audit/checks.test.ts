@@ -110,7 +110,7 @@ describe('the replay check and the ledger invariants', () => {
     const models = await api().get('/api/admin/read-models').set(auth(auditor)).expect(200);
     const names = (models.body as ReadModelView[]).map((model) => model.id);
     expect(names).toEqual(
-      expect.arrayContaining(['accounts', 'wallets', 'audit-payments', 'audit-users']),
+      expect.arrayContaining(['profiles', 'wallets', 'audit-payments', 'audit-users']),
     );
     const head = await headPosition(server);
 
@@ -144,8 +144,8 @@ describe('the replay check and the ledger invariants', () => {
     } finally {
       file.close();
     }
-    const check = await replayCheck(['wallets', 'accounts']);
-    expect(check.readModels).toEqual(['accounts', 'wallets']);
+    const check = await replayCheck(['wallets', 'profiles']);
+    expect(check.readModels).toEqual(['profiles', 'wallets']);
     expect(check.differenceCount).toBe(1);
     expect(check.differences).toEqual([
       {

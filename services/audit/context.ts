@@ -17,6 +17,7 @@ import { usersProjection } from './users-projection.ts';
 export const auditContext: BoundedContext = {
   name: 'audit',
   projections: [paymentsProjection, connectionsProjection, usersProjection],
+  security: new URL('./security.ts', import.meta.url),
   create: ({ eventStore, readStore, readModels, clock, logger }) => {
     const log = logger.child({ component: 'audit' });
     return {

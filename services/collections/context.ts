@@ -9,13 +9,14 @@ import { replyGuarantee } from './reply-guarantee.ts';
 
 /**
  * Collections: a payer spends 1 LinkCoin to add a creator to their list and open 7 days of chat,
- * renews for 1 more, removes; both sides see the contact. The list and the coins are one
+ * renews for 1 more, removes; both sides see the connection. The list and the coins are one
  * decision in the payer's wallet stream; the conversation follows from the wallet's events; a
  * creator who does not answer within 48 hours gives the coin back.
  */
 export const collectionsContext: BoundedContext = {
   name: 'collections',
   projections: [collectionsProjection],
+  security: new URL('./security.ts', import.meta.url),
   create: ({ commands, readStore, progress, clock, uploads, logger, config }) => {
     const log = logger.child({ component: 'collections' });
     return {

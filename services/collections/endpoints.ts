@@ -45,7 +45,7 @@ export const collectionEndpoints = ({
     method: 'get',
     path: '/collection/users/:userId',
     summary:
-      "A user's contacts, newest activity first: the creators they added and the payers who added them, with the last message, unread count and expiry (admins may read anyone's)",
+      "A user's connections, newest activity first: the creators they added and the payers who added them, with the last message, unread count and expiry (admins may read anyone's)",
     access: signedIn(),
     subject: { in: 'params', field: 'userId' },
     input: { params: collectionParams },

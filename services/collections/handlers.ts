@@ -26,9 +26,9 @@ import {
 import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
 import type { ReadStore } from '@linkcoin/infra/readstore/port.ts';
 import type { ProjectionProgress } from '../platform/projection-progress.ts';
-import { COLLECTION_ENTRIES, type EntryDoc } from './projection.ts';
+import { CONNECTION_SIDES, type ConnectionSideDoc } from './projection.ts';
 
-/** A list is every contact at once (the spec pages nothing); a bound all the same. */
+/** A list is every connection at once (the spec pages nothing); a bound all the same. */
 export const MAX_LIST = 1000;
 
 /** A stable connection id from a client's idempotency key: a retried add names the same one. */
@@ -58,9 +58,9 @@ export const collectionHandlers = (deps: {
   progress: ProjectionProgress;
 }) => {
   const { commands, readStore, progress } = deps;
-  const entries = () => readStore.collection<EntryDoc>(COLLECTION_ENTRIES);
+  const entries = () => readStore.collection<ConnectionSideDoc>(CONNECTION_SIDES);
 
-  /** The user's contacts, newest activity first, as the list shows them at `now`. */
+  /** The user's connections, newest activity first, as the list shows them at `now`. */
   const listOf = async (
     userId: string,
     now: Date,
@@ -174,7 +174,7 @@ export const collectionHandlers = (deps: {
 
   /**
    * Renews for 7 days from the later of now and the expiry, for 1 coin (the payer only: a
-   * creator's wallet lists nobody it was added by). A contact not on the list is refused before
+   * creator's wallet lists nobody it was added by). A creator not on the list is refused before
    * the client's key is claimed; the balance is the wallet's decision.
    */
   const renew = async ({ userId, targetUserId }: Pair, keyed: () => Promise<CommandMetadata>) => {

@@ -12,6 +12,7 @@ import type { ReplyTimeChanged } from '@linkcoin/domain/directory/listing.ts';
 import {
   companyNameOf,
   legacyOwnerName,
+  NAME_EVENT_TYPES,
   primaryHandle,
   withAccountEvent,
   type HandleAccount,
@@ -24,13 +25,17 @@ import { pairIdOf } from '@linkcoin/domain/messaging/conversation.ts';
 import type { ProjectionTransaction } from '@linkcoin/infra/readstore/port.ts';
 import type { Projection } from '@linkcoin/infra/readstore/projections.ts';
 
-export const COLLECTION_ENTRIES = 'collection_entries';
+/** One document per side of each connection (the stored name predates the word). */
+export const CONNECTION_SIDES = 'collection_entries';
 export const COLLECTION_PEOPLE = 'collection_people';
 const PERSON_SOURCES = 'collection_person_sources';
 
 const profileOwner = (event: RecordedEvent): string => event.streamId.slice('profile-'.length);
 
-/** A user as a contact is shown: kept from the account, profile and presence events. */
+/**
+ * A user as the other side of a connection is shown: kept from the account, profile and presence
+ * events.
+ */
 export type PersonDoc = {
   id: string;
   ownerName: string;
@@ -53,11 +58,12 @@ type PersonSources = {
 };
 
 /**
- * One line of one user's list: the owner's side of a connection with one contact. Kept when the
- * payer removes the contact (`listed: false`), so adding them again shows the conversation's
- * last message and unread count as they are.
+ * One side of a connection: a line of its owner's list, showing the other side (`contact`, the
+ * spec's word for the person on a list). Kept when the payer removes the connection
+ * (`listed: false`), so adding them again shows the conversation's last message and unread
+ * count as they are.
  */
-export type EntryDoc = {
+export type ConnectionSideDoc = {
   /** `<ownerId>:<contactId>`. */
   id: string;
   ownerId: string;
@@ -79,7 +85,8 @@ export type EntryDoc = {
   unreadCount: number;
 };
 
-export const entryId = (ownerId: string, contactId: string): string => `${ownerId}:${contactId}`;
+export const connectionSideId = (ownerId: string, contactId: string): string =>
+  `${ownerId}:${contactId}`;
 
 const unknownPerson = (id: string): PersonDoc => ({
   id,
@@ -98,7 +105,7 @@ const noSources = (id: string): PersonSources => ({
   accounts: [],
 });
 
-const contactOf = ({ id: _id, ...contact }: PersonDoc): EntryDoc['contact'] => contact;
+const contactOf = ({ id: _id, ...contact }: PersonDoc): ConnectionSideDoc['contact'] => contact;
 
 type CollectionEvent =
   | RecordedEvent<AccountRegistered>
@@ -114,15 +121,9 @@ type CollectionEvent =
 
 const EVENT_TYPES: readonly CollectionEvent['type'][] = [
   'AccountRegistered',
-  'PersonalDetailsUpdated',
-  'OwnerNameChanged',
-  'CompanyNameChanged',
+  // The name shown with its handle, and the picture.
+  ...NAME_EVENT_TYPES,
   'ProfilePictureChanged',
-  'SocialAccountAdded',
-  'SocialAccountUpdated',
-  'SocialAccountRemoved',
-  'SocialAccountVerified',
-  'SocialAccountVerificationWithdrawn',
   'PresenceChanged',
   'ReplyTimeChanged',
   'ConversationOpened',
@@ -156,9 +157,14 @@ const updatePerson = async (
   };
   if (known && JSON.stringify(known) === JSON.stringify(person)) return;
   await tx.put<PersonDoc>(COLLECTION_PEOPLE, userId, person);
-  const lines = await tx.find<EntryDoc>(COLLECTION_ENTRIES, { where: { contactId: userId } });
+  const lines = await tx.find<ConnectionSideDoc>(CONNECTION_SIDES, {
+    where: { contactId: userId },
+  });
   for (const line of lines) {
-    await tx.put<EntryDoc>(COLLECTION_ENTRIES, line.id, { ...line, contact: contactOf(person) });
+    await tx.put<ConnectionSideDoc>(CONNECTION_SIDES, line.id, {
+      ...line,
+      contact: contactOf(person),
+    });
   }
 };
 
@@ -177,11 +183,11 @@ const updateSources = async (
 const updatePair = async (
   tx: ProjectionTransaction,
   pairId: string,
-  change: (line: EntryDoc) => EntryDoc | null,
+  change: (line: ConnectionSideDoc) => ConnectionSideDoc | null,
 ): Promise<void> => {
-  for (const line of await tx.find<EntryDoc>(COLLECTION_ENTRIES, { where: { pairId } })) {
+  for (const line of await tx.find<ConnectionSideDoc>(CONNECTION_SIDES, { where: { pairId } })) {
     const changed = change(line);
-    if (changed) await tx.put<EntryDoc>(COLLECTION_ENTRIES, line.id, changed);
+    if (changed) await tx.put<ConnectionSideDoc>(CONNECTION_SIDES, line.id, changed);
   }
 };
 
@@ -206,7 +212,7 @@ export const collectionsProjection: Projection = {
     { name: COLLECTION_PEOPLE },
     { name: PERSON_SOURCES },
     {
-      name: COLLECTION_ENTRIES,
+      name: CONNECTION_SIDES,
       indexes: [
         { fields: ['ownerId', 'listed', 'lastActivityAt'] },
         { fields: ['contactId'] },
@@ -273,11 +279,11 @@ export const collectionsProjection: Projection = {
           [payerId, creatorId, 'payer'],
           [creatorId, payerId, 'creator'],
         ] as const) {
-          const id = entryId(ownerId, contactId);
-          const earlier = await tx.get<EntryDoc>(COLLECTION_ENTRIES, id);
+          const id = connectionSideId(ownerId, contactId);
+          const earlier = await tx.get<ConnectionSideDoc>(CONNECTION_SIDES, id);
           const person =
             (await tx.get<PersonDoc>(COLLECTION_PEOPLE, contactId)) ?? unknownPerson(contactId);
-          await tx.put<EntryDoc>(COLLECTION_ENTRIES, id, {
+          await tx.put<ConnectionSideDoc>(CONNECTION_SIDES, id, {
             id,
             ownerId,
             contactId,
@@ -332,17 +338,23 @@ export const collectionsProjection: Projection = {
       case 'MessageSent': {
         const { senderId, receiverId, content, at, seq } = event.data;
         const last = { lastMessage: content, lastMessageTimestamp: at };
-        const sent = await tx.get<EntryDoc>(COLLECTION_ENTRIES, entryId(senderId, receiverId));
+        const sent = await tx.get<ConnectionSideDoc>(
+          CONNECTION_SIDES,
+          connectionSideId(senderId, receiverId),
+        );
         if (sent) {
-          await tx.put<EntryDoc>(COLLECTION_ENTRIES, sent.id, {
+          await tx.put<ConnectionSideDoc>(CONNECTION_SIDES, sent.id, {
             ...sent,
             ...last,
             lastActivityAt: later(sent.lastActivityAt, at),
           });
         }
-        const received = await tx.get<EntryDoc>(COLLECTION_ENTRIES, entryId(receiverId, senderId));
+        const received = await tx.get<ConnectionSideDoc>(
+          CONNECTION_SIDES,
+          connectionSideId(receiverId, senderId),
+        );
         if (received && seq > received.lastReceivedSeq) {
-          await tx.put<EntryDoc>(COLLECTION_ENTRIES, received.id, {
+          await tx.put<ConnectionSideDoc>(CONNECTION_SIDES, received.id, {
             ...received,
             ...last,
             lastActivityAt: later(received.lastActivityAt, at),
@@ -354,11 +366,14 @@ export const collectionsProjection: Projection = {
       }
       case 'MessagesRead': {
         const { readerId, senderId, upToSeq } = event.data;
-        const line = await tx.get<EntryDoc>(COLLECTION_ENTRIES, entryId(readerId, senderId));
+        const line = await tx.get<ConnectionSideDoc>(
+          CONNECTION_SIDES,
+          connectionSideId(readerId, senderId),
+        );
         // A read always covers every message the reader had received when it was decided, and
         // the conversation's events arrive here in order: nothing is left unread.
         if (line && upToSeq >= line.lastReceivedSeq && line.unreadCount > 0) {
-          await tx.put<EntryDoc>(COLLECTION_ENTRIES, line.id, { ...line, unreadCount: 0 });
+          await tx.put<ConnectionSideDoc>(CONNECTION_SIDES, line.id, { ...line, unreadCount: 0 });
         }
         return;
       }

@@ -13,6 +13,7 @@ import { demoSeeder } from './seeder.ts';
 export const demoContext: BoundedContext = {
   name: 'demo',
   projections: [],
+  security: new URL('./security.ts', import.meta.url),
   create: ({ config, commands, eventStore, progress, clock, uploads, logger }) => {
     const seeder =
       config.env === 'production'

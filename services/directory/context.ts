@@ -19,6 +19,7 @@ import { siteMapPages } from './site-map.ts';
 export const directoryContext: BoundedContext = {
   name: 'directory',
   projections: [directoryProjection],
+  security: new URL('./security.ts', import.meta.url),
   create: ({
     config,
     commands,

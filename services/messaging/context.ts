@@ -22,6 +22,7 @@ export type MessagingOptions = Readonly<{
 export const messagingContextWith = (options: MessagingOptions = {}): BoundedContext => ({
   name: 'messaging',
   projections: [messagingProjection],
+  security: new URL('./security.ts', import.meta.url),
   create: ({ config, commands, readStore, progress, clock, bus, mailer, logger, publicUrl }) => {
     const log = logger.child({ component: 'messaging' });
     const handlers = messagingHandlers({

@@ -15,8 +15,8 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTEXTS } from '../runtime/composition.ts';
 import { listen } from '../platform/http-server.ts';
-import { headPosition, registerUser, type TestUser } from '../testing/accounts.ts';
-import { eventsAfter } from '../runtime/security/fixtures.ts';
+import { eventsAfter, headPosition, registerUser, type TestUser } from '../testing/accounts.ts';
+
 import { ChatClient, openConversation, storeMessage, wsUrlOf } from '../testing/messaging.ts';
 import { saveProfile } from '../testing/profiles.ts';
 import { adjustableClock, startTestServer, type TestServer } from '../testing/test-server.ts';

@@ -21,6 +21,7 @@ import { openPaymentProvider, SANDBOX_PAGE_PATH } from './provider.ts';
 export const paymentsContext: BoundedContext = {
   name: 'payments',
   projections: [],
+  security: new URL('./security.ts', import.meta.url),
   create: ({ config, clock, commands, logger, secrets, publicUrl, mailer }) => {
     const log = logger.child({ component: 'payments' });
     // The sandbox's settlements live in the payment streams, through the handlers made below.

@@ -44,6 +44,13 @@ export type Platform = Readonly<{
   readModels: readonly Projection[];
 }>;
 
+/** A read model no longer kept: its name (its checkpoint's), its collections, and why it went. */
+export type RetiredReadModel = Readonly<{
+  name: string;
+  collections: readonly string[];
+  reason: string;
+}>;
+
 /** What a context contributes to a running process once built on the platform. */
 export type ContextParts = Readonly<{
   /** Its endpoints under /api, each with its access: the API registry is their concatenation. */
@@ -87,6 +94,21 @@ export type BoundedContext = Readonly<{
    * without building the context (no secrets, no clients, no command handlers).
    */
   projections: readonly Projection[];
+  /**
+   * Where its endpoints' security entries are (`./security.ts`, typed by
+   * services/testing/security.ts): each endpoint's row of the authorisation matrix and its
+   * fixture, kept beside the endpoints. A reference, not an import: only the whole-API security
+   * suite (services/runtime/security/) loads it, through the composition list, so nothing of the
+   * test kit reaches a running server.
+   */
+  security?: URL;
+  /**
+   * Read models it kept once and no longer does: the runtime drops each one's storage and
+   * checkpoint and records `ReadModelRetired` (services/runtime/retirement.ts), by an event and
+   * the same on every node, never by hand. A name stays here for good: a data directory from any
+   * earlier release may still hold it.
+   */
+  retired?: readonly RetiredReadModel[];
   /** Builds the context's command handlers, endpoints and processes on the platform's ports. */
   create: (platform: Platform) => ContextParts;
 }>;

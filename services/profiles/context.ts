@@ -9,6 +9,7 @@ import { profilesProjection } from './projection.ts';
 export const profilesContext: BoundedContext = {
   name: 'profiles',
   projections: [profilesProjection],
+  security: new URL('./security.ts', import.meta.url),
   create: ({ commands, readStore, progress, clock, uploads }) => {
     // Pictures only from our own upload storage, wherever it is.
     const isOurImage = uploadedImagesOnly(uploads.urlPrefixes);

@@ -130,7 +130,7 @@ describe('names are text', () => {
       .expect(200);
     expect(check.body.user.ownerName).toBe(clean);
     const console = await request(server.url)
-      .get(`/api/admin/users/${brandId}`)
+      .get(`/api/admin/user-overviews/${brandId}`)
       .set('Authorization', `Bearer ${admin.token}`)
       .expect(200);
     expect(console.body.ownerName).toBe('Brand Co');

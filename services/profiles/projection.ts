@@ -3,13 +3,13 @@ import type { AccountEvent } from '@linkcoin/domain/accounts/account.ts';
 import type { EarlyAdopterBadgeAwarded } from '@linkcoin/domain/directory/early-adopters.ts';
 import type { ReplyTimeChanged } from '@linkcoin/domain/directory/listing.ts';
 import type { Role } from '@linkcoin/domain/accounts/roles.ts';
-import type {
-  PastPostView,
-  Pricing,
-  SocialAccountView,
-} from '@linkcoin/domain/profiles/contracts.ts';
+import type { ProfileContent } from '@linkcoin/domain/profiles/contracts.ts';
 import { legacyOwnerName, primaryHandle } from '@linkcoin/domain/profiles/names.ts';
-import { PROFILE_EVENT_TYPES, type ProfileEvent } from '@linkcoin/domain/profiles/profile.ts';
+import {
+  PROFILE_EVENT_TYPES,
+  socialAccountView,
+  type ProfileEvent,
+} from '@linkcoin/domain/profiles/profile.ts';
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
 import type { Projection } from '@linkcoin/infra/readstore/projections.ts';
 
@@ -29,30 +29,21 @@ export type ProfileDoc = {
   whatsapp: string;
   role: Role;
   roles: Role[];
-  description: string;
-  profilePicUrl: string;
-  socialMediaPlatforms: string[];
-  profileDetails: SocialAccountView[];
-  adCategories: string[];
-  pageContentCategory: string[];
-  averageAudienceType: string[];
-  averageLocationOfAudience: string[];
-  pricing: Pricing;
-  pastPosts: PastPostView[];
-  /** Derived for listing and filtering: the largest follower count of any account. */
-  maxFollowers: number;
-  /** The spec's card shows Instagram followers: the largest Instagram account's count. */
-  instagramFollowers: number;
-  verified: boolean;
-  /** One of the marketplace's first creators (EarlyAdopterBadgeAwarded). */
-  earlyAdopter: boolean;
-  /** The usual first reply in hours (ReplyTimeChanged), or null. */
-  replyHours: number | null;
-  /** The accounts' handles, searched with the name. */
-  handles: string[];
-  createdAt: string;
-  updatedAt: string;
-};
+} & ProfileContent & {
+    /** Derived for listing and filtering: the largest follower count of any account. */
+    maxFollowers: number;
+    /** The spec's card shows Instagram followers: the largest Instagram account's count. */
+    instagramFollowers: number;
+    verified: boolean;
+    /** One of the marketplace's first creators (EarlyAdopterBadgeAwarded). */
+    earlyAdopter: boolean;
+    /** The usual first reply in hours (ReplyTimeChanged), or null. */
+    replyHours: number | null;
+    /** The accounts' handles, searched with the name. */
+    handles: string[];
+    createdAt: string;
+    updatedAt: string;
+  };
 
 export const PROFILES = 'profiles';
 
@@ -69,26 +60,6 @@ const derive = (doc: ProfileDoc): ProfileDoc => ({
     ...(doc.legacyHandle ? [doc.legacyHandle] : []),
   ],
   handle: primaryHandle(doc.profileDetails, doc.legacyHandle, doc.ownerName),
-});
-
-const accountView = (account: {
-  id: string;
-  platform: string;
-  profileName: string;
-  profileUrl: string;
-  dashboardPic: string;
-  followers: number | string;
-  followersCount: number;
-}): SocialAccountView => ({
-  id: account.id,
-  platform: account.platform,
-  profileName: account.profileName,
-  profilePicUrl: account.profileUrl,
-  profileDashboardPic: account.dashboardPic,
-  followers: account.followers,
-  followersCount: account.followersCount,
-  verified: false,
-  verifiedBy: null,
 });
 
 /** How one profile event changes the stored profile. */
@@ -120,12 +91,18 @@ export const evolveProfileDoc = (doc: ProfileDoc, event: ProfileEvent, at: strin
     case 'PricingSet':
       return next({ pricing: event.data });
     case 'SocialAccountAdded':
-      return next({ profileDetails: [...doc.profileDetails, accountView(event.data.account)] });
+      return next({
+        profileDetails: [...doc.profileDetails, socialAccountView(event.data.account)],
+      });
     case 'SocialAccountUpdated':
       return next({
         profileDetails: doc.profileDetails.map((a) =>
           a.id === event.data.account.id
-            ? { ...accountView(event.data.account), verified: a.verified, verifiedBy: a.verifiedBy }
+            ? {
+                ...socialAccountView(event.data.account),
+                verified: a.verified,
+                verifiedBy: a.verifiedBy,
+              }
             : a,
         ),
       });

@@ -10,7 +10,7 @@ import { messagingContext } from '../messaging/context.ts';
 import { auditContext } from '../audit/context.ts';
 import { directoryContext } from '../directory/context.ts';
 import { demoContext } from '../demo/context.ts';
-import type { BoundedContext } from '../platform/context.ts';
+import type { BoundedContext, RetiredReadModel } from '../platform/context.ts';
 
 /**
  * The product, as the list of its contexts. The API registry, the projector's read models, the
@@ -36,3 +36,9 @@ export const projectionsOf = (contexts: readonly BoundedContext[]): readonly Pro
   contexts.flatMap((context) => context.projections);
 
 export const PROJECTIONS: readonly Projection[] = projectionsOf(CONTEXTS);
+
+/** Read models the contexts no longer keep: dropped once, by an event (retirement.ts). */
+export const retiredOf = (contexts: readonly BoundedContext[]): readonly RetiredReadModel[] =>
+  contexts.flatMap((context) => context.retired ?? []);
+
+export const RETIRED: readonly RetiredReadModel[] = retiredOf(CONTEXTS);

@@ -130,7 +130,7 @@ describe('the embedded runtime', () => {
       await fetch(`${server.url}/readyz`, { headers: { Authorization: `Bearer ${admin.token}` } })
     ).json()) as { projections: { name: string }[] };
     expect(ready.projections.map((p) => p.name)).toEqual(
-      expect.arrayContaining(['accounts', 'profiles', 'otp-records', 'probes']),
+      expect.arrayContaining(['profiles', 'otp-records', 'probes']),
     );
   });
 

@@ -14,7 +14,8 @@ import { endpointRouter, type Authenticator, type Endpoint } from '../platform/h
 import { Forwarder } from '../platform/forwarder/forwarder.ts';
 import { Gateway } from '../platform/gateway/gateway.ts';
 import { ProcessManagerRunner } from '../platform/processes/runner.ts';
-import { CONTEXTS, projectionsOf } from './composition.ts';
+import { CONTEXTS, projectionsOf, retiredOf } from './composition.ts';
+import { retireReadModels } from './retirement.ts';
 import type { BoundedContext, ContextParts, Platform } from '../platform/context.ts';
 import {
   openBus,
@@ -47,6 +48,8 @@ export type Runtime = Readonly<{
   roles: readonly Role[];
   /** The API registry: every endpoint of every context (empty without the `api` role). */
   endpoints: readonly Endpoint[];
+  /** The same endpoints by the context that serves them (its `name`). */
+  endpointsByContext: ReadonlyMap<string, readonly Endpoint[]>;
   /** Where the HTTP server listens (API, front ends, /ws, or only the health endpoints). */
   url: string;
   server: Server;
@@ -98,6 +101,7 @@ export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtim
   const { config, roles } = options;
   const contexts = options.contexts ?? CONTEXTS;
   const projections = projectionsOf(contexts);
+  const retired = retiredOf(contexts);
   const logger = options.logger ?? createLogger(config);
   const has = (role: Role) => roles.includes(role);
   const closers: Closer[] = [];
@@ -170,18 +174,34 @@ export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtim
     const log = new LogDispatcher(eventStore);
     closers.push({ name: 'log dispatcher', close: () => log.stop() });
 
-    let progress: ProjectionProgress;
-    if (options.ports?.progress) {
-      progress = options.ports.progress({ eventStore, readStore });
-    } else if (has('projector') && alone) {
+    /**
+     * The projector, where it runs: read models no longer kept go first (retirement.ts), then
+     * every projection follows the log.
+     */
+    const startProjector = async (): Promise<ProjectionRunner> => {
+      const projectorLogger = logger.child({ component: 'projector' });
+      await retireReadModels(retired, projections, {
+        commands,
+        readStore,
+        clock,
+        logger: projectorLogger,
+      });
       const runner = new ProjectionRunner({
         eventStore,
         log,
         readStore,
         projections,
-        logger: logger.child({ component: 'projector' }),
+        logger: projectorLogger,
       });
       await runner.start();
+      return runner;
+    };
+
+    let progress: ProjectionProgress;
+    if (options.ports?.progress) {
+      progress = options.ports.progress({ eventStore, readStore });
+    } else if (has('projector') && alone) {
+      const runner = await startProjector();
       closers.push({ name: 'projector', close: () => runner.stop() });
       progress = localProgress(runner);
     } else {
@@ -195,14 +215,7 @@ export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtim
       };
       if (has('projector')) {
         await singleton('projector', async () => {
-          const runner = new ProjectionRunner({
-            eventStore,
-            log,
-            readStore,
-            projections,
-            logger: logger.child({ component: 'projector' }),
-          });
-          await runner.start();
+          const runner = await startProjector();
           leadingRunner = runner;
           return {
             stop: async () => {
@@ -236,7 +249,10 @@ export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtim
       has('api') || has('processes') || has('gateway')
         ? contexts.map((c) => c.create(platform))
         : [];
-    const endpoints = has('api') ? parts.flatMap((part) => part.endpoints) : [];
+    const endpointsByContext = new Map(
+      has('api') ? parts.map((part, i) => [contexts[i]!.name, part.endpoints] as const) : [],
+    );
+    const endpoints = [...endpointsByContext.values()].flat();
     const authenticate = has('api') || has('gateway') ? authenticatorOf(parts) : null;
 
     if (has('processes')) {
@@ -337,6 +353,7 @@ export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtim
       platform,
       roles,
       endpoints,
+      endpointsByContext,
       url,
       server,
       notices,

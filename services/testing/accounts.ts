@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import request from 'supertest';
 import type { RegistrationRole } from '@linkcoin/domain/accounts/roles.ts';
+import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
 import type { TestServer } from './test-server.ts';
 
 /** Where a server answers and keeps its data (a test server, or a process of the topology test). */
@@ -32,6 +33,21 @@ export const outboxSize = async (server: TestServer): Promise<number> =>
 /** The head of the event log: compare before and after to prove nothing was appended. */
 export const headPosition = (server: TestServer): Promise<number | null> =>
   server.runtime.platform.eventStore.headPosition();
+
+/** Every event after a position of the log (null: from the start). */
+export const eventsAfter = async (
+  server: TestServer,
+  position: number | null,
+): Promise<readonly RecordedEvent[]> => {
+  const store = server.runtime.platform.eventStore;
+  const events: RecordedEvent[] = [];
+  for (let after = position; ;) {
+    const page = await store.readAll({ after, maxCount: 1000 });
+    events.push(...page.events);
+    if (page.isEnd) return events;
+    after = page.lastPosition;
+  }
+};
 
 /** Sends a code and verifies it: the verification token registration or reset needs. */
 export const verifiedEmail = async (
@@ -100,6 +116,14 @@ export const ADMIN = {
 
 /** Environment for a test server whose admin is known. */
 export const adminEnv = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } as const;
+
+/** Sign-in and code limits no test run reaches: for suites that sign in and ask codes often. */
+export const roomyAuthLimits = {
+  LOGIN_ATTEMPTS_PER_WINDOW: '10000',
+  OTP_REQUESTS_PER_WINDOW: '10000',
+  OTP_VERIFY_ATTEMPTS_PER_WINDOW: '10000',
+  AUTH_REQUESTS_PER_IP_PER_WINDOW: '100000',
+} as const;
 
 export const loginAdmin = async (server: Pick<TestServer, 'url'>): Promise<TestUser> => {
   const login = await request(server.url).post('/api/pageowners/login').send(ADMIN).expect(200);

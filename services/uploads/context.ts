@@ -11,6 +11,7 @@ import { orphanUploads } from './orphans.ts';
 export const uploadsContext: BoundedContext = {
   name: 'uploads',
   projections: [],
+  security: new URL('./security.ts', import.meta.url),
   create: ({ uploads, config, commands, clock, logger }) => {
     const uploadsLogger = logger.child({ component: 'uploads' });
     return {

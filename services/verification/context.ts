@@ -23,6 +23,7 @@ import { youTubeHandlers } from './youtube/handlers.ts';
 export const verificationContext: BoundedContext = {
   name: 'verification',
   projections: [otpRecordsProjection, handleClaimsProjection],
+  security: new URL('./security.ts', import.meta.url),
   create: ({ config, logger, clock, commands, readStore, progress, secrets }) => {
     const vault = new CodeVault(secrets.jwtSecret);
     const instagram = instagramHandlers({

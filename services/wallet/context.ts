@@ -12,6 +12,7 @@ import { walletProjection } from './projection.ts';
 export const walletContext: BoundedContext = {
   name: 'wallet',
   projections: [walletProjection],
+  security: new URL('./security.ts', import.meta.url),
   create: ({ commands, readStore, progress, clock, bus, logger }) => ({
     endpoints: walletEndpoints({
       wallet: walletHandlers({ commands, readStore, progress }),

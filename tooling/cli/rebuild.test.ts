@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '@linkcoin/services/platform/config.ts';
-import { adminEnv, loginAdmin, registerUser } from '@linkcoin/services/testing/accounts.ts';
-import { creatorWizard, saveProfile } from '@linkcoin/services/testing/profiles.ts';
-import { startTestServer } from '@linkcoin/services/testing/test-server.ts';
+import { REPO_ROOT } from '../../services/platform/config.ts';
+import { adminEnv, loginAdmin, registerUser } from '../../services/testing/accounts.ts';
+import { creatorWizard, saveProfile } from '../../services/testing/profiles.ts';
+import { startTestServer } from '../../services/testing/test-server.ts';
 
 const run = promisify(execFile);
 const rebuild = (dataDir: string, ...names: string[]) =>
@@ -33,7 +33,7 @@ describe('make rebuild', () => {
       const before = {
         users: (
           await request(server.url)
-            .get('/api/admin/users')
+            .get('/api/admin/user-overviews')
             .set('Authorization', `Bearer ${admin.token}`)
         ).body,
         profile: (await request(server.url).get(`/api/pageowners/user/${creator.userId}`)).body,
@@ -51,10 +51,13 @@ describe('make rebuild', () => {
 
       const all = await rebuild(dataDir);
       expect(all.stdout).toMatch(
-        /^Rebuilt accounts, profiles, otp-records, handle-claims, wallets, collections, messaging, audit-payments, audit-connections, audit-users, directory from the event log/m,
+        /^Rebuilt profiles, otp-records, handle-claims, wallets, collections, messaging, audit-payments, audit-connections, audit-users, directory from the event log/m,
       );
       const one = await rebuild(dataDir, 'profiles');
       expect(one.stdout).toMatch(/^Rebuilt profiles from/m);
+      await expect(rebuild(dataDir, 'accounts')).rejects.toMatchObject({
+        stderr: expect.stringContaining('The read model accounts was retired'),
+      });
       await expect(rebuild(dataDir, 'no-such-model')).rejects.toMatchObject({
         stderr: expect.stringContaining('Unknown read model: no-such-model'),
       });
@@ -64,7 +67,7 @@ describe('make rebuild', () => {
       expect(
         (
           await request(again.url)
-            .get('/api/admin/users')
+            .get('/api/admin/user-overviews')
             .set('Authorization', `Bearer ${adminAgain.token}`)
         ).body,
       ).toEqual(before.users);

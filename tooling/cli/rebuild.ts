@@ -1,8 +1,14 @@
 // `make rebuild [PROJECTIONS="a b"]`: drops read models and replays them from the event log.
+// Retired read models go first, as at a server's start (services/runtime/retirement.ts).
 // Run it while the embedded server is stopped (the data directory lock enforces that).
+import { createCommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
 import { ProjectionRunner } from '@linkcoin/infra/readstore/projections.ts';
 import { openEventStore, openReadStore } from '@linkcoin/services/runtime/adapters.ts';
-import { PROJECTIONS as projections } from '@linkcoin/services/runtime/composition.ts';
+import {
+  PROJECTIONS as projections,
+  RETIRED as retired,
+} from '@linkcoin/services/runtime/composition.ts';
+import { retireReadModels } from '@linkcoin/services/runtime/retirement.ts';
 import { ConfigError, loadConfig } from '@linkcoin/services/platform/config.ts';
 import { lockDataDir } from '@linkcoin/services/runtime/data-dir-lock.ts';
 import { createLogger } from '@linkcoin/services/runtime/logger.ts';
@@ -29,6 +35,13 @@ if (projections.length === 0) {
   process.exit(0);
 }
 const known = projections.map((projection) => projection.name);
+const gone = retired.filter((model) => names.includes(model.name));
+if (gone.length > 0) {
+  console.error(
+    gone.map((model) => `The read model ${model.name} was retired: ${model.reason}`).join('\n'),
+  );
+  process.exit(1);
+}
 const unknown = names.filter((name) => !known.includes(name));
 if (unknown.length > 0) {
   console.error(`Unknown read model: ${unknown.join(', ')}. Known: ${known.join(', ')}`);
@@ -42,6 +55,13 @@ const unlock =
 const eventStore = await openEventStore(config, logger);
 const readStore = await openReadStore(config);
 try {
+  const dropped = await retireReadModels(retired, projections, {
+    commands: createCommandHandler(eventStore),
+    readStore,
+    clock: { now: () => new Date() },
+    logger,
+  });
+  if (dropped.length > 0) console.log(`Dropped the retired read models ${dropped.join(', ')}.`);
   const targets = names.length > 0 ? names : known;
   const runner = new ProjectionRunner({
     eventStore,

@@ -11,6 +11,7 @@ import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
 import {
   ADMIN,
   adminEnv,
+  roomyAuthLimits,
   headPosition,
   outboxSize,
   registerUser,
@@ -29,13 +30,7 @@ describe('the Idempotency-Key attacks', () => {
   beforeAll(async () => {
     server = await startTestServer({
       clock,
-      env: {
-        ...adminEnv,
-        LOGIN_ATTEMPTS_PER_WINDOW: '10000',
-        OTP_REQUESTS_PER_WINDOW: '10000',
-        OTP_VERIFY_ATTEMPTS_PER_WINDOW: '10000',
-        AUTH_REQUESTS_PER_IP_PER_WINDOW: '100000',
-      },
+      env: { ...adminEnv, ...roomyAuthLimits },
     });
   });
   afterAll(async () => {

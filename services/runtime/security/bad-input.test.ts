@@ -11,9 +11,15 @@ import { voiceProblem } from '@linkcoin/domain/shared/voice.ts';
 import type { Endpoint } from '../../platform/http/endpoint.ts';
 import { headPosition } from '../../testing/accounts.ts';
 import type { TestServer } from '../../testing/test-server.ts';
-import { FIXTURES, newTarget, pathOf, send, suiteServer, type RequestSpec } from './fixtures.ts';
-
-const keyOf = (endpoint: Endpoint) => `${endpoint.method.toUpperCase()} ${endpoint.path}`;
+import {
+  newTarget,
+  pathOf,
+  send,
+  suiteServer,
+  type EndpointSecurity,
+  type RequestSpec,
+} from '../../testing/security.ts';
+import { collectSecurity, keyOf, tableProblems, type CollectedSecurity } from './fixtures.ts';
 
 /** One malformed request: how to send it, derived from the endpoint's valid request. */
 type Probe = Readonly<{
@@ -211,17 +217,22 @@ describe('the bad-input sweep over every endpoint', () => {
   let server: TestServer;
   let clock: Awaited<ReturnType<typeof suiteServer>>['clock'];
   let endpoints: readonly Endpoint[];
+  let table: CollectedSecurity;
+  let fixtures: Readonly<Record<string, EndpointSecurity>>;
 
   beforeAll(async () => {
     ({ server, clock } = await suiteServer());
     endpoints = server.runtime.endpoints;
+    table = await collectSecurity();
+    fixtures = table.entries;
   });
   afterAll(async () => {
     await server?.stop();
   });
 
   it('knows every endpoint, and each declares what it takes', () => {
-    expect(endpoints.map(keyOf).sort()).toEqual(Object.keys(FIXTURES).sort());
+    expect(tableProblems(table, server.runtime)).toEqual([]);
+    expect(endpoints.map(keyOf).sort()).toEqual(Object.keys(fixtures).sort());
     expect(endpoints.filter((endpoint) => !endpoint.input).map(keyOf)).toEqual([]);
   });
 
@@ -232,7 +243,7 @@ describe('the bad-input sweep over every endpoint', () => {
       const problems: string[] = [];
       const counts = new Map<string, number>();
       for (const endpoint of endpoints) {
-        const valid = await FIXTURES[keyOf(endpoint)]!.valid(newTarget(server, clock));
+        const valid = await fixtures[keyOf(endpoint)]!.valid(newTarget(server, clock));
         const probes = probesFor(endpoint, valid);
         counts.set(keyOf(endpoint), probes.length);
         for (const probe of probes) {

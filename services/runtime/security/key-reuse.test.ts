@@ -10,30 +10,33 @@ import { streamCategory } from '@linkcoin/domain/shared/messages.ts';
 import type { Endpoint } from '../../platform/http/endpoint.ts';
 import { headPosition } from '../../testing/accounts.ts';
 import type { TestServer } from '../../testing/test-server.ts';
+import { eventsAfter } from '../../testing/accounts.ts';
 import {
-  eventsAfter,
-  FIXTURES,
   newTarget,
   send,
   suiteServer,
   type EndpointFixture,
+  type EndpointSecurity,
   type Target,
-} from './fixtures.ts';
+} from '../../testing/security.ts';
+import { collectSecurity, keyOf, tableProblems, type CollectedSecurity } from './fixtures.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-const keyOf = (endpoint: Endpoint) => `${endpoint.method.toUpperCase()} ${endpoint.path}`;
 
 describe('an Idempotency-Key across the endpoints of one stream', () => {
   let server: TestServer;
   let clock: Awaited<ReturnType<typeof suiteServer>>['clock'];
   let endpoints: readonly Endpoint[];
+  let table: CollectedSecurity;
+  let fixtures: Readonly<Record<string, EndpointSecurity>>;
   /** The stream categories each endpoint writes when it succeeds. */
   const writes = new Map<string, ReadonlySet<string>>();
 
   beforeAll(async () => {
     ({ server, clock } = await suiteServer());
     endpoints = server.runtime.endpoints;
+    table = await collectSecurity();
+    fixtures = table.entries;
   });
   afterAll(async () => {
     await server?.stop();
@@ -65,13 +68,14 @@ describe('an Idempotency-Key across the endpoints of one stream', () => {
     return { status: answer.status, message: answer.body?.message as unknown, appended };
   };
 
-  it('has a fixture for every endpoint of the registry', () => {
-    expect(endpoints.map(keyOf).sort()).toEqual(Object.keys(FIXTURES).sort());
+  it('has a fixture for every endpoint of the registry, beside it in its context', () => {
+    expect(tableProblems(table, server.runtime)).toEqual([]);
+    expect(endpoints.map(keyOf).sort()).toEqual(Object.keys(fixtures).sort());
   });
 
   it('learns which streams each endpoint writes', { timeout: 600_000 }, async () => {
     for (const endpoint of endpoints) {
-      const fixture = FIXTURES[keyOf(endpoint)]!;
+      const fixture = fixtures[keyOf(endpoint)]!;
       if (fixture.unavailable) continue;
       const outcome = await run(endpoint, fixture.valid, newTarget(server, clock), null);
       expect([keyOf(endpoint), outcome.status < 400]).toEqual([keyOf(endpoint), true]);
@@ -92,8 +96,8 @@ describe('an Idempotency-Key across the endpoints of one stream', () => {
       const pairs: Array<[Endpoint, Endpoint, EndpointFixture, EndpointFixture]> = [];
       for (const first of endpoints) {
         for (const second of endpoints) {
-          const a = FIXTURES[keyOf(first)]!;
-          const b = FIXTURES[keyOf(second)]!;
+          const a = fixtures[keyOf(first)]!;
+          const b = fixtures[keyOf(second)]!;
           if (first === second || !b.refused || a.unavailable || b.unavailable) continue;
           const shared = [...(writes.get(keyOf(first)) ?? [])].some((category) =>
             writes.get(keyOf(second))?.has(category),

@@ -1,109 +1,28 @@
 /**
- * Who may call what: every endpoint of the API, every kind of caller. The expected table is
- * written out below; an endpoint added without a row here fails this test, so each feature
- * extends the matrix deliberately.
+ * Who may call what: every endpoint of the API, every kind of caller. The expected access is
+ * written beside each endpoint, in its context's `security.ts` (collected by ./fixtures.ts); an
+ * endpoint added without its row there fails this test, so each context extends the matrix
+ * deliberately.
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role } from '@linkcoin/domain/accounts/roles.ts';
 import {
   adminEnv,
+  roomyAuthLimits,
   grantAuditor,
   loginAdmin,
   registerUser,
   type TestUser,
 } from '../../testing/accounts.ts';
+import type { Access } from '../../testing/security.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import type { Endpoint } from './endpoint.ts';
-
-/**
- * `credential`: open to anyone at the guard, because the credential is not a bearer token (the
- * refresh cookie of a browser session), so a caller with neither is refused with 401 by the
- * endpoint itself.
- */
-type Expected = 'anyone' | 'credential' | 'signed-in' | readonly Role[];
-
-const EXPECTED: Record<string, Expected> = {
-  'POST /otp/send-otp': 'anyone',
-  'POST /otp/send-otpFP': 'anyone',
-  'POST /otp/verify': 'anyone',
-  'GET /otp/userId': 'anyone',
-  'POST /pageowners/register': 'anyone',
-  'POST /pageowners/login': 'anyone',
-  'POST /pageowners/admin-login': 'anyone',
-  'POST /pageowners/google': 'anyone',
-  'POST /pageowners/logout': 'signed-in',
-  'GET /pageowners/check-auth': 'signed-in',
-  'POST /pageowners/refresh': 'credential',
-  'POST /pageowners/change-password': 'signed-in',
-  'POST /pageowners/forget-password': 'anyone',
-  'GET /public-config': 'anyone',
-  'PUT /pageowners/updateUser/:userId': 'signed-in',
-  'GET /pageowners/user/:userId': 'anyone',
-  'POST /uploads/image': 'signed-in',
-  'POST /pageowners/store': ['influencer', 'admin'],
-  'GET /pageowners/get-by-userid': 'signed-in',
-  'PUT /pageowners/send-status': 'signed-in',
-  'GET /pageowners/get-all': ['admin'],
-  'POST /pageowners/handle-disputes': ['influencer', 'admin'],
-  'GET /admin/handle-claims': ['admin'],
-  'GET /admin/handle-claims/:id': ['admin'],
-  'POST /admin/handle-claims/:id/assign': ['admin'],
-  'POST /admin/handle-claims/:id/dismiss': ['admin'],
-  'POST /pageowners/verify-youtube': ['influencer', 'admin'],
-  'GET /admin/otp-records': ['admin'],
-  'GET /admin/otp-records/summary': ['admin'],
-  'GET /admin/otp-records/:id': ['admin'],
-  'POST /admin/otp-records/:id/send': ['admin'],
-  'GET /admin/users': ['admin', 'auditor'],
-  'GET /admin/users/:id': ['admin', 'auditor'],
-  'POST /admin/users/:id/roles': ['admin'],
-  'DELETE /admin/users/:id/roles/:role': ['admin'],
-  'GET /wallet/me': 'signed-in',
-  'GET /admin/wallets': ['admin', 'auditor'],
-  'GET /admin/wallets/:id': ['admin', 'auditor'],
-  'GET /admin/wallets/:id/entries': ['admin', 'auditor'],
-  'POST /admin/wallets/:id/grants': ['admin'],
-  'POST /payment/pay': 'signed-in',
-  'GET /payment/:paymentId': 'signed-in',
-  'GET /payment/return/:provider': 'anyone',
-  'POST /payment/webhook/razorpay': 'anyone',
-  'GET /collection/users/:userId': 'signed-in',
-  'POST /collection/users/add': 'signed-in',
-  'POST /collection/users/remove': 'signed-in',
-  'POST /collection/users/update': 'signed-in',
-  'GET /messages/conversation/:userId/:otherUserId': 'signed-in',
-  'PATCH /messages/mark-read': 'signed-in',
-  'POST /notifications/store-token': 'signed-in',
-  'POST /notifications/send-message': 'signed-in',
-  'GET /notifications/public-key': 'anyone',
-  'GET /admin/audit/:id/ledger': ['admin', 'auditor'],
-  'GET /admin/audit/:id/ledger.csv': ['admin', 'auditor'],
-  'GET /admin/audit/:id/verifications': ['admin', 'auditor'],
-  'GET /admin/audit/:id/verifications.csv': ['admin', 'auditor'],
-  'GET /admin/audit/:id/as-of': ['admin', 'auditor'],
-  'GET /admin/read-models': ['admin', 'auditor'],
-  'GET /admin/replay-checks': ['admin', 'auditor'],
-  'POST /admin/replay-checks': ['admin', 'auditor'],
-  'GET /admin/replay-checks/:id': ['admin', 'auditor'],
-  'GET /admin/ledger-invariants': ['admin', 'auditor'],
-  'GET /admin/payments': ['admin', 'auditor'],
-  'GET /admin/payments/:id': ['admin', 'auditor'],
-  'GET /admin/connections': ['admin', 'auditor'],
-  'GET /admin/connections/:id': ['admin', 'auditor'],
-  'GET /admin/user-overviews': ['admin', 'auditor'],
-  'GET /admin/user-overviews/:id': ['admin', 'auditor'],
-  'GET /pageowners/users': 'anyone',
-  'GET /pageowners/visibility/:userId': 'signed-in',
-  'POST /admin/demo-accounts': ['admin'],
-};
+import type { Endpoint } from '../../platform/http/endpoint.ts';
+import { collectSecurity, keyOf, tableProblems, type CollectedSecurity } from './fixtures.ts';
 
 type Caller = 'anonymous' | 'user' | 'influencer' | 'admin' | 'auditor';
 const CALLERS: readonly Caller[] = ['anonymous', 'user', 'influencer', 'admin', 'auditor'];
 
-const keyOf = (endpoint: Endpoint) => `${endpoint.method.toUpperCase()} ${endpoint.path}`;
-
-const allowed = (expected: Expected, caller: Caller): boolean => {
+const allowed = (expected: Access, caller: Caller): boolean => {
   if (expected === 'anyone') return true;
   if (caller === 'anonymous') return false;
   if (expected === 'signed-in' || expected === 'credential') return true;
@@ -113,6 +32,8 @@ const allowed = (expected: Expected, caller: Caller): boolean => {
 describe('the authorisation matrix', () => {
   let server: TestServer;
   let endpoints: readonly Endpoint[];
+  let table: CollectedSecurity;
+  const expectedOf = (endpoint: Endpoint): Access => table.entries[keyOf(endpoint)]!.access;
   const users = new Map<Exclude<Caller, 'anonymous'>, TestUser>();
 
   /** One token per caller, renewed after logout (one of the endpoints) revoked it. */
@@ -146,16 +67,11 @@ describe('the authorisation matrix', () => {
 
   beforeAll(async () => {
     server = await startTestServer({
-      env: {
-        ...adminEnv,
-        LOGIN_ATTEMPTS_PER_WINDOW: '10000',
-        OTP_REQUESTS_PER_WINDOW: '10000',
-        OTP_VERIFY_ATTEMPTS_PER_WINDOW: '10000',
-        AUTH_REQUESTS_PER_IP_PER_WINDOW: '100000',
-      },
+      env: { ...adminEnv, ...roomyAuthLimits },
     });
     // The composed registry: every endpoint of every context of runtime/composition.ts.
     endpoints = server.runtime.endpoints;
+    table = await collectSecurity();
     const admin = await loginAdmin(server);
     users.set('admin', admin);
     users.set('user', await registerUser(server, { role: 'user' }));
@@ -168,14 +84,15 @@ describe('the authorisation matrix', () => {
     await server?.stop();
   });
 
-  it('has a row for every endpoint, and an endpoint for every row', () => {
-    expect(endpoints.map(keyOf).sort()).toEqual(Object.keys(EXPECTED).sort());
+  it('has a row for every endpoint beside it, and an endpoint for every row', () => {
+    expect(tableProblems(table, server.runtime)).toEqual([]);
+    expect(endpoints.map(keyOf).sort()).toEqual(Object.keys(table.entries).sort());
   });
 
   it('declares on every endpoint the access the table expects', () => {
     for (const endpoint of endpoints) {
-      const expected = EXPECTED[keyOf(endpoint)];
-      const declared: Expected =
+      const expected = expectedOf(endpoint);
+      const declared: Access =
         endpoint.access.kind === 'anyone' ? 'anyone' : (endpoint.access.roles ?? 'signed-in');
       expect(declared, keyOf(endpoint)).toEqual(expected === 'credential' ? 'anyone' : expected);
     }
@@ -193,14 +110,14 @@ describe('the authorisation matrix', () => {
     for (const endpoint of endpoints.filter(
       (e) => e.path.startsWith('/admin') && e.method !== 'get' && !writes.includes(e),
     )) {
-      expect(EXPECTED[keyOf(endpoint)], keyOf(endpoint)).toEqual(['admin']);
+      expect(expectedOf(endpoint), keyOf(endpoint)).toEqual(['admin']);
     }
   });
 
   it('answers 401 to anonymous callers and 403 to other roles where the table says so', async () => {
     const failures: string[] = [];
     for (const endpoint of endpoints) {
-      const expected = EXPECTED[keyOf(endpoint)]!;
+      const expected = expectedOf(endpoint);
       for (const caller of CALLERS) {
         const own = caller === 'anonymous' ? null : users.get(caller)!.userId;
         const res = await call(endpoint, caller, own);
@@ -240,7 +157,7 @@ describe('the authorisation matrix', () => {
       'PUT /pageowners/updateUser/:userId',
     ]);
     for (const endpoint of naming) {
-      const expected = EXPECTED[keyOf(endpoint)]!;
+      const expected = expectedOf(endpoint);
       for (const caller of CALLERS.filter((c) => c !== 'anonymous' && c !== 'influencer')) {
         if (!allowed(expected, caller)) continue;
         const res = await call(endpoint, caller, someoneElse);
