@@ -30,9 +30,23 @@ export const outboxSize = async (server: TestServer): Promise<number> =>
     f.endsWith('.eml'),
   ).length;
 
-/** The head of the event log: compare before and after to prove nothing was appended. */
-export const headPosition = (server: TestServer): Promise<number | null> =>
-  server.runtime.platform.eventStore.headPosition();
+/**
+ * The head of the event log once it stands still: compare before and after to prove nothing was
+ * appended. It waits until the read models and the processes have seen the head and appended
+ * nothing more (a creator's registration, say, is followed by the early-adopter process' own
+ * append), so an earlier request's consequences are not taken for the refused one's.
+ */
+export const headPosition = async (server: TestServer): Promise<number | null> => {
+  const { eventStore } = server.runtime.platform;
+  let head = await eventStore.headPosition();
+  for (let round = 0; round < 20; round++) {
+    await server.runtime.progress.waitFor(head, 10_000);
+    const next = await eventStore.headPosition();
+    if (next === head) return head;
+    head = next;
+  }
+  return head;
+};
 
 /** Every event after a position of the log (null: from the start). */
 export const eventsAfter = async (
