@@ -26,6 +26,7 @@ export const directoryContext: BoundedContext = {
     uploads,
     logger,
     publicUrl,
+    analytics,
   }) => {
     const log = logger.child({ component: 'directory' });
     const directory = directoryHandlers({
@@ -38,7 +39,7 @@ export const directoryContext: BoundedContext = {
       visitorLimit: visitorLimit(config.directory.visitorRequestsPerMinute),
     });
     return {
-      endpoints: directoryEndpoints({ directory, clock }),
+      endpoints: directoryEndpoints({ directory, clock, analytics }),
       pages: siteMapPages({ readStore, publicUrl }),
       processes: [newCreatorBoost({ directory, logger: log, tickMs: config.processes.tickMs })],
       onStart: async () => {

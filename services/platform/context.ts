@@ -14,6 +14,7 @@ import type { AppConfig } from './config.ts';
 import type { ProjectionProgress } from './projection-progress.ts';
 import type { Secrets } from './secrets.ts';
 import type { Clock } from './clock.ts';
+import type { AnalyticsRecorder } from './analytics/recorder.ts';
 
 /** The ports every context is built on, as one typed object. */
 export type Platform = Readonly<{
@@ -41,6 +42,11 @@ export type Platform = Readonly<{
    * rebuilt from the log into a scratch store and compared with the live ones.
    */
   readModels: readonly Projection[];
+  /**
+   * Search impressions and profile views, counted in memory and written in batches
+   * (analytics/recorder.ts): the directory and profile endpoints' one-line hooks.
+   */
+  analytics: AnalyticsRecorder;
 }>;
 
 /** What a context contributes to a running process once built on the platform. */

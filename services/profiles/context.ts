@@ -8,7 +8,7 @@ import { profilesProjection } from './projection.ts';
 export const profilesContext: BoundedContext = {
   name: 'profiles',
   projections: [profilesProjection],
-  create: ({ commands, readStore, progress, clock, uploads }) => {
+  create: ({ commands, readStore, progress, clock, uploads, analytics }) => {
     // Pictures only from our own upload storage, wherever it is.
     const isOurImage = uploadedImagesOnly(uploads.urlPrefixes);
     return {
@@ -16,6 +16,7 @@ export const profilesContext: BoundedContext = {
         profiles: profileHandlers({ commands, readStore, progress, isOurImage }),
         clock,
         isOurImage,
+        analytics,
       }),
       processes: [],
     };

@@ -12,6 +12,7 @@ import { commandMetadata } from '../platform/http/metadata.ts';
 import { sendJsonText } from '../platform/http/json-text.ts';
 import { parseBody, parseParams } from '../platform/http/validate.ts';
 import type { Clock } from '../platform/clock.ts';
+import type { AnalyticsRecorder } from '../platform/analytics/recorder.ts';
 import type { ProfileHandlers } from './handlers.ts';
 import { showsContactTo } from './view.ts';
 
@@ -25,6 +26,7 @@ export const profileEndpoints = (deps: {
   profiles: ProfileHandlers;
   clock: Clock;
   isOurImage: ImageUrlRule;
+  analytics: AnalyticsRecorder;
 }): Endpoint[] => {
   const profileUpdateRequest = profileUpdateRequestFor(deps.isOurImage);
   return [
@@ -57,6 +59,7 @@ export const profileEndpoints = (deps: {
       handler: async (req, res) => {
         const { userId } = parseParams(userParams, req);
         const data = await deps.profiles.viewJson(userId, showsContactTo(principalOf(req), userId));
+        deps.analytics.viewed(req, res, userId);
         sendJsonText(res, `{"success":true,"data":${data}}`);
       },
     },

@@ -96,6 +96,7 @@ const EXPECTED: Record<string, Expected> = {
   'GET /pageowners/users': 'anyone',
   'GET /pageowners/visibility/:userId': 'signed-in',
   'POST /admin/demo-accounts': ['admin'],
+  'GET /insights': ['influencer'],
 };
 
 type Caller = 'anonymous' | 'user' | 'influencer' | 'admin' | 'auditor';

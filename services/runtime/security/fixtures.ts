@@ -719,6 +719,10 @@ export const FIXTURES: Readonly<Record<string, EndpointFixture>> = {
     },
     refused: async (t) => ({ as: await t.brand(), params: { userId: (await t.creator()).userId } }),
   },
+  'GET /insights': {
+    valid: async (t) => ({ as: await t.creator(), query: { days: '7' } }),
+    refused: async (t) => ({ as: await t.creator(), query: { days: '14' } }),
+  },
   'POST /admin/demo-accounts': {
     valid: async (t) => ({
       as: await t.admin(),

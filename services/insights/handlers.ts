@@ -1,0 +1,45 @@
+import { VISIBILITY_PERCENT, visibilityOf } from '@linkcoin/domain/directory/visibility.ts';
+import type { InsightsAnswer, InsightsPeriod } from '@linkcoin/domain/insights/contracts.ts';
+import type { DayRow } from '@linkcoin/domain/insights/daily.ts';
+import { periodDays, summarise } from '@linkcoin/domain/insights/summary.ts';
+import { profileDecider, profileStreamId } from '@linkcoin/domain/profiles/profile.ts';
+import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
+import type { ReadStore } from '@linkcoin/infra/readstore/port.ts';
+import { INSIGHTS_DAYS } from './projection.ts';
+
+export type InsightsHandlers = ReturnType<typeof insightsHandlers>;
+
+export const insightsHandlers = (deps: { commands: CommandHandler; readStore: ReadStore }) => {
+  const days = () => deps.readStore.collection<DayRow>(INSIGHTS_DAYS);
+
+  /**
+   * A creator's period: at most `period` rows read in one range of the (creatorId, day) index,
+   * and the profile's place on the visibility bar (the directory's own rule on its stream).
+   */
+  const insightsOf = async (
+    creatorId: string,
+    period: InsightsPeriod,
+    now: Date,
+  ): Promise<InsightsAnswer> => {
+    const [from] = periodDays(now, period);
+    const [rows, profile] = await Promise.all([
+      days().find({
+        where: { creatorId, day: { $gte: from! } },
+        sort: [['day', 1]],
+        limit: period + 1,
+      }),
+      deps.commands.load(profileDecider, profileStreamId(creatorId)),
+    ]);
+    const standing = visibilityOf(profile.state);
+    return summarise(rows, now, period, {
+      level: standing.level,
+      percent: standing.percent,
+      next: standing.next
+        ? { level: standing.next, percent: VISIBILITY_PERCENT[standing.next] }
+        : null,
+      missing: standing.missing,
+    });
+  };
+
+  return { insightsOf };
+};
