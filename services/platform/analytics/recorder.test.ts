@@ -92,7 +92,10 @@ describe('the analytics recorder', () => {
     const brand = exchange(principal('brand-1', 'user'));
     const answer = page('c1', 'c2');
     expect(analytics.shown(brand.req, brand.res, terms('Asha', ['skincare']), answer)).toBe(answer);
-    analytics.shown(brand.req, brand.res, terms(), page('c1'));
+    // The same search again in the same window is not a second impression; another brand's is.
+    analytics.shown(brand.req, brand.res, terms('Asha', ['skincare']), page('c1', 'c2'));
+    const other = exchange(principal('brand-2', 'user'));
+    analytics.shown(other.req, other.res, terms(), page('c1'));
     await analytics.flush();
     expect(sent).toHaveLength(1);
     expect(sent[0]!.streamId).toBe('analytics-test-node-2026-11-20');

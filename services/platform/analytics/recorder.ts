@@ -68,6 +68,11 @@ type PendingRow = {
   sources: Map<string, number>;
   /** Viewer id (in memory only) → kind and source. */
   views: Map<string, { kind: ViewerKind; source: string | null }>;
+  /**
+   * Who was shown it in this window, by which search (in memory only): the same search asked
+   * twice in a moment (the app's cache key moving as the session settles) is one impression.
+   */
+  shownTo: Set<string>;
 };
 
 type Viewer = Readonly<{ id: string; kind: ViewerKind }> | null;
@@ -157,7 +162,14 @@ export const createAnalyticsRecorder = (options: AnalyticsOptions): AnalyticsRec
         void flush();
         return null;
       }
-      row = { day: d, creatorId, impressions: 0, sources: new Map(), views: new Map() };
+      row = {
+        day: d,
+        creatorId,
+        impressions: 0,
+        sources: new Map(),
+        views: new Map(),
+        shownTo: new Set(),
+      };
       rows.set(id, row);
     }
     return row;
@@ -177,10 +189,15 @@ export const createAnalyticsRecorder = (options: AnalyticsOptions): AnalyticsRec
     const viewer = viewerOf(req, res);
     if (viewer === null && principalOf(req)) return answer;
     const sources = sourcesOfSearch(terms);
+    const seenAs = viewer ? `${viewer.id}\n${sources.join('\n')}` : null;
     for (const item of answer.data) {
       if (viewer && viewer.id === `u:${item._id}`) continue;
       const row = rowOf(item._id);
       if (!row) continue;
+      if (seenAs) {
+        if (row.shownTo.has(seenAs)) continue;
+        row.shownTo.add(seenAs);
+      }
       row.impressions += 1;
       for (const source of sources) row.sources.set(source, (row.sources.get(source) ?? 0) + 1);
       if (viewer && sources.length > 0) attribute(viewer.id, item._id, sources[0]!);

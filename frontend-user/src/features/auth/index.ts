@@ -1,3 +1,3 @@
-export { ACCOUNT_LINKS } from './account-links';
+export { accountLinksFor } from './account-links';
 export { ProtectedRoute } from './components/ProtectedRoute';
 export { useLogoutAndLeave } from './hooks/useLogout';
