@@ -77,6 +77,13 @@ describe("folding a creator's day", () => {
   });
 });
 
+/** A message of the current connection (k1) unless said otherwise. */
+const message = (senderId: string, at: string, connectionId = 'k1') => ({
+  senderId,
+  connectionId,
+  at: `2026-11-${at}.000Z`,
+});
+
 describe('a conversation as insights follow it', () => {
   const thread: ThreadState = {
     id: 'b_c',
@@ -88,44 +95,22 @@ describe('a conversation as insights follow it', () => {
   };
 
   it("starts with the brand's first message and is answered by the creator's first after it", () => {
-    const creatorFirst = threadAfterMessage(thread, {
-      senderId: 'c',
-      connectionId: 'k1',
-      at: '2026-11-20T09:00:00.000Z',
-    });
+    const creatorFirst = threadAfterMessage(thread, message('c', '20T09:00:00'));
     expect(creatorFirst.change).toBeNull();
-    const asked = threadAfterMessage(creatorFirst.thread, {
-      senderId: 'b',
-      connectionId: 'k1',
-      at: '2026-11-20T10:00:00.000Z',
-    });
+    const asked = threadAfterMessage(creatorFirst.thread, message('b', '20T10:00:00'));
     expect(asked.change).toEqual({
       at: '2026-11-20T10:00:00.000Z',
       change: { kind: 'conversation' },
     });
-    const again = threadAfterMessage(asked.thread, {
-      senderId: 'b',
-      connectionId: 'k1',
-      at: '2026-11-20T10:30:00.000Z',
-    });
+    const again = threadAfterMessage(asked.thread, message('b', '20T10:30:00'));
     expect(again.change).toBeNull();
-    const answered = threadAfterMessage(again.thread, {
-      senderId: 'c',
-      connectionId: 'k1',
-      at: '2026-11-20T12:00:00.000Z',
-    });
+    const answered = threadAfterMessage(again.thread, message('c', '20T12:00:00'));
     // Counted on the day the brand asked.
     expect(answered.change).toEqual({
       at: '2026-11-20T10:00:00.000Z',
       change: { kind: 'reply', seconds: 7200 },
     });
-    expect(
-      threadAfterMessage(answered.thread, {
-        senderId: 'c',
-        connectionId: 'k1',
-        at: '2026-11-20T13:00:00.000Z',
-      }).change,
-    ).toBeNull();
+    expect(threadAfterMessage(answered.thread, message('c', '20T13:00:00')).change).toBeNull();
   });
 
   it('starts again with a new connection (added again after a removal)', () => {
@@ -134,11 +119,7 @@ describe('a conversation as insights follow it', () => {
       askedAt: '2026-11-01T10:00:00.000Z',
       repliedAt: '2026-11-01T11:00:00.000Z',
     };
-    const next = threadAfterMessage(answered, {
-      senderId: 'b',
-      connectionId: 'k2',
-      at: '2026-11-20T10:00:00.000Z',
-    });
+    const next = threadAfterMessage(answered, message('b', '20T10:00:00', 'k2'));
     expect(next.thread).toMatchObject({ connectionId: 'k2', askedAt: '2026-11-20T10:00:00.000Z' });
     expect(next.change?.change).toEqual({ kind: 'conversation' });
   });

@@ -11,6 +11,13 @@ import {
 import type { InsightsDay } from '@linkcoin/domain/insights/contracts.ts';
 import { countText, dayLabel } from '../utils/format';
 
+const COLUMNS: readonly (readonly [string, (day: InsightsDay) => number])[] = [
+  ['Impressions', (d) => d.impressions],
+  ['Brand viewers', (d) => d.brandViews],
+  ['Visitors', (d) => d.visitorViews],
+  ['List adds', (d) => d.listAdds],
+];
+
 /** The chart's numbers as a table, newest day first: shown on request. */
 export function DailyTable({ daily }: { daily: readonly InsightsDay[] }) {
   const [open, setOpen] = useState(false);
@@ -38,18 +45,11 @@ export function DailyTable({ daily }: { daily: readonly InsightsDay[] }) {
           <TableHead>
             <TableRow>
               <TableCell scope="col">Day</TableCell>
-              <TableCell scope="col" align="right">
-                Impressions
-              </TableCell>
-              <TableCell scope="col" align="right">
-                Brand viewers
-              </TableCell>
-              <TableCell scope="col" align="right">
-                Visitors
-              </TableCell>
-              <TableCell scope="col" align="right">
-                List adds
-              </TableCell>
+              {COLUMNS.map(([title]) => (
+                <TableCell key={title} scope="col" align="right">
+                  {title}
+                </TableCell>
+              ))}
             </TableRow>
           </TableHead>
           <TableBody>
@@ -58,10 +58,11 @@ export function DailyTable({ daily }: { daily: readonly InsightsDay[] }) {
                 <TableCell component="th" scope="row">
                   {dayLabel(d.day)}
                 </TableCell>
-                <TableCell align="right">{countText(d.impressions)}</TableCell>
-                <TableCell align="right">{countText(d.brandViews)}</TableCell>
-                <TableCell align="right">{countText(d.visitorViews)}</TableCell>
-                <TableCell align="right">{countText(d.listAdds)}</TableCell>
+                {COLUMNS.map(([title, value]) => (
+                  <TableCell key={title} align="right">
+                    {countText(value(d))}
+                  </TableCell>
+                ))}
               </TableRow>
             ))}
           </TableBody>
