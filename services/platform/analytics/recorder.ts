@@ -152,8 +152,7 @@ export const createAnalyticsRecorder = (options: AnalyticsOptions): AnalyticsRec
     return { id: `c:${id}`, kind: 'visitor' };
   };
 
-  const rowOf = (creatorId: string): PendingRow | null => {
-    const d = today();
+  const rowOf = (d: string, creatorId: string): PendingRow | null => {
     const id = `${d}|${creatorId}`;
     let row = rows.get(id);
     if (!row) {
@@ -188,11 +187,15 @@ export const createAnalyticsRecorder = (options: AnalyticsOptions): AnalyticsRec
     if (!options.recording || answer.data.length === 0) return answer;
     const viewer = viewerOf(req, res);
     if (viewer === null && principalOf(req)) return answer;
-    const sources = sourcesOfSearch(terms);
+    const d = today();
+    const sources =
+      terms.search || terms.adCategories.length || terms.pageContentCategory.length
+        ? sourcesOfSearch(terms)
+        : [];
     const seenAs = viewer ? `${viewer.id}\n${sources.join('\n')}` : null;
     for (const item of answer.data) {
       if (viewer && viewer.id === `u:${item._id}`) continue;
-      const row = rowOf(item._id);
+      const row = rowOf(d, item._id);
       if (!row) continue;
       if (seenAs) {
         if (row.shownTo.has(seenAs)) continue;
@@ -209,7 +212,7 @@ export const createAnalyticsRecorder = (options: AnalyticsOptions): AnalyticsRec
     if (!options.recording) return;
     const viewer = viewerOf(req, res);
     if (!viewer || viewer.id === `u:${creatorId}`) return;
-    const row = rowOf(creatorId);
+    const row = rowOf(today(), creatorId);
     if (!row || row.views.has(viewer.id)) return;
     if (views >= BUFFER_VIEWS) {
       dropped += 1;
