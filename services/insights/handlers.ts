@@ -1,4 +1,4 @@
-import { VISIBILITY_PERCENT, visibilityOf } from '@linkcoin/domain/directory/visibility.ts';
+import { visibilityAnswer, visibilityOf } from '@linkcoin/domain/directory/visibility.ts';
 import type { InsightsAnswer, InsightsPeriod } from '@linkcoin/domain/insights/contracts.ts';
 import type { DayRow } from '@linkcoin/domain/insights/daily.ts';
 import { periodDays, summarise } from '@linkcoin/domain/insights/summary.ts';
@@ -30,15 +30,7 @@ export const insightsHandlers = (deps: { commands: CommandHandler; readStore: Re
       }),
       deps.commands.load(profileDecider, profileStreamId(creatorId)),
     ]);
-    const standing = visibilityOf(profile.state);
-    return summarise(rows, now, period, {
-      level: standing.level,
-      percent: standing.percent,
-      next: standing.next
-        ? { level: standing.next, percent: VISIBILITY_PERCENT[standing.next] }
-        : null,
-      missing: standing.missing,
-    });
+    return summarise(rows, now, period, visibilityAnswer(visibilityOf(profile.state)));
   };
 
   return { insightsOf };
