@@ -128,3 +128,11 @@ export const visibilityFrom = (
 
 export const visibilityOf = (profile: ProfileState): Visibility =>
   visibilityFrom((requirement) => requirement.met(profile));
+
+/** A standing as the API answers it: the next level with its percentage. */
+export const visibilityAnswer = (standing: Visibility) => ({
+  level: standing.level,
+  percent: standing.percent,
+  next: standing.next ? { level: standing.next, percent: VISIBILITY_PERCENT[standing.next] } : null,
+  missing: standing.missing,
+});

@@ -30,6 +30,7 @@ export const directoryContext: BoundedContext = {
     uploads,
     logger,
     publicUrl,
+    analytics,
   }) => {
     const log = logger.child({ component: 'directory' });
     const directory = directoryHandlers({
@@ -42,9 +43,9 @@ export const directoryContext: BoundedContext = {
       visitorLimit: visitorLimit(config.directory.visitorRequestsPerMinute),
     });
     return {
-      endpoints: directoryEndpoints({ directory, clock }),
+      endpoints: directoryEndpoints({ directory, clock, analytics }),
       pages: siteMapPages({ readStore, publicUrl }),
-      firstScreens: [directoryFirstScreen(directory)],
+      firstScreens: [directoryFirstScreen(directory, analytics)],
       processes: [
         newCreatorBoost({ directory, logger: log, tickMs: config.processes.tickMs }),
         earlyAdopters({ commands, rule: config.directory.earlyAdopters }),

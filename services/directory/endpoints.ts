@@ -9,6 +9,7 @@ import {
 } from '../platform/http/endpoint.ts';
 import { parseParams, parseQuery } from '../platform/http/validate.ts';
 import type { Clock } from '../platform/clock.ts';
+import type { AnalyticsRecorder } from '../platform/analytics/recorder.ts';
 import type { DirectoryHandlers } from './handlers.ts';
 
 const userParams = z.object({ userId: idField('userId') });
@@ -20,6 +21,7 @@ const userParams = z.object({ userId: idField('userId') });
 export const directoryEndpoints = (deps: {
   directory: DirectoryHandlers;
   clock: Clock;
+  analytics: AnalyticsRecorder;
 }): Endpoint[] => [
   {
     method: 'get',
@@ -30,7 +32,8 @@ export const directoryEndpoints = (deps: {
     input: { query: directoryQuery },
     handler: async (req, res) => {
       const request = parseQuery(directoryQuery, req);
-      res.json(await deps.directory.search(request, principalOf(req), req.ip ?? 'unknown'));
+      const answer = await deps.directory.search(request, principalOf(req), req.ip ?? 'unknown');
+      res.json(deps.analytics.shown(req, res, request, answer));
     },
   },
   {

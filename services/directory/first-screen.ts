@@ -1,5 +1,6 @@
 import { DIRECTORY_PAGE_SIZE, directoryQuery } from '@linkcoin/domain/directory/search.ts';
 import { DomainError } from '@linkcoin/domain/shared/errors.ts';
+import type { AnalyticsRecorder } from '../platform/analytics/recorder.ts';
 import type { FirstScreen } from '../platform/http/first-screen.ts';
 import type { DirectoryHandlers } from './handlers.ts';
 
@@ -27,14 +28,23 @@ const FIRST_PAGE_PATH = `/pageowners/users?page=1&limit=${DIRECTORY_PAGE_SIZE}`;
  * search in the address, the first page's answer for the app (counted against the visitor's
  * listing limit like the request it replaces; past the limit the app asks and is told).
  */
-export const directoryFirstScreen = (directory: DirectoryHandlers): FirstScreen => ({
+export const directoryFirstScreen = (
+  directory: DirectoryHandlers,
+  analytics: AnalyticsRecorder,
+): FirstScreen => ({
   path: '/influencers',
-  render: async (req, { anonymous }) => {
+  render: async (req, res, { anonymous }) => {
     const parts = { head: BANNER, shell: BANNER_HTML };
     if (!anonymous || req.originalUrl.includes('?')) return parts;
     try {
       const request = directoryQuery.parse({ page: '1', limit: String(DIRECTORY_PAGE_SIZE) });
-      const answer = await directory.search(request, null, req.ip ?? 'unknown');
+      // The answer goes with the page instead of a request: its impressions are counted here.
+      const answer = analytics.shown(
+        req,
+        res,
+        request,
+        await directory.search(request, null, req.ip ?? 'unknown'),
+      );
       return { ...parts, answers: { [FIRST_PAGE_PATH]: JSON.stringify(answer) } };
     } catch (error) {
       if (error instanceof DomainError) return parts;

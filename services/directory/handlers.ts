@@ -13,7 +13,7 @@ import {
 } from '@linkcoin/domain/directory/pager.ts';
 import { boostEndsAt, NEW_CREATOR_BOOST_DAYS } from '@linkcoin/domain/directory/ranking.ts';
 import { DIRECTORY_PAGE_SIZE, type DirectoryRequest } from '@linkcoin/domain/directory/search.ts';
-import { VISIBILITY_PERCENT, visibilityOf } from '@linkcoin/domain/directory/visibility.ts';
+import { visibilityAnswer, visibilityOf } from '@linkcoin/domain/directory/visibility.ts';
 import { DomainError } from '@linkcoin/domain/shared/errors.ts';
 import type { CommandMetadata } from '@linkcoin/domain/shared/messages.ts';
 import type { ImageUrlRule } from '@linkcoin/domain/uploads/urls.ts';
@@ -121,12 +121,7 @@ export const directoryHandlers = (deps: {
     return {
       success: true,
       userId,
-      level: standing.level,
-      percent: standing.percent,
-      next: standing.next
-        ? { level: standing.next, percent: VISIBILITY_PERCENT[standing.next] }
-        : null,
-      missing: standing.missing,
+      ...visibilityAnswer(standing),
       boost: {
         active: entry.boosted && now.getTime() < Date.parse(endsAt),
         days: NEW_CREATOR_BOOST_DAYS,

@@ -123,6 +123,8 @@ const environmentSchema = z
     SINGLETON_LEASE_TTL_MS: z.coerce.number().int().min(1000).max(300_000).default(15_000),
 
     DISCOVERY_MAX_PAGES: z.coerce.number().int().min(1).max(1000).default(10),
+    ANALYTICS_RECORDING: z.enum(['on', 'off']).default('on'),
+    ANALYTICS_FLUSH_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
     INSTAGRAM_REQUESTS_PER_ADDRESS_PER_DAY: z.coerce
       .number()
       .int()
@@ -316,6 +318,13 @@ export type AppConfig = Readonly<{
     requestsPerAddressPerDay: number;
     /** Wrong Instagram codes typed from one client address in any 24 hours. */
     triesPerAddressPerDay: number;
+  }>;
+  /** Search impressions and profile views (services/platform/analytics/). */
+  analytics: Readonly<{
+    /** Off: nothing is counted (the bench's baseline). */
+    recording: boolean;
+    /** How often the in-process counters are written as one event. */
+    flushMs: number;
   }>;
   directory: Readonly<{
     /** The most pages of 10 any listing opens, whatever the balance (spec section 9's cap). */
@@ -529,6 +538,7 @@ export const loadConfig = (
       requestsPerAddressPerDay: env.INSTAGRAM_REQUESTS_PER_ADDRESS_PER_DAY,
       triesPerAddressPerDay: env.INSTAGRAM_TRIES_PER_ADDRESS_PER_DAY,
     },
+    analytics: { recording: env.ANALYTICS_RECORDING === 'on', flushMs: env.ANALYTICS_FLUSH_MS },
     directory: {
       discoveryMaxPages: env.DISCOVERY_MAX_PAGES,
       visitorRequestsPerMinute: env.DIRECTORY_VISITOR_REQUESTS_PER_MINUTE,

@@ -15,6 +15,7 @@ import type { ProjectionProgress } from './projection-progress.ts';
 import type { Secrets } from './secrets.ts';
 import type { Clock } from './clock.ts';
 import type { FirstScreen } from './http/first-screen.ts';
+import type { AnalyticsRecorder } from './analytics/recorder.ts';
 
 /** The ports every context is built on, as one typed object. */
 export type Platform = Readonly<{
@@ -42,6 +43,11 @@ export type Platform = Readonly<{
    * rebuilt from the log into a scratch store and compared with the live ones.
    */
   readModels: readonly Projection[];
+  /**
+   * Search impressions and profile views, counted in memory and written in batches
+   * (analytics/recorder.ts): the directory and profile endpoints' one-line hooks.
+   */
+  analytics: AnalyticsRecorder;
 }>;
 
 /** A read model no longer kept: its name (its checkpoint's), its collections, and why it went. */

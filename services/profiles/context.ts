@@ -10,14 +10,14 @@ export const profilesContext: BoundedContext = {
   name: 'profiles',
   projections: [profilesProjection],
   security: new URL('./security.ts', import.meta.url),
-  create: ({ commands, readStore, progress, clock, uploads }) => {
+  create: ({ commands, readStore, progress, clock, uploads, analytics }) => {
     // Pictures only from our own upload storage, wherever it is.
     const isOurImage = uploadedImagesOnly(uploads.urlPrefixes);
     const profiles = profileHandlers({ commands, readStore, progress, isOurImage });
     return {
-      endpoints: profileEndpoints({ profiles, clock, isOurImage }),
+      endpoints: profileEndpoints({ profiles, clock, isOurImage, analytics }),
       processes: [],
-      firstScreens: [profileFirstScreen(profiles)],
+      firstScreens: [profileFirstScreen(profiles, analytics)],
     };
   },
 };

@@ -12,6 +12,7 @@ import { commandMetadata } from '../platform/http/metadata.ts';
 import { sendJsonText } from '../platform/http/json-text.ts';
 import { parseBody, parseParams } from '../platform/http/validate.ts';
 import type { Clock } from '../platform/clock.ts';
+import type { AnalyticsRecorder } from '../platform/analytics/recorder.ts';
 import type { ProfileHandlers } from './handlers.ts';
 import { showsContactTo } from './view.ts';
 
@@ -25,6 +26,7 @@ export const profileEndpoints = (deps: {
   profiles: ProfileHandlers;
   clock: Clock;
   isOurImage: ImageUrlRule;
+  analytics: AnalyticsRecorder;
 }): Endpoint[] => {
   const profileUpdateRequest = profileUpdateRequestFor(deps.isOurImage);
   return [
@@ -56,8 +58,12 @@ export const profileEndpoints = (deps: {
       input: { params: userParams },
       handler: async (req, res) => {
         const { userId } = parseParams(userParams, req);
-        const withContact = showsContactTo(principalOf(req), userId);
-        sendJsonText(res, await deps.profiles.viewAnswer(userId, withContact));
+        const answer = await deps.profiles.viewAnswer(
+          userId,
+          showsContactTo(principalOf(req), userId),
+        );
+        deps.analytics.viewed(req, res, userId);
+        sendJsonText(res, answer);
       },
     },
   ];

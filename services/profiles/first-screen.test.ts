@@ -12,6 +12,7 @@ import {
   SHELL_MARKER,
   SIGNED_IN_COOKIE,
 } from '../platform/http/first-screen.ts';
+import type { AnalyticsRecorder } from '../platform/analytics/recorder.ts';
 import { profileFirstScreen } from './first-screen.ts';
 import type { ProfileHandlers } from './handlers.ts';
 
@@ -45,6 +46,12 @@ const profile = (changes: Partial<ProfileView> = {}): ProfileView => ({
   updatedAt: '2026-11-01T00:00:00.000Z',
   ...changes,
 });
+
+/** The views the page counted (insights): it sends the answer, so it counts the view. */
+const viewed: string[] = [];
+const analytics = {
+  viewed: (_req: unknown, _res: unknown, creatorId: string) => viewed.push(creatorId),
+} as unknown as AnalyticsRecorder;
 
 /** The profiles the stub read model holds, as the API's kept JSON text. */
 const stored = new Map<string, string>();
@@ -80,7 +87,7 @@ describe("a public profile's first screen in the HTML", () => {
       trustProxy: 0,
       serveFrontends: true,
       frontendDists: { user: dir, admin: dir },
-      firstScreens: [profileFirstScreen(profiles)],
+      firstScreens: [profileFirstScreen(profiles, analytics)],
     });
     stored.set('creator-1', JSON.stringify(profile()));
   });
@@ -92,7 +99,9 @@ describe("a public profile's first screen in the HTML", () => {
     request(app).get(path).set('Accept', 'text/html').expect(200);
 
   it("serves creator-controlled text inert: no script but the app's and the data block", async () => {
+    viewed.length = 0;
     const res = await page();
+    expect(viewed).toEqual(['creator-1']);
     const scripts = scriptsOf(res.text);
     expect(scripts.map((script) => script.attributes.trim())).toEqual([
       'type="module" src="/assets/index.js"',

@@ -3,6 +3,7 @@ import { replyTimeText } from '@linkcoin/domain/messaging/reply-times.ts';
 import type { ProfileView } from '@linkcoin/domain/profiles/contracts.ts';
 import { followersCount, formatFollowers } from '@linkcoin/domain/profiles/followers.ts';
 import { labelOf } from '@linkcoin/domain/profiles/options.ts';
+import type { AnalyticsRecorder } from '../platform/analytics/recorder.ts';
 import { escapeHtml as h, type FirstScreen } from '../platform/http/first-screen.ts';
 import type { ProfileHandlers } from './handlers.ts';
 
@@ -95,11 +96,14 @@ export const profileHeaderHtml = (profile: ProfileView): string => {
  * One read of the read model's kept JSON text (the same the API sends); a missing profile gets
  * the plain app, which shows the missing-profile page.
  */
-export const profileFirstScreen = (profiles: ProfileHandlers): FirstScreen => ({
+export const profileFirstScreen = (
+  profiles: ProfileHandlers,
+  analytics: AnalyticsRecorder,
+): FirstScreen => ({
   path: '/Profile/:userId',
   // A signed-in viewer's app asks with the token (an owner sees the contact fields) and shows
   // its loading state meanwhile: no header painted for it to take away again.
-  render: async (req, { anonymous }) => {
+  render: async (req, res, { anonymous }) => {
     if (!anonymous) return null;
     const userId = String(req.params.userId ?? '');
     if (userId === '' || userId.length > 64) return null;
@@ -111,6 +115,8 @@ export const profileFirstScreen = (profiles: ProfileHandlers): FirstScreen => ({
       throw error;
     }
     const profile = JSON.parse(json) as ProfileView;
+    // The answer goes with the page instead of a request: the view is counted here (insights).
+    analytics.viewed(req, res, userId);
     const picture = shownPicture(profile.profilePicUrl);
     return {
       head:

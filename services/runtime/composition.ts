@@ -10,6 +10,7 @@ import { messagingContext } from '../messaging/context.ts';
 import { auditContext } from '../audit/context.ts';
 import { directoryContext } from '../directory/context.ts';
 import { demoContext } from '../demo/context.ts';
+import { insightsContext } from '../insights/context.ts';
 import type { BoundedContext, RetiredReadModel } from '../platform/context.ts';
 
 /**
@@ -28,6 +29,7 @@ export const CONTEXTS: readonly BoundedContext[] = [
   messagingContext,
   auditContext,
   directoryContext,
+  insightsContext,
   demoContext,
 ];
 

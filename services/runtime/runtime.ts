@@ -35,6 +35,7 @@ import {
   type ProjectionProgress,
 } from '../platform/projection-progress.ts';
 import type { Clock } from '../platform/clock.ts';
+import { createAnalyticsRecorder } from '../platform/analytics/recorder.ts';
 
 /** The services of DESIGN section 2; the embedded runtime runs all of them in one process. */
 export type Role = 'api' | 'gateway' | 'projector' | 'processes' | 'forwarder';
@@ -230,6 +231,19 @@ export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtim
     // The contexts are built only where something of theirs runs beyond their read models.
     // The configured public URL; with PORT=0 it is corrected once the server listens.
     let publicUrl = config.http.publicUrl;
+    // Counted where the API serves; flushed by this process, last before the stores close.
+    const analytics = createAnalyticsRecorder({
+      commands,
+      clock,
+      logger,
+      secret: secrets.jwtSecret,
+      recording: has('api') && config.analytics.recording,
+      flushMs: config.analytics.flushMs,
+      node: config.gateway.nodeId,
+      secureCookies: config.http.publicUrl.startsWith('https:'),
+    });
+    analytics.start();
+    closers.push({ name: 'analytics', close: () => analytics.stop() });
     const platform: Platform = {
       config,
       logger,
@@ -244,6 +258,7 @@ export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtim
       uploads,
       publicUrl: () => publicUrl,
       readModels: projections,
+      analytics,
     };
     const parts =
       has('api') || has('processes') || has('gateway')

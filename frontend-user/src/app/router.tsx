@@ -149,6 +149,14 @@ export const router = createBrowserRouter([
             lazy: messagingPage,
           },
           {
+            // A creator's insights (issue 24): from the user menu and the profile wizard.
+            path: 'insights',
+            lazy: () =>
+              import('../features/insights/routes/InsightsPage').then((m) => ({
+                Component: m.InsightsPage,
+              })),
+          },
+          {
             // Signed in, Change Password asks for the current one (not the reset by e-mail).
             path: 'change-password',
             lazy: changePasswordPage,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 
 /**
  * What the server puts into the app's index.html for one route, so a phone paints the page's
@@ -28,6 +28,7 @@ export type FirstScreen = Readonly<{
   /** `anonymous`: no session cookie came with the request (answers are used then only). */
   render: (
     req: Request,
+    res: Response,
     viewer: Readonly<{ anonymous: boolean }>,
   ) => Promise<FirstScreenParts | null>;
 }>;
@@ -102,7 +103,7 @@ export const firstScreenPage =
     const anonymous = !signedInBrowser(req);
     let parts: FirstScreenParts | null;
     try {
-      parts = await screen.render(req, { anonymous });
+      parts = await screen.render(req, res, { anonymous });
     } catch (error) {
       // The page never fails for its first screen: the plain app asks the API itself.
       req.log.warn({ err: error, path: screen.path }, 'first screen not rendered');

@@ -6,6 +6,7 @@ import { collections } from './collections.ts';
 import { commands } from './commands.ts';
 import { directory } from './directory.ts';
 import { httpProfiles } from './http-profiles.ts';
+import { insights } from './insights.ts';
 import { liveDelivery } from './live-delivery.ts';
 import { payments } from './payments.ts';
 import { serverMemory } from './memory.ts';
@@ -27,5 +28,6 @@ export const measures: readonly Measure[] = [
   collections,
   chat,
   directory,
+  insights,
   serverMemory,
 ];

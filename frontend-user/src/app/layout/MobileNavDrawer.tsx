@@ -11,7 +11,7 @@ import {
 } from '@mui/material';
 import CloseRoundedIcon from '@mui/icons-material/CloseRounded';
 import { Link as RouterLink } from 'react-router-dom';
-import { ACCOUNT_LINKS } from '../../features/auth';
+import { accountLinksFor } from '../../features/auth';
 import { useAuth } from '../../lib/auth/auth-context';
 import { useLogoutAndLeave } from '../../features/auth';
 import { MESSAGES_PATH, messagesLabel } from '../../features/messaging';
@@ -93,7 +93,7 @@ export function MobileNavDrawer({ id, open, onClose }: MobileNavDrawerProps) {
                   )}
                 </ListItemButton>
               </ListItem>
-              {ACCOUNT_LINKS.map((link) => (
+              {accountLinksFor(user).map((link) => (
                 <ListItem key={link.label} disablePadding>
                   <ListItemButton
                     component={RouterLink}

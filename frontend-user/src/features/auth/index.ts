@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-export { ACCOUNT_LINKS } from './account-links';
+export { accountLinksFor } from './account-links';
 export { ProtectedRoute } from './components/ProtectedRoute';
 export { useLogoutAndLeave } from './hooks/useLogout';
 

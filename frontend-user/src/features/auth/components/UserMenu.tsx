@@ -3,7 +3,7 @@ import { Avatar, Box, Button, Divider, ListItemIcon, Menu, MenuItem } from '@mui
 import KeyboardArrowDownRoundedIcon from '@mui/icons-material/KeyboardArrowDownRounded';
 import LogoutRoundedIcon from '@mui/icons-material/LogoutRounded';
 import { Link as RouterLink } from 'react-router-dom';
-import { ACCOUNT_LINKS, initialOf } from '../account-links';
+import { accountLinksFor, initialOf } from '../account-links';
 import { useLogoutAndLeave } from '../hooks/useLogout';
 import { safeImageSrc } from '@linkcoin/frontend-shared/links/safe-link.ts';
 import type { SessionUser } from '@linkcoin/frontend-shared/session/session.ts';
@@ -63,7 +63,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
         slotProps={{ paper: { component: 'nav', 'aria-label': 'Account' } }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       >
-        {ACCOUNT_LINKS.map((link) => (
+        {accountLinksFor(user).map((link) => (
           <MenuItem key={link.label} component={RouterLink} to={link.to(user)} onClick={close}>
             {link.label}
           </MenuItem>

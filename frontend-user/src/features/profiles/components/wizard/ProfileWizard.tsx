@@ -2,7 +2,7 @@ import { useId, useReducer, useState } from 'react';
 import { Box, Button, Container, Paper, Stack, Typography } from '@mui/material';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { Role } from '@linkcoin/domain/accounts/roles.ts';
 import {
   PROFILE_MESSAGES,
@@ -13,6 +13,7 @@ import { PageTitle } from '../../../../components/PageTitle';
 import { useToast } from '../../../../components/toast/useToast';
 import { errorMessage } from '../../../../lib/api-client';
 import { useAuth } from '../../../../lib/auth/auth-context';
+import { INSIGHTS_PATH } from '../../../insights';
 import { profileQueryOptions, rememberOwnProfile, useUpdateProfile } from '../../api/profile';
 import { issuesByPath, type FieldErrors } from '../../utils/field-errors';
 import {
@@ -192,6 +193,11 @@ export function ProfileWizard({ userId, role, initial }: ProfileWizardProps) {
         </Stack>
         {/* A creator sees where the saved profile stands in the directory (spec section 1). */}
         {role !== 'user' && <VisibilityCard profile={saved} />}
+        {role === 'influencer' && (
+          <Button component={RouterLink} to={INSIGHTS_PATH} sx={{ alignSelf: 'flex-start' }}>
+            See how brands find your profile: your insights
+          </Button>
+        )}
         <WizardStepper
           steps={steps}
           done={(wizardStep) => stepDone(wizardStep, saved)}

@@ -1,0 +1,200 @@
+import type { Request, Response } from 'express';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import type { AnalyticsRecorded, RecordAnalytics } from '@linkcoin/domain/insights/recording.ts';
+import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
+import { rememberPrincipal, type Principal } from '../http/principal.ts';
+import {
+  BUFFER_ROWS,
+  createAnalyticsRecorder,
+  VIEWER_COOKIE,
+  viewerHash,
+  viewerKey,
+} from './recorder.ts';
+
+const SECRET = 'a-test-secret-of-at-least-thirty-two-characters';
+const now = new Date('2026-11-20T10:00:00.000Z');
+
+/** The commands the recorder sends, decided by nobody: what a flush would append. */
+const recordingCommands = () => {
+  const sent: { streamId: string; command: RecordAnalytics }[] = [];
+  const commands = {
+    handle: async (_decider: unknown, streamId: string, command: RecordAnalytics) => {
+      sent.push({ streamId, command });
+      return {
+        events: [],
+        state: null,
+        nextExpectedRevision: 0,
+        position: sent.length,
+        alreadyHandled: false,
+      };
+    },
+    load: async () => {
+      throw new Error('not used');
+    },
+  } as unknown as CommandHandler;
+  return { commands, sent };
+};
+
+const recorder = (recording = true) => {
+  const { commands, sent } = recordingCommands();
+  const analytics = createAnalyticsRecorder({
+    commands,
+    clock: { now: () => now },
+    logger: pino({ level: 'silent' }),
+    secret: SECRET,
+    recording,
+    flushMs: 60_000,
+    node: 'test-node',
+    secureCookies: false,
+  });
+  return { analytics, sent };
+};
+
+const principal = (userId: string, role: Principal['role']): Principal => ({
+  userId,
+  email: `${userId}@example.in`,
+  role,
+  roles: [role],
+  tokenVersion: 0,
+});
+
+/** A request as express hands it to a handler: headers, and the caller when signed in. */
+const exchange = (as: Principal | null, cookie?: string) => {
+  const req = {
+    headers: cookie ? { cookie } : {},
+    secure: false,
+    ip: '203.0.113.9',
+  } as unknown as Request;
+  if (as) rememberPrincipal(req, as);
+  const cookies: string[] = [];
+  const res = {
+    append: (name: string, value: string) => {
+      if (name === 'Set-Cookie') cookies.push(value);
+      return res;
+    },
+  } as unknown as Response;
+  return { req, res, cookies };
+};
+
+const page = (...ids: string[]) => ({ data: ids.map((_id) => ({ _id })) });
+const terms = (search = '', adCategories: string[] = []) => ({
+  search,
+  adCategories,
+  pageContentCategory: [],
+});
+const countsOf = (sent: { command: RecordAnalytics }[]) =>
+  sent.flatMap((s) => s.command.data.counts);
+
+describe('the analytics recorder', () => {
+  it('counts what a search showed, by its words and categories, and answers the page unchanged', async () => {
+    const { analytics, sent } = recorder();
+    const brand = exchange(principal('brand-1', 'user'));
+    const answer = page('c1', 'c2');
+    expect(analytics.shown(brand.req, brand.res, terms('Asha', ['skincare']), answer)).toBe(answer);
+    // The same search again in the same window is not a second impression; another brand's is.
+    analytics.shown(brand.req, brand.res, terms('Asha', ['skincare']), page('c1', 'c2'));
+    const other = exchange(principal('brand-2', 'user'));
+    analytics.shown(other.req, other.res, terms(), page('c1'));
+    await analytics.flush();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.streamId).toBe('analytics-test-node-2026-11-20');
+    const byCreator = Object.fromEntries(countsOf(sent).map((c) => [c.creatorId, c]));
+    expect(byCreator.c1).toMatchObject({
+      impressions: 2,
+      sources: { 'search:asha': 1, 'category:skincare': 1 },
+    });
+    expect(byCreator.c2).toMatchObject({ impressions: 1 });
+  });
+
+  it('counts one view per viewer and window, hashed per creator, with the search that led there', async () => {
+    const { analytics, sent } = recorder();
+    const brand = exchange(principal('brand-1', 'user'));
+    analytics.shown(brand.req, brand.res, terms('fashion'), page('c1'));
+    analytics.viewed(brand.req, brand.res, 'c1');
+    analytics.viewed(brand.req, brand.res, 'c1');
+    analytics.viewed(brand.req, brand.res, 'c2');
+    await analytics.flush();
+    const [c1, c2] = countsOf(sent);
+    const key = viewerKey(SECRET);
+    expect(c1!.views).toEqual([
+      { viewer: viewerHash(key, 'c1', 'u:brand-1'), kind: 'brand', source: 'search:fashion' },
+    ]);
+    expect(c2!.views).toEqual([
+      { viewer: viewerHash(key, 'c2', 'u:brand-1'), kind: 'brand', source: null },
+    ]);
+    // The same brand under two creators: two unrelated hashes.
+    expect(c1!.views[0]!.viewer).not.toBe(c2!.views[0]!.viewer);
+    // Nothing of the brand, its address or its e-mail is in what is written.
+    const written = JSON.stringify(sent);
+    for (const secret of ['brand-1', '203.0.113.9', 'example.in'])
+      expect(written).not.toContain(secret);
+  });
+
+  it('tells a returning visitor by a random first-party cookie, set once', async () => {
+    const { analytics, sent } = recorder();
+    const first = exchange(null);
+    analytics.viewed(first.req, first.res, 'c1');
+    expect(first.cookies).toHaveLength(1);
+    expect(first.cookies[0]).toMatch(
+      new RegExp(
+        `^${VIEWER_COOKIE}=[0-9a-f-]{36}; Max-Age=31536000; Path=/; HttpOnly; SameSite=Lax$`,
+      ),
+    );
+    const id = first.cookies[0]!.split(';')[0]!;
+    const again = exchange(null, id);
+    analytics.viewed(again.req, again.res, 'c1');
+    expect(again.cookies).toEqual([]);
+    await analytics.flush();
+    expect(countsOf(sent)[0]!.views).toHaveLength(1);
+    expect(countsOf(sent)[0]!.views[0]!.kind).toBe('visitor');
+    expect(JSON.stringify(sent)).not.toContain(id.split('=')[1]);
+  });
+
+  it("counts nothing of a creator's own profile, nor of staff", async () => {
+    const { analytics, sent } = recorder();
+    const own = exchange(principal('c1', 'influencer'));
+    analytics.shown(own.req, own.res, terms(), page('c1'));
+    analytics.viewed(own.req, own.res, 'c1');
+    const admin = exchange(principal('admin-1', 'admin'));
+    analytics.shown(admin.req, admin.res, terms(), page('c2'));
+    analytics.viewed(admin.req, admin.res, 'c2');
+    expect(await analytics.flush()).toBeNull();
+    expect(sent).toEqual([]);
+  });
+
+  it('counts nothing and sets no cookie when recording is off', async () => {
+    const { analytics, sent } = recorder(false);
+    const visitor = exchange(null);
+    analytics.shown(visitor.req, visitor.res, terms('x'), page('c1'));
+    analytics.viewed(visitor.req, visitor.res, 'c1');
+    await analytics.stop();
+    expect(visitor.cookies).toEqual([]);
+    expect(sent).toEqual([]);
+  });
+
+  it('flushes early when full, and says how many counts it had to leave out', async () => {
+    const { analytics, sent } = recorder();
+    const brand = exchange(principal('brand-1', 'user'));
+    const ids = Array.from({ length: BUFFER_ROWS + 2 }, (_, i) => `c${i}`);
+    analytics.shown(brand.req, brand.res, terms(), page(...ids));
+    await analytics.flush();
+    const data = sent.map((s) => s.command.data);
+    expect(data.reduce((n, d) => n + d.counts.length, 0)).toBe(BUFFER_ROWS);
+    expect(data.reduce((n, d) => n + d.dropped, 0)).toBe(2);
+    // Split into events of at most 1,000 rows.
+    expect(Math.max(...data.map((d) => d.counts.length))).toBe(1000);
+  });
+
+  it('writes what is left on stop, and nothing when nothing was counted', async () => {
+    const { analytics, sent } = recorder();
+    expect(await analytics.flush()).toBeNull();
+    const visitor = exchange(null);
+    analytics.viewed(visitor.req, visitor.res, 'c9');
+    await analytics.stop();
+    expect(countsOf(sent).map((c) => c.creatorId)).toEqual(['c9']);
+  });
+});
+
+// The type the recorder's event carries is the decider's (domain/insights/recording.ts).
+export type { AnalyticsRecorded };

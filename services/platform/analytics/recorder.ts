@@ -1,0 +1,311 @@
+/**
+ * Search impressions and profile views, counted where they happen at almost no cost: the
+ * directory and profile endpoints call `shown` / `viewed` (a function call and a few map
+ * updates, no I/O), and the counters are written every `flushMs` (and on shutdown, and when the
+ * buffer fills) as one `AnalyticsRecorded` event per flush and day in the
+ * `analytics-<node>-<day>` stream (domain/insights/recording.ts), which the insights read model
+ * folds like any other event.
+ *
+ * Nothing identifying is stored: a viewer (the user id when signed in, else a random
+ * first-party cookie) is kept in memory until the flush, then written only as an HMAC keyed
+ * with a secret derived from the server's, over the creator and the viewer together, so the
+ * same person cannot be followed from one creator to another. No address is read at all.
+ */
+import { createHmac, hkdfSync, randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Request, Response } from 'express';
+import { parseCookie, stringifySetCookie } from 'cookie';
+import {
+  analyticsDecider,
+  analyticsStreamId,
+  insightsDay,
+  IST_OFFSET_MS,
+  type RecordedCounts,
+  type ViewerKind,
+} from '@linkcoin/domain/insights/recording.ts';
+import { sourcesOfSearch, type SearchTerms } from '@linkcoin/domain/insights/sources.ts';
+import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
+import type { Logger } from 'pino';
+import type { Clock } from '../clock.ts';
+import { principalOf } from '../http/principal.ts';
+
+/** The first-party cookie that tells a returning visitor (a random id, nothing else). */
+export const VIEWER_COOKIE = 'lc_viewer';
+const VIEWER_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+/** Distinct (day, creator) rows and viewers held before the buffer asks for an early flush. */
+export const BUFFER_ROWS = 20_000;
+export const BUFFER_VIEWS = 50_000;
+/** Rows per event: a flush larger than this is split (events stay well under a bus message). */
+export const ROWS_PER_EVENT = 1_000;
+/** Which search last showed a creator to a viewer, for the view that follows (in memory only). */
+const ATTRIBUTIONS = 20_000;
+
+export type AnalyticsRecorder = Readonly<{
+  /**
+   * The creators a directory or discovery page showed this caller, by the search that
+   * surfaced them. Answers `answer` unchanged, so the endpoint's hook is one call.
+   */
+  shown: <A extends { data: readonly { _id: string }[] }>(
+    req: Request,
+    res: Response,
+    terms: SearchTerms,
+    answer: A,
+  ) => A;
+  /** A creator's profile opened by this caller. */
+  viewed: (req: Request, res: Response, creatorId: string) => void;
+  /** Writes what is counted now; answers the position of the last event written, or null. */
+  flush: () => Promise<number | null>;
+  /** Flushes every `flushMs` from now on. */
+  start: () => void;
+  /** Stops the timer and flushes what is left. */
+  stop: () => Promise<void>;
+}>;
+
+type PendingRow = {
+  day: string;
+  creatorId: string;
+  impressions: number;
+  sources: Map<string, number>;
+  /** Viewer id (in memory only) → kind and source. */
+  views: Map<string, { kind: ViewerKind; source: string | null }>;
+  /**
+   * Who was shown it in this window, by which search (in memory only): the same search asked
+   * twice in a moment (the app's cache key moving as the session settles) is one impression.
+   */
+  shownTo: Set<string>;
+};
+
+type Viewer = Readonly<{ id: string; kind: ViewerKind }> | null;
+
+export type AnalyticsOptions = Readonly<{
+  commands: CommandHandler;
+  clock: Clock;
+  logger: Logger;
+  /** The server's secret, from which the viewers' HMAC key is derived. */
+  secret: string;
+  recording: boolean;
+  flushMs: number;
+  /** Names this process's streams; a random one per process when null. */
+  node: string | null;
+  /** Cookies marked Secure (an https public URL). */
+  secureCookies: boolean;
+}>;
+
+const nodeName = (node: string | null): string =>
+  (node ?? `${hostname()}-${process.pid}`).replace(/[^A-Za-z0-9_.-]+/g, '_').slice(0, 60);
+
+/** The HMAC key of viewer hashes: derived, so the server's own secret never signs analytics. */
+export const viewerKey = (secret: string): Buffer =>
+  Buffer.from(hkdfSync('sha256', secret, 'linkcoin', 'analytics viewers', 32));
+
+/** A viewer as stored: scoped to the creator, keyed, 96 bits. */
+export const viewerHash = (key: Buffer, creatorId: string, viewerId: string): string =>
+  createHmac('sha256', key).update(`${creatorId}\n${viewerId}`).digest('base64url').slice(0, 16);
+
+export const createAnalyticsRecorder = (options: AnalyticsOptions): AnalyticsRecorder => {
+  const { commands, clock, logger } = options;
+  const key = viewerKey(options.secret);
+  const node = nodeName(options.node);
+  let rows = new Map<string, PendingRow>();
+  let views = 0;
+  let dropped = 0;
+  let windowStart = clock.now();
+  const attributions = new Map<string, string>();
+  let day = '';
+  let dayEndsAt = 0;
+  let timer: NodeJS.Timeout | null = null;
+  let flushing: Promise<number | null> | null = null;
+
+  /** Today (India's day), recomputed once the day is over. */
+  const today = (): string => {
+    const now = clock.now().getTime();
+    if (now >= dayEndsAt) {
+      day = insightsDay(now);
+      dayEndsAt = Date.parse(`${day}T00:00:00.000Z`) + 86_400_000 - IST_OFFSET_MS;
+    }
+    return day;
+  };
+
+  /** Who is looking: a signed-in member, or a visitor by the cookie (set when missing). */
+  const viewerOf = (req: Request, res: Response): Viewer => {
+    const principal = principalOf(req);
+    if (principal) {
+      if (principal.roles.includes('admin') || principal.roles.includes('auditor')) return null;
+      return { id: `u:${principal.userId}`, kind: principal.role === 'user' ? 'brand' : 'visitor' };
+    }
+    const header = req.headers.cookie;
+    const known = header ? parseCookie(header)[VIEWER_COOKIE] : undefined;
+    if (known && /^[A-Za-z0-9-]{8,64}$/.test(known)) return { id: `c:${known}`, kind: 'visitor' };
+    const id = randomUUID();
+    res.append(
+      'Set-Cookie',
+      stringifySetCookie({
+        name: VIEWER_COOKIE,
+        value: id,
+        httpOnly: true,
+        secure: req.secure || options.secureCookies,
+        sameSite: 'lax',
+        path: '/',
+        maxAge: VIEWER_COOKIE_MAX_AGE_S,
+      }),
+    );
+    return { id: `c:${id}`, kind: 'visitor' };
+  };
+
+  const rowOf = (d: string, creatorId: string): PendingRow | null => {
+    const id = `${d}|${creatorId}`;
+    let row = rows.get(id);
+    if (!row) {
+      if (rows.size >= BUFFER_ROWS) {
+        dropped += 1;
+        void flush();
+        return null;
+      }
+      row = {
+        day: d,
+        creatorId,
+        impressions: 0,
+        sources: new Map(),
+        views: new Map(),
+        shownTo: new Set(),
+      };
+      rows.set(id, row);
+    }
+    return row;
+  };
+
+  const attribute = (viewerId: string, creatorId: string, source: string) => {
+    const id = `${viewerId}\n${creatorId}`;
+    attributions.delete(id);
+    attributions.set(id, source);
+    if (attributions.size > ATTRIBUTIONS) {
+      attributions.delete(attributions.keys().next().value!);
+    }
+  };
+
+  const shown: AnalyticsRecorder['shown'] = (req, res, terms, answer) => {
+    if (!options.recording || answer.data.length === 0) return answer;
+    const viewer = viewerOf(req, res);
+    if (viewer === null && principalOf(req)) return answer;
+    const d = today();
+    const sources =
+      terms.search || terms.adCategories.length || terms.pageContentCategory.length
+        ? sourcesOfSearch(terms)
+        : [];
+    const seenAs = viewer ? `${viewer.id}\n${sources.join('\n')}` : null;
+    for (const item of answer.data) {
+      if (viewer && viewer.id === `u:${item._id}`) continue;
+      const row = rowOf(d, item._id);
+      if (!row) continue;
+      if (seenAs) {
+        if (row.shownTo.has(seenAs)) continue;
+        row.shownTo.add(seenAs);
+      }
+      row.impressions += 1;
+      for (const source of sources) row.sources.set(source, (row.sources.get(source) ?? 0) + 1);
+      if (viewer && sources.length > 0) attribute(viewer.id, item._id, sources[0]!);
+    }
+    return answer;
+  };
+
+  const viewed: AnalyticsRecorder['viewed'] = (req, res, creatorId) => {
+    if (!options.recording) return;
+    const viewer = viewerOf(req, res);
+    if (!viewer || viewer.id === `u:${creatorId}`) return;
+    const row = rowOf(today(), creatorId);
+    if (!row || row.views.has(viewer.id)) return;
+    if (views >= BUFFER_VIEWS) {
+      dropped += 1;
+      void flush();
+      return;
+    }
+    views += 1;
+    const source = attributions.get(`${viewer.id}\n${creatorId}`) ?? null;
+    row.views.set(viewer.id, { kind: viewer.kind, source });
+  };
+
+  /** The taken rows as events' counts, the viewers hashed. */
+  const countsOf = (taken: Iterable<PendingRow>): RecordedCounts[] =>
+    [...taken].map((row) => ({
+      day: row.day,
+      creatorId: row.creatorId,
+      impressions: row.impressions,
+      sources: Object.fromEntries(row.sources),
+      views: [...row.views].map(([viewerId, view]) => ({
+        viewer: viewerHash(key, row.creatorId, viewerId),
+        kind: view.kind,
+        source: view.source,
+      })),
+    }));
+
+  const write = async (): Promise<number | null> => {
+    if (rows.size === 0 && dropped === 0) return null;
+    const taken = rows;
+    const lost = dropped;
+    const from = windowStart.toISOString();
+    rows = new Map();
+    views = 0;
+    dropped = 0;
+    windowStart = clock.now();
+    const byDay = new Map<string, RecordedCounts[]>();
+    for (const counts of countsOf(taken.values())) {
+      const ofDay = byDay.get(counts.day);
+      if (ofDay) ofDay.push(counts);
+      else byDay.set(counts.day, [counts]);
+    }
+    if (byDay.size === 0) byDay.set(today(), []);
+    let position: number | null = null;
+    let first = true;
+    for (const [d, counts] of byDay) {
+      for (let start = 0; start === 0 || start < counts.length; start += ROWS_PER_EVENT) {
+        const result = await commands.handle(analyticsDecider, analyticsStreamId(node, d), {
+          type: 'RecordAnalytics',
+          data: {
+            node,
+            from,
+            counts: counts.slice(start, start + ROWS_PER_EVENT),
+            dropped: first ? lost : 0,
+          },
+          metadata: {
+            now: clock.now(),
+            actorUserId: null,
+            correlationId: randomUUID(),
+            causationId: null,
+          },
+        });
+        first = false;
+        position = result.position ?? position;
+      }
+    }
+    return position;
+  };
+
+  const flush = (): Promise<number | null> => {
+    // One flush at a time; a flush asked for meanwhile runs after it with what came since.
+    const next = (flushing ?? Promise.resolve(null))
+      .catch(() => null)
+      .then(write)
+      .catch((error: unknown) => {
+        logger.error({ err: error, component: 'analytics' }, 'analytics flush failed');
+        return null;
+      });
+    flushing = next;
+    return next;
+  };
+
+  return {
+    shown,
+    viewed,
+    flush,
+    start: () => {
+      if (!options.recording || timer) return;
+      timer = setInterval(() => void flush(), options.flushMs);
+      timer.unref();
+    },
+    stop: async () => {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await flush();
+    },
+  };
+};
