@@ -1,6 +1,6 @@
 /**
- * Request and response shapes of the account endpoints (spec section 7, with the server-side
- * verification of DESIGN section 5). One source of truth: the server validates with these and
+ * Request and response shapes of the account endpoints (docs/product-spec.md section 7, with the server-side
+ * verification of docs/design.md section 5). One source of truth: the server validates with these and
  * the front ends build their forms on them.
  */
 import { z } from 'zod';
@@ -127,7 +127,7 @@ export type ForgetPasswordRequest = z.input<typeof forgetPasswordRequest>;
 
 export const grantRoleRequest = z.object({ role: z.enum(GRANTABLE_ROLES) });
 
-/** The logged-in user as the browser keeps it (spec section 3). */
+/** The logged-in user as the browser keeps it (docs/product-spec.md section 3). */
 export const sessionUser = z.object({
   _id: z.string(),
   ownerName: z.string(),

@@ -1,4 +1,4 @@
-/** The texts of spec sections 5 and 8 for accounts, shared by the server and both front ends. */
+/** The texts of docs/product-spec.md sections 5 and 8 for accounts, shared by the server and both front ends. */
 export const ACCOUNT_MESSAGES = {
   enterNameAndEmail: 'Please enter both name and email',
   enterOtp: 'Please enter the OTP',
@@ -25,7 +25,7 @@ export const ACCOUNT_MESSAGES = {
   authCheckFailed: 'Auth check failed',
   tokenRefreshFailed: 'Token refresh failed',
   userUpdateFailed: 'User update failed',
-  // Server-side rules the spec leaves to us (DESIGN section 5).
+  // Server-side rules the spec leaves to us (docs/design.md section 5).
   wrongCredentials: 'Invalid email or password',
   otpExpired: 'This OTP has expired. Please request a new one.',
   noOtpRequested: 'No OTP was requested for this email address. Please request one.',

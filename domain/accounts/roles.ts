@@ -1,5 +1,5 @@
 /**
- * Roles (spec section 6, DESIGN 5.3): user is a Brand, influencer a Creator; admin runs the
+ * Roles (docs/product-spec.md section 6, DESIGN 5.3): user is a Brand, influencer a Creator; admin runs the
  * verification desk; auditor reads the history of every coin and verification.
  */
 export const ROLES = ['user', 'influencer', 'admin', 'auditor'] as const;

@@ -1,5 +1,5 @@
 /**
- * A user's wallet and verifications "as of" an instant (DESIGN section 6): the user's streams
+ * A user's wallet and verifications "as of" an instant (docs/design.md section 6): the user's streams
  * replayed up to that instant with the deciders' own `evolve`, so the answer is what the
  * deciders themselves knew then, whatever the read models say now.
  */

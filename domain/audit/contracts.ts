@@ -1,5 +1,5 @@
 /**
- * What auditors and the console read (DESIGN section 6, "Auditor"): a user's coin ledger and
+ * What auditors and the console read (docs/design.md section 6, "Auditor"): a user's coin ledger and
  * verification history as their streams tell them, a user's state "as of" an instant, the replay
  * check and the ledger invariants, and the console's payments, connections and user overviews.
  * Shared by the server and the console.

@@ -1,5 +1,5 @@
 /**
- * The ledger invariants over the whole log (DESIGN section 6): what must hold of every coin
+ * The ledger invariants over the whole log (docs/design.md section 6): what must hold of every coin
  * whatever happened, checked by reading every wallet, payment and conversation event once, in
  * log order:
  *

@@ -1,7 +1,7 @@
 /**
- * The collection's request and answer shapes (spec sections 3 and 7, "Collection"), shared by
+ * The collection's request and answer shapes (docs/product-spec.md sections 3 and 7, "Collection"), shared by
  * the server and the user app. A connection is on both sides' lists: the payer sees the creators
- * they added, the creator sees the payers who added them (DESIGN section 6). The types keep the
+ * they added, the creator sees the payers who added them (docs/design.md section 6). The types keep the
  * names the user app knows them by (`CollectionEntry`: one connection as a list shows it;
  * `CollectionContact`: the person on the other side, the spec's "contact").
  */
@@ -42,7 +42,7 @@ export type CollectionEntry = {
   /** Messages the list's owner received and has not read. */
   unreadCount: number;
   expiresAt: string;
-  /** Read-only from `expiresAt` on (spec section 4, "Conversation expiry"). */
+  /** Read-only from `expiresAt` on (docs/product-spec.md section 4, "Conversation expiry"). */
   expired: boolean;
   connectionId: string;
   /** The list owner's side: `payer` renews and removes; `creator` was added. */

@@ -1,5 +1,5 @@
 /**
- * What the payer's wallet events mean for the conversation (DESIGN section 4): a connection opens
+ * What the payer's wallet events mean for the conversation (docs/design.md section 4): a connection opens
  * it, a renewal extends it, a removal closes it; and back: a connection the conversation refused
  * is cancelled in its payer's wallet. One home for the rule, used both by the collection's
  * handlers (so the chat is open, or the coin back, when the add answers) and by the conversation

@@ -1,10 +1,10 @@
 /**
- * The texts of adding creators to a list, renewing and removing them (spec section 8 where it has
+ * The texts of adding creators to a list, renewing and removing them (docs/product-spec.md section 8 where it has
  * them, the server's own where it is silent). The wallet decider refuses with them: it stays the
  * consistency boundary, since spending a coin and opening a connection are one decision.
  */
 export const COLLECTION_MESSAGES = {
-  // Spec section 8.
+  // docs/product-spec.md section 8.
   alreadyInList: 'This user is already in your list.',
   added: 'Target User ID added successfully',
   renewed: 'Connection dates updated successfully',

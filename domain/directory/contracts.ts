@@ -45,7 +45,7 @@ export type VisibilityAnswer = {
   success: true;
   userId: string;
   level: VisibilityLevel;
-  /** 40, 100 or 150 (spec section 1). */
+  /** 40, 100 or 150 (docs/product-spec.md section 1). */
   percent: number;
   next: Readonly<{ level: VisibilityLevel; percent: number }> | null;
   /** What would raise the level, in the wizard's words. */

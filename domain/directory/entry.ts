@@ -47,7 +47,7 @@ export const replyFields = (
 export const NEGOTIABLE_PRICE_KEY = 1_000_000_000_000;
 
 export type DirectoryAccount = SocialAccountView & {
-  /** As spec section 5 shows it: 1.2M, 12K, or a k/M text as typed. */
+  /** As docs/product-spec.md section 5 shows it: 1.2M, 12K, or a k/M text as typed. */
   followersLabel: string;
 };
 
@@ -55,7 +55,7 @@ export type DirectoryAccount = SocialAccountView & {
 export type DirectoryFigures = {
   /** The largest follower count of any account: what the follower filter and sort use. */
   followers: number;
-  /** As spec section 5 shows it. */
+  /** As docs/product-spec.md section 5 shows it. */
   followersLabel: string;
   /** The largest Instagram account's count (the cards show Instagram followers). */
   instagramFollowers: number;

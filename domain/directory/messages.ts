@@ -1,10 +1,10 @@
 /** The directory's texts: the spec's (sections 2 and 8) word for word, then our own. */
 export const DIRECTORY_MESSAGES = {
-  /** Spec section 8: the directory's error toast (the front end shows it). */
+  /** docs/product-spec.md section 8: the directory's error toast (the front end shows it). */
   fetchFailed: 'Failed to fetch users',
-  /** Spec section 2: the empty directory. */
+  /** docs/product-spec.md section 2: the empty directory. */
   noResults: 'No influencers found',
-  /** Spec sections 2 and 8: a locked discovery page under 5 coins. */
+  /** docs/product-spec.md sections 2 and 8: a locked discovery page under 5 coins. */
   unlockNeedsCoins: 'You need at least 5 LinkCoins to unlock this content',
   signInForMore: 'Please log in to see more influencers.',
   pageNeedsCoins: (page: number, coins: number, balance: number) =>

@@ -25,7 +25,7 @@ const refusal = (page: number, viewer: DiscoveryViewer, maxPages = 10) => {
   }
 };
 
-describe('the discovery pager (spec section 9)', () => {
+describe('the discovery pager (docs/product-spec.md section 9)', () => {
   it('unlocks max(1, floor((coins - 5) / 5)) pages: 0, 4, 5, 15 and 100 coins', () => {
     expect([0, 4, 5, 9, 10, 14, 15, 19, 20, 100].map(pagesForCoins)).toEqual([
       1, 1, 1, 1, 1, 1, 2, 2, 3, 19,

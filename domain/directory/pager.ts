@@ -1,5 +1,5 @@
 /**
- * The page allowance of every ranked listing (spec sections 2, 6 and 9): the directory and the
+ * The page allowance of every ranked listing (docs/product-spec.md sections 2, 6 and 9): the directory and the
  * discovery grid alike. A visitor sees the first 10 results of a search; a signed-in user sees
  * `max(1, floor((coins - 5) / 5))` pages of 10, capped by the configured maximum
  * (DISCOVERY_MAX_PAGES); "1 extra page unlocked per 5 additional coins". The allowance is
@@ -13,7 +13,7 @@ import { DomainError } from '../shared/errors.ts';
 import { DIRECTORY_MESSAGES as M } from './messages.ts';
 
 export const DISCOVERY_PAGE_SIZE = 10;
-/** Spec section 5: unlocking needs at least 5 LinkCoins. */
+/** docs/product-spec.md section 5: unlocking needs at least 5 LinkCoins. */
 export const UNLOCK_MIN_COINS = 5;
 export const COINS_PER_EXTRA_PAGE = 5;
 export const DEFAULT_DISCOVERY_MAX_PAGES = 10;
@@ -22,7 +22,7 @@ export const DEFAULT_DISCOVERY_MAX_PAGES = 10;
 export type DiscoveryViewer =
   Readonly<{ signedIn: false }> | Readonly<{ signedIn: true; coins: number; staff?: boolean }>;
 
-/** Spec section 9: the pages a balance unlocks, before the configured cap. */
+/** docs/product-spec.md section 9: the pages a balance unlocks, before the configured cap. */
 export const pagesForCoins = (coins: number): number =>
   Math.max(1, Math.floor((coins - UNLOCK_MIN_COINS) / COINS_PER_EXTRA_PAGE));
 

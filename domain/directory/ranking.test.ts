@@ -33,7 +33,7 @@ const complete = (): ProfileState => ({
   ],
 });
 
-describe('the visibility bar (spec section 1)', () => {
+describe('the visibility bar (docs/product-spec.md section 1)', () => {
   it('is basic until every part a brand looks at is filled in, and says what is missing', () => {
     expect(visibilityOf(emptyProfile())).toMatchObject({
       level: 'basic',

@@ -1,5 +1,5 @@
 /**
- * The directory's default order (spec section 1's promises): a creator's reach, weighed by the
+ * The directory's default order (docs/product-spec.md section 1's promises): a creator's reach, weighed by the
  * visibility bar (basic 40 %, complete 100 %, verified 150 %) and by the boost of a new
  * creator's first 30 days. When searching, relevance comes first and this orders each tier.
  *

@@ -10,7 +10,7 @@ export type DirectorySort = (typeof DIRECTORY_SORTS)[number];
 export const DIRECTORY_VIEWS = ['directory', 'discovery'] as const;
 export type DirectoryView = (typeof DIRECTORY_VIEWS)[number];
 
-/** Spec section 9: the directory shows 10 a page. */
+/** docs/product-spec.md section 9: the directory shows 10 a page. */
 export const DIRECTORY_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 50;
 export const MAX_PAGE = 100_000;

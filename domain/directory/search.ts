@@ -1,5 +1,5 @@
 /**
- * A directory search (spec section 7, `GET /api/pageowners/users`): what the query string means,
+ * A directory search (docs/product-spec.md section 7, `GET /api/pageowners/users`): what the query string means,
  * and the reference meaning of a search over entries: which entries match, in which order. The
  * read stores answer through their indexes (services/directory/query.ts); this module is what
  * their answers are checked against (the HTTP tests), and what the bench's full scan runs.

@@ -1,5 +1,5 @@
 /**
- * The visibility bar of spec section 1: a basic profile is listed at 40 %, a complete one at
+ * The visibility bar of docs/product-spec.md section 1: a basic profile is listed at 40 %, a complete one at
  * 100 %, a verified one at 150 %. Complete means every part of the wizard a brand looks at is
  * filled in; verified means complete with at least one account verified (Instagram by code,
  * YouTube by sign-in). Past posts (promotions) are welcome but not required.
@@ -9,7 +9,7 @@ import type { ProfileState } from '../profiles/profile.ts';
 export const VISIBILITY_LEVELS = ['basic', 'complete', 'verified'] as const;
 export type VisibilityLevel = (typeof VISIBILITY_LEVELS)[number];
 
-/** Spec section 1: how much each level weighs in the directory's default order. */
+/** docs/product-spec.md section 1: how much each level weighs in the directory's default order. */
 export const VISIBILITY_PERCENT: Readonly<Record<VisibilityLevel, number>> = {
   basic: 40,
   complete: 100,

@@ -1,5 +1,5 @@
 /**
- * The chat's request and answer shapes (spec sections 3 and 7), shared by the server and the
+ * The chat's request and answer shapes (docs/product-spec.md sections 3 and 7), shared by the server and the
  * user app: the messages API, the notification calls, and the events of the real-time
  * connection on /ws (docs/ARCHITECTURE.md, "The chat on /ws").
  */

@@ -1,6 +1,6 @@
 /**
  * The chat between a payer (usually a brand) and a creator: the `conversation-{pairId}` stream
- * (DESIGN sections 4 and 6). It is opened and extended from the payer's wallet events by a
+ * (docs/design.md sections 4 and 6). It is opened and extended from the payer's wallet events by a
  * process manager, so the coin paid and the days bought are decided once, in the wallet; here
  * only who may write, until when, and what was delivered and read.
  *
@@ -443,7 +443,7 @@ export const replyDeadline = (firstPayerMessageAt: string): string =>
   new Date(Date.parse(firstPayerMessageAt) + REPLY_GUARANTEE_MS).toISOString();
 
 /**
- * The reply guarantee (spec section 9): the creator sent no message within 48 hours of the
+ * The reply guarantee (docs/product-spec.md section 9): the creator sent no message within 48 hours of the
  * payer's first message of this connection. A creator who wrote first has answered already. A
  * connection the payer removed before the deadline took the creator's chance to answer away:
  * its guarantee is void (else add, write, remove at once and wait would get every coin back).

@@ -1,4 +1,4 @@
-/** The texts of spec sections 2, 4 and 8 for the chat, and the server's own where it is silent. */
+/** The texts of docs/product-spec.md sections 2, 4 and 8 for the chat, and the server's own where it is silent. */
 export const MESSAGING_MESSAGES = {
   // Spec, word for word.
   expired: "This chat is now read-only as it's older than 7 days.",

@@ -1,5 +1,5 @@
 /**
- * Presence (the online dot, spec sections 2 and 3: `isOnline`). The chat gateway knows who is
+ * Presence (the online dot, docs/product-spec.md sections 2 and 3: `isOnline`). The chat gateway knows who is
  * connected (its presence board, across nodes); when a user comes online somewhere or goes
  * offline everywhere it records so here, and the read models that show `isOnline` (the
  * collections' connections, the directory) follow the event.

@@ -1,4 +1,4 @@
-/** Payment failure codes and their texts (spec section 8, word for word). */
+/** Payment failure codes and their texts (docs/product-spec.md section 8, word for word). */
 export const PAYMENT_FAILURE_CODES = [
   'INSUFFICIENT_FUNDS',
   'CARD_DECLINED',

@@ -1,6 +1,6 @@
 /**
  * One LinkCoin purchase through a payment provider: the `payment-{paymentId}` stream
- * (DESIGN section 4). It is started with the price the server set, confirmed only by the
+ * (docs/design.md section 4). It is started with the price the server set, confirmed only by the
  * provider's signed callback or webhook (never by the browser's say-so), and credited to the
  * wallet of the user who started it by a process manager.
  */

@@ -1,5 +1,5 @@
 /**
- * The page owner profile (spec section 3) as the wizard sends it to
+ * The page owner profile (docs/product-spec.md section 3) as the wizard sends it to
  * `PUT /api/pageowners/updateUser/{userId}` and as `GET /api/pageowners/user/{userId}` answers it.
  */
 import { z } from 'zod';
@@ -320,7 +320,7 @@ export type ProfileContent = {
   pastPosts: PastPostView[];
 };
 
-/** The profile as the API answers it (spec section 3, "Page owner profile"). */
+/** The profile as the API answers it (docs/product-spec.md section 3, "Page owner profile"). */
 export type ProfileView = {
   _id: string;
   /** The person's name (names.ts), never a handle. */

@@ -3,7 +3,7 @@ import { followersCount, formatFollowers } from './followers.ts';
 import { recommendedMedia, takesVideoLink, youTubeVideoId } from './media.ts';
 
 describe('followers', () => {
-  it('shows millions as one-decimal M and thousands as whole K (spec section 5)', () => {
+  it('shows millions as one-decimal M and thousands as whole K (docs/product-spec.md section 5)', () => {
     expect(formatFollowers(1_000_000)).toBe('1.0M');
     expect(formatFollowers(2_450_000)).toBe('2.5M');
     expect(formatFollowers(999_999)).toBe('999K');
@@ -30,7 +30,7 @@ describe('followers', () => {
 });
 
 describe('post media', () => {
-  it('recommends each platform its size (spec section 3)', () => {
+  it('recommends each platform its size (docs/product-spec.md section 3)', () => {
     expect(recommendedMedia('instagram')).toEqual({ kind: 'image', width: 1080, height: 1080 });
     expect(recommendedMedia('pinterest')).toEqual({ kind: 'image', width: 1000, height: 1500 });
     expect(recommendedMedia('tiktok')).toEqual({ kind: 'video', width: 1080, height: 1920 });

@@ -1,4 +1,4 @@
-/** Followers as people write them: 12500, "12.5k", "1.2M" (spec section 3). */
+/** Followers as people write them: 12500, "12.5k", "1.2M" (docs/product-spec.md section 3). */
 export type Followers = number | string;
 
 /** More than any account has: counts past it are refused. */
@@ -23,7 +23,7 @@ export const followersCount = (followers: Followers): number => {
 export const isFollowersShorthand = (text: string): boolean => SHORTHAND.test(text.trim());
 
 /**
- * Spec section 5: numbers of a million or more show as one-decimal M, of a thousand or more as
+ * docs/product-spec.md section 5: numbers of a million or more show as one-decimal M, of a thousand or more as
  * whole K; strings containing k or M are shown as they are.
  */
 export const formatFollowers = (followers: Followers | null | undefined): string => {

@@ -1,4 +1,4 @@
-/** Spec section 3: the recommended post image (or video) size for each platform. */
+/** docs/product-spec.md section 3: the recommended post image (or video) size for each platform. */
 export type MediaKind = 'image' | 'video';
 export type RecommendedMedia = Readonly<{ kind: MediaKind; width: number; height: number }>;
 

@@ -1,5 +1,5 @@
 /**
- * The option lists of spec section 3, shared by the server (which rejects anything else) and
+ * The option lists of docs/product-spec.md section 3, shared by the server (which rejects anything else) and
  * both front ends. Values are stable identifiers stored in events; labels are what people see.
  */
 export type Option = Readonly<{ value: string; label: string }>;

@@ -2,7 +2,7 @@ import type { HandlePlatform } from './handle-claim.ts';
 import type { InstagramOtpStatus } from './instagram.ts';
 
 /**
- * An OTP record as admins see it on the console's dashboard (spec section 3): the code opened and
+ * An OTP record as admins see it on the console's dashboard (docs/product-spec.md section 3): the code opened and
  * the status as of now. Answered by `GET /api/admin/otp-records` and `GET /pageowners/get-all`.
  */
 export type OtpRecordView = {

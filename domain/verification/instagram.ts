@@ -8,7 +8,7 @@ import { effectiveStatus, isOpenStatus, type InstagramOtpStatus } from './reques
 export type { InstagramOtpStatus } from './request-status.ts';
 
 /**
- * Instagram verification by direct message (spec sections 2 and 4, DESIGN 5.2): the creator asks
+ * Instagram verification by direct message (docs/product-spec.md sections 2 and 4, DESIGN 5.2): the creator asks
  * for a code for a handle, an admin sees it in the console and sends it by DM, the creator types
  * it, and the server compares. Codes are kept sealed (for the admin's eyes) and hashed (for the
  * comparison); neither form is readable by the creator.

@@ -1,11 +1,11 @@
 /**
- * The status of an Instagram verification request (spec section 3's OTP record) and when it is
+ * The status of an Instagram verification request (docs/product-spec.md section 3's OTP record) and when it is
  * open. The one home of the rule "an open request past its closing instant reads as expired":
  * the decider, the OTP-records projection, the console's views and the read-store filters all
  * ask here.
  */
 
-/** The OTP record statuses of spec section 3: "send" means the admin has sent the code. */
+/** The OTP record statuses of docs/product-spec.md section 3: "send" means the admin has sent the code. */
 export type InstagramOtpStatus = 'pending' | 'send' | 'verified' | 'expired';
 
 export const INSTAGRAM_OTP_STATUSES = [

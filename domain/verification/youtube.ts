@@ -2,7 +2,7 @@ import type { Decider } from '../shared/decider.ts';
 import type { Command, Event } from '../shared/messages.ts';
 
 /**
- * YouTube verification (spec section 4): the channel found by the handle must be the channel of
+ * YouTube verification (docs/product-spec.md section 4): the channel found by the handle must be the channel of
  * the Google account the creator signed in with. Failures are recorded too, for the auditors.
  */
 export const youTubeVerificationStreamId = (userId: string): string => `youtube-${userId}`;

@@ -1,5 +1,5 @@
 /**
- * The wallet's and the payment's request and answer shapes (spec sections 3, 7 and 9), shared by
+ * The wallet's and the payment's request and answer shapes (docs/product-spec.md sections 3, 7 and 9), shared by
  * the server, the user app and the console.
  */
 import { z } from 'zod';

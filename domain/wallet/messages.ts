@@ -1,9 +1,9 @@
 /**
- * The texts of spec section 8 for coins and payments, and the server's own where it is silent.
+ * The texts of docs/product-spec.md section 8 for coins and payments, and the server's own where it is silent.
  * Adding to a list has its own: `domain/collections/messages.ts`.
  */
 export const WALLET_MESSAGES = {
-  // Spec section 8.
+  // docs/product-spec.md section 8.
   paymentStartFailed: 'Failed to initiate payment. Please try again.',
   insufficientCoins: 'Insufficient LinkCoins. Please purchase more.',
   comingSoon: 'Comming Soon',

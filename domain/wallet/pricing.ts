@@ -1,5 +1,5 @@
 /**
- * What LinkCoins cost (spec sections 3 and 9). The server prices every purchase from these; the
+ * What LinkCoins cost (docs/product-spec.md sections 3 and 9). The server prices every purchase from these; the
  * browser only shows them. 1 LinkCoin = 5 rupees; three packages add free coins.
  */
 import { DomainError } from '../shared/errors.ts';

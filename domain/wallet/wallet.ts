@@ -1,6 +1,6 @@
 /**
  * The wallet of one user: the `wallet-{userId}` stream holds the user's whole coin history
- * (DESIGN section 4). Credits (purchases, grants) and, with the collections issue, spending on
+ * (docs/design.md section 4). Credits (purchases, grants) and, with the collections issue, spending on
  * connections and refunds are decided here, one stream, so a balance check and what it pays for
  * are one atomic decision and the balance can never go negative.
  *
@@ -8,7 +8,7 @@
  * cause twice is a no-op whatever idempotency key arrives with it, so a payment is credited exactly
  * once however many times its confirmation is delivered.
  *
- * Connections (spec sections 4, 5 and 9; DESIGN section 6): 1 LinkCoin adds a creator to the
+ * Connections (docs/product-spec.md sections 4, 5 and 9; docs/design.md section 6): 1 LinkCoin adds a creator to the
  * payer's list and opens 7 days of chat; 1 more renews for 7 days from the later of now and the
  * current expiry; a connection whose creator never answered within 48 hours of the payer's first
  * message is refunded once (the process manager decides that it qualifies; the wallet that it is
@@ -100,9 +100,9 @@ export type ConnectionRemoved = Event<
 >;
 
 /**
- * Why coins came back: the creator never answered within 48 hours (spec section 9), or the
+ * Why coins came back: the creator never answered within 48 hours (docs/product-spec.md section 9), or the
  * connection was refused because the other user had connected the two of them first (two
- * users adding each other at once: the conversation keeps the first, DESIGN section 6).
+ * users adding each other at once: the conversation keeps the first, docs/design.md section 6).
  */
 export type RefundReason = 'no_reply_within_48_hours' | 'already_connected';
 

@@ -17,7 +17,7 @@ import {
 } from './support/console.ts';
 import { useBrowserTest } from '../../tooling/browser-test/harness.ts';
 
-// The admin console (design sections 1 and 6): react-admin's login, open to admins and
+// The admin console (docs/design.md sections 1 and 6): react-admin's login, open to admins and
 // auditors, and nothing but that login page for anyone else; admins land on the OTP dashboard,
 // auditors on the users; the users resource with the auditor grant.
 

@@ -14,7 +14,7 @@ import { holdRequests } from '../../tooling/browser-test/accounts.ts';
 import { consoleLogIn, loginPageShown, waitForConsoleRoute } from './support/console.ts';
 import { useBrowserTest } from '../../tooling/browser-test/harness.ts';
 
-// Spec section 2 ("Instagram OTP dashboard (admin)"), sections 3 and 4 (the OTP record and its
+// docs/product-spec.md section 2 ("Instagram OTP dashboard (admin)"), sections 3 and 4 (the OTP record and its
 // status) and section 8 (its messages), in the admin console.
 
 type OtpRecordRow = {

@@ -11,7 +11,7 @@ import {
 import { expectMainHeading, waitForPath } from '../../tooling/browser-test/navigation.ts';
 import { useBrowserTest } from '../../tooling/browser-test/harness.ts';
 
-// Spec sections 2 ("Admin login", /dashboard) and 6 (admin-only screens).
+// docs/product-spec.md sections 2 ("Admin login", /dashboard) and 6 (admin-only screens).
 
 const harness = useBrowserTest({ env: adminEnv });
 let server: TestServer;

@@ -11,7 +11,7 @@ import { waitForPath } from '../../tooling/browser-test/navigation.ts';
 import { connectionRow, connectionsList, conversationLog } from './support/chat.ts';
 import { openSignedIn } from '../../tooling/browser-test/wallet.ts';
 
-// Spec section 2 (Messaging): the Messages sidebar (search, empty states, generated avatars, last
+// docs/product-spec.md section 2 (Messaging): the Messages sidebar (search, empty states, generated avatars, last
 // message, day label, unread count, remove with Remove this contact?) and, on a phone, the
 // drawer that closes on picking a contact or on an outside click.
 

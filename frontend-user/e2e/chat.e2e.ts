@@ -17,7 +17,7 @@ import {
 } from './support/chat.ts';
 import { grantCoins, openSignedIn, topBarShows } from '../../tooling/browser-test/wallet.ts';
 
-// Issue 9 (deliverables 6 and 8) and spec sections 2, 4, 8 and 9: a brand adds a creator from
+// Issue 9 (deliverables 6 and 8) and docs/product-spec.md sections 2, 4, 8 and 9: a brand adds a creator from
 // the profile page for 1 LinkCoin, opens the chat, and the two talk in real time in two
 // browsers, with ticks; after 7 days the chat is read-only and renewal reopens it for 1 coin.
 

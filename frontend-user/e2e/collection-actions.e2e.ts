@@ -8,7 +8,7 @@ import { waitForPath } from '../../tooling/browser-test/navigation.ts';
 import { confirmDialog, spendButton } from './support/chat.ts';
 import { openSignedIn, topBarShows } from '../../tooling/browser-test/wallet.ts';
 
-// Spec sections 2, 4 and 8: Add to List and Chat Now on the profile page (hidden from the page
+// docs/product-spec.md sections 2, 4 and 8: Add to List and Chat Now on the profile page (hidden from the page
 // owner, also in the detail modal), the coin check, the confirmation (a dialog naming the
 // creator and the cost, issue 19) with a silent Cancel, Adding... and Loading... while busy,
 // "In your list" once added, and Chat Now offering the add first.

@@ -19,7 +19,7 @@ import {
 import { pickAutocomplete } from './support/profiles.ts';
 import { grantCoins, openSignedIn } from '../../tooling/browser-test/wallet.ts';
 
-// Spec section 2 ("Influencer directory", "Discovery listing"), 6, 8 and 9: the directory at
+// docs/product-spec.md section 2 ("Influencer directory", "Discovery listing"), 6, 8 and 9: the directory at
 // /influencers and the home page's discovery grid, against the real server and its read model.
 
 const harness = useBrowserTest({ env: adminEnv });
@@ -206,7 +206,7 @@ describe('the influencer directory at /influencers', () => {
       await colleague.close();
     }
 
-    // Paging: 11 gamers are two pages of 10 (spec section 9).
+    // Paging: 11 gamers are two pages of 10 (docs/product-spec.md section 9).
     await page.goto('/influencers?search=gamer');
     await expect.poll(() => directoryNames(), { timeout: 10_000 }).toHaveLength(10);
     await page.getByRole('button', { name: 'Go to page 2', exact: true }).click();

@@ -13,7 +13,7 @@ import {
 import { DESKTOP_VIEWPORT, launchBrowser } from '../../tooling/browser-test/browser.ts';
 import { expectMainHeading, waitForPath } from '../../tooling/browser-test/navigation.ts';
 
-// Spec sections 2 and 7 (third-party sign-in widget) and 8 (its failures are only logged).
+// docs/product-spec.md sections 2 and 7 (third-party sign-in widget) and 8 (its failures are only logged).
 // Google's script is replaced by a stand-in, so no request leaves the machine.
 
 const GOOGLE_SCRIPT = 'https://accounts.google.com/gsi/client';

@@ -4,7 +4,7 @@ import { APP_STORE_URL } from '../src/features/deeplink/config.ts';
 import { expectMainHeading } from '../../tooling/browser-test/navigation.ts';
 import { useBrowserTest } from '../../tooling/browser-test/harness.ts';
 
-// Spec section 2: /privacy-policy and /PublicProfile.
+// docs/product-spec.md section 2: /privacy-policy and /PublicProfile.
 
 const harness = useBrowserTest();
 let page: Page;

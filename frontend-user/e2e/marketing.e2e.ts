@@ -9,7 +9,7 @@ import {
 } from '../../tooling/browser-test/navigation.ts';
 import { useBrowserTest } from '../../tooling/browser-test/harness.ts';
 
-// Spec sections 1, 2 ("About / landing content"), 3 (Packages) and 9 (marketing constants).
+// docs/product-spec.md sections 1, 2 ("About / landing content"), 3 (Packages) and 9 (marketing constants).
 
 const harness = useBrowserTest();
 let page: Page;

@@ -11,7 +11,7 @@ import {
 import type { TestServer } from '@linkcoin/services/testing/test-server.ts';
 import { useBrowserTest } from '../../tooling/browser-test/harness.ts';
 
-// Spec section 2 (routes, protected routes) and "Top navigation bar".
+// docs/product-spec.md section 2 (routes, protected routes) and "Top navigation bar".
 
 const harness = useBrowserTest();
 let server: TestServer;

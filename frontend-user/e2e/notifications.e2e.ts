@@ -5,7 +5,7 @@ import type { TestServer } from '@linkcoin/services/testing/test-server.ts';
 import { useBrowserTest } from '../../tooling/browser-test/harness.ts';
 import { openSignedIn } from '../../tooling/browser-test/wallet.ts';
 
-// Spec section 4 ("On app start ... push notification registration") and 7 (store-token, the
+// docs/product-spec.md section 4 ("On app start ... push notification registration") and 7 (store-token, the
 // service worker at the site root). Chromium's push service is out of reach in a test, so the
 // page's permission and PushManager are stood in for; the service worker itself is the real one.
 

@@ -11,7 +11,7 @@ import {
 import { expectMainHeading, waitForPath } from '../../tooling/browser-test/navigation.ts';
 import { useBrowserTest } from '../../tooling/browser-test/harness.ts';
 
-// Spec sections 2 ("Forgot password"), 4, 5 and 8, with the server-side code check of DESIGN 5.1.
+// docs/product-spec.md sections 2 ("Forgot password"), 4, 5 and 8, with the server-side code check of DESIGN 5.1.
 
 // Registering mails a code; another code to the same address waits a minute (resend throttle).
 const clock = adjustableClock();

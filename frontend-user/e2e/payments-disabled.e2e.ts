@@ -3,7 +3,7 @@ import { registerUser } from '@linkcoin/services/testing/accounts.ts';
 import { useBrowserTest } from '../../tooling/browser-test/harness.ts';
 import { openPurchaseDialog, openSignedIn } from '../../tooling/browser-test/wallet.ts';
 
-// PAYMENTS=disabled (issue 8, spec section 2 "Purchase dialog"): the dialog shows everything,
+// PAYMENTS=disabled (issue 8, docs/product-spec.md section 2 "Purchase dialog"): the dialog shows everything,
 // and its pay button is the spec's disabled "Comming Soon".
 
 const harness = useBrowserTest({ env: { PAYMENTS: 'disabled' } });

@@ -10,7 +10,7 @@ import { DESKTOP_VIEWPORT, launchBrowser } from '../../tooling/browser-test/brow
 import { expectMainHeading, waitForPath } from '../../tooling/browser-test/navigation.ts';
 import { pngImage, selectOption } from './support/profiles.ts';
 
-// Spec section 2 ("Influencer detail modal and profile page"), 5 (follower display, YouTube
+// docs/product-spec.md section 2 ("Influencer detail modal and profile page"), 5 (follower display, YouTube
 // video id) and 6 (contact fields only for the owner).
 
 // Pictures are served only from our own uploads (outside hosts are refused by the server).

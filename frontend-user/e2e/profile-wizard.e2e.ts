@@ -17,7 +17,7 @@ import { expectMainHeading, waitForPath } from '../../tooling/browser-test/navig
 import { imageSize, pickAutocomplete, pngImage, selectOption } from './support/profiles.ts';
 import { useBrowserTest } from '../../tooling/browser-test/harness.ts';
 
-// Spec sections 2 ("Profile edit wizard"), 4 (verified flag, Instagram verification, past post
+// docs/product-spec.md sections 2 ("Profile edit wizard"), 4 (verified flag, Instagram verification, past post
 // flow), 5 (wizard validation) and 8 (wizard alerts).
 
 // The server's clock can be moved on (the Instagram resend minute); tests put it back.

@@ -15,7 +15,7 @@ import {
 import { expectMainHeading, waitForPath } from '../../tooling/browser-test/navigation.ts';
 import { useBrowserTest } from '../../tooling/browser-test/harness.ts';
 
-// Spec sections 2 ("Registration screens"), 4 (Registration), 5 and 8, with the server-side
+// docs/product-spec.md sections 2 ("Registration screens"), 4 (Registration), 5 and 8, with the server-side
 // code check of DESIGN 5.1.
 
 const harness = useBrowserTest({ env: adminEnv });

@@ -14,7 +14,7 @@ import { PHONE_VIEWPORT } from '../../tooling/browser-test/browser.ts';
 import { expectMainHeading, waitForPath } from '../../tooling/browser-test/navigation.ts';
 import { useBrowserTest } from '../../tooling/browser-test/harness.ts';
 
-// Spec sections 2 ("Login screen", "Top navigation bar"), 3 (the session), 4 (auth
+// docs/product-spec.md sections 2 ("Login screen", "Top navigation bar"), 3 (the session), 4 (auth
 // transitions) and 8 (auth errors); issue 19 (one session per browser).
 
 const harness = useBrowserTest({ env: adminEnv });

@@ -26,7 +26,7 @@ import {
   topBarShows,
 } from '../../tooling/browser-test/wallet.ts';
 
-// Issue 8 and spec sections 2 (top bar, purchase dialog, payment result screens), 3, 8 and 9:
+// Issue 8 and docs/product-spec.md sections 2 (top bar, purchase dialog, payment result screens), 3, 8 and 9:
 // buying LinkCoins in the sandbox (the embedded default), the result screens, the wallet history.
 
 const harness = useBrowserTest({ env: adminEnv });

@@ -1,6 +1,6 @@
 /* global self, clients */
 /**
- * LinkCoin's service worker (spec section 7, "Push messaging: service worker at site root").
+ * LinkCoin's service worker (docs/product-spec.md section 7, "Push messaging: service worker at site root").
  * It shows a notification for each push the server sends (a chat message for a user with no
  * chat open) and, on a click, brings the chat forward: an open LinkCoin window is focused and
  * asked to show it, else a new one opens. It caches nothing and handles no fetch.

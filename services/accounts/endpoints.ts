@@ -68,7 +68,7 @@ const signingIn = async (res: Response, attempt: Promise<Session>): Promise<Sess
   }
 };
 
-/** Spec section 7, "Authentication" and "OTP", with the server-side checks of DESIGN 5. */
+/** docs/product-spec.md section 7, "Authentication" and "OTP", with the server-side checks of DESIGN 5. */
 export const accountEndpoints = ({
   accounts,
   clock,

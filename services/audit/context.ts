@@ -8,7 +8,7 @@ import { replayChecks } from './replay-check.ts';
 import { usersProjection } from './users-projection.ts';
 
 /**
- * Audit and the console's overviews (DESIGN section 6, "Auditor"): auditors read every coin and
+ * Audit and the console's overviews (docs/design.md section 6, "Auditor"): auditors read every coin and
  * every verification from the event store itself (a user's ledger and verification history,
  * their state as of any instant), check that the read models replay from the log to what they
  * hold, and check the ledger invariants over the whole log. It changes nothing. Its read models

@@ -1,5 +1,5 @@
 /**
- * The collection over HTTP (spec sections 4, 5, 7, 8 and 9): adding a creator for 1 coin,
+ * The collection over HTTP (docs/product-spec.md sections 4, 5, 7, 8 and 9): adding a creator for 1 coin,
  * renewing, removing, both sides' lists, and every refusal changing nothing.
  */
 import { randomUUID } from 'node:crypto';

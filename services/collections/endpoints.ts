@@ -29,7 +29,7 @@ const pairOf = (req: Request) => {
   return input;
 };
 
-/** Spec section 7, "Collection" (prefix /api/collection). */
+/** docs/product-spec.md section 7, "Collection" (prefix /api/collection). */
 export const collectionEndpoints = ({
   collections,
   keys,

@@ -194,7 +194,7 @@ const updatePair = async (
 const later = (a: string, b: string) => (a > b ? a : b);
 
 /**
- * Both sides' lists (spec section 7, "Collection"; DESIGN section 6): the conversation's verdict
+ * Both sides' lists (docs/product-spec.md section 7, "Collection"; docs/design.md section 6): the conversation's verdict
  * on each connection makes and changes the lines (opened, extended by a renewal or a new
  * connection, closed by a removal), so the lists show the connection that holds the pair even
  * when two users added each other at once and one was refused; its messages and reads give the

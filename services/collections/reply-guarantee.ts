@@ -45,7 +45,7 @@ type Followed =
   | RecordedEvent<MessageSent>;
 
 /**
- * The 48-hour refund guarantee (spec section 9, DESIGN section 6): when the creator sends no
+ * The 48-hour refund guarantee (docs/product-spec.md section 9, docs/design.md section 6): when the creator sends no
  * message within 48 hours of the payer's first message of a connection, 1 coin goes back to the
  * payer, once per connection (RefundConnection, reason `no_reply_within_48_hours`). A reply in
  * time keeps it; a renewal is the same connection, so it buys no second refund; a contact the

@@ -210,7 +210,7 @@ describe('GET /api/pageowners/users', () => {
       ownerName: 'Zoë Quixley',
       role: 'influencer',
       followers: 12_000,
-      followersLabel: '12K', // the largest count, as spec section 5 shows a number
+      followersLabel: '12K', // the largest count, as docs/product-spec.md section 5 shows a number
       visibility: 'complete',
       verified: false,
       demo: true,

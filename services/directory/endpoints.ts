@@ -15,7 +15,7 @@ import type { DirectoryHandlers } from './handlers.ts';
 const userParams = z.object({ userId: idField('userId') });
 
 /**
- * Spec section 7's `GET /users` (the directory, and with `view=discovery` the coin-gated grid),
+ * docs/product-spec.md section 7's `GET /users` (the directory, and with `view=discovery` the coin-gated grid),
  * and the visibility bar for the wizard.
  */
 export const directoryEndpoints = (deps: {

@@ -24,7 +24,7 @@ const BANNER_HTML =
 const FIRST_PAGE_PATH = `/pageowners/users?page=1&limit=${DIRECTORY_PAGE_SIZE}`;
 
 /**
- * `/influencers` (spec section 2): the banner painted with the HTML and, for a visitor with no
+ * `/influencers` (docs/product-spec.md section 2): the banner painted with the HTML and, for a visitor with no
  * search in the address, the first page's answer for the app (counted against the visitor's
  * listing limit like the request it replaces; past the limit the app asks and is told).
  */

@@ -1,5 +1,5 @@
 /**
- * The messages API of spec section 7: a conversation's history by page (newest last) with its
+ * The messages API of docs/product-spec.md section 7: a conversation's history by page (newest last) with its
  * ticks and expiry, mark-read by the receiver, and the notification call the spec's client
  * makes after each send. Refusals change nothing.
  */

@@ -35,7 +35,7 @@ export type PaymentEndpointDeps = Readonly<{
   buyerName: (userId: string) => Promise<string>;
 }>;
 
-/** Spec section 7, "Payment", with the provider's signed confirmations (issue 8). */
+/** docs/product-spec.md section 7, "Payment", with the provider's signed confirmations (issue 8). */
 export const paymentEndpoints = ({
   payments,
   keys,

@@ -327,7 +327,7 @@ export type AppConfig = Readonly<{
     flushMs: number;
   }>;
   directory: Readonly<{
-    /** The most pages of 10 any listing opens, whatever the balance (spec section 9's cap). */
+    /** The most pages of 10 any listing opens, whatever the balance (docs/product-spec.md section 9's cap). */
     discoveryMaxPages: number;
     /** Listing requests a visitor (not signed in) may make per minute from one address. */
     visitorRequestsPerMinute: number;

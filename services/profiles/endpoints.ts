@@ -19,7 +19,7 @@ import { showsContactTo } from './view.ts';
 const userParams = z.object({ userId: z.string().min(1).max(64) });
 
 /**
- * Spec section 7: updateUser and user. `isOurImage` tells the files of our upload storage, the
+ * docs/product-spec.md section 7: updateUser and user. `isOurImage` tells the files of our upload storage, the
  * only pictures a profile takes and shows (domain/uploads/urls.ts).
  */
 export const profileEndpoints = (deps: {

@@ -90,7 +90,7 @@ export const profileHeaderHtml = (profile: ProfileView): string => {
 };
 
 /**
- * `/Profile/:userId` (spec section 2), for a visitor: the public profile's header painted with
+ * `/Profile/:userId` (docs/product-spec.md section 2), for a visitor: the public profile's header painted with
  * the HTML, its picture preloaded, and the anonymous answer of `GET /api/pageowners/user/:userId`
  * for the app.
  * One read of the read model's kept JSON text (the same the API sends); a missing profile gets

@@ -37,7 +37,7 @@ import {
 import type { Clock } from '../platform/clock.ts';
 import { createAnalyticsRecorder } from '../platform/analytics/recorder.ts';
 
-/** The services of DESIGN section 2; the embedded runtime runs all of them in one process. */
+/** The services of docs/design.md section 2; the embedded runtime runs all of them in one process. */
 export type Role = 'api' | 'gateway' | 'projector' | 'processes' | 'forwarder';
 export const ALL_ROLES: readonly Role[] = ['api', 'gateway', 'projector', 'processes', 'forwarder'];
 

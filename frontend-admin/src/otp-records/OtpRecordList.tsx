@@ -59,7 +59,7 @@ function NoOtpRecords() {
 const Column = DataTable.Col<OtpRecord>;
 
 /**
- * The Instagram OTP dashboard (spec section 2): tiles, filters, the records newest first, and the
+ * The Instagram OTP dashboard (docs/product-spec.md section 2): tiles, filters, the records newest first, and the
  * selected record in a side panel at /otp-records/:id, as the react-admin demo's reviews.
  */
 export function OtpRecordList(props: ListProps) {

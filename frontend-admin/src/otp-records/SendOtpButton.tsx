@@ -37,7 +37,7 @@ export function SendOtpButton() {
   const label = sending ? 'Sending...' : 'Send Otp';
   return (
     // MUI's button, not react-admin's: that one drops its words for a bare icon on a phone, and
-    // the desk must tell Send Otp from Copy DM Message there too (spec section 2's words).
+    // the desk must tell Send Otp from Copy DM Message there too (docs/product-spec.md section 2's words).
     <Button
       variant="contained"
       size="small"

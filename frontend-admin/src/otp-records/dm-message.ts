@@ -4,7 +4,7 @@ export function instagramHandle(profileName: string): string {
 }
 
 /**
- * The direct message an admin pastes into Instagram (spec section 8): it greets the handle, gives
+ * The direct message an admin pastes into Instagram (docs/product-spec.md section 8): it greets the handle, gives
  * the code and asks the creator to verify their Instagram account on LinkCoin.
  */
 export function directMessage(record: { profileName: string; otp: string }): string {

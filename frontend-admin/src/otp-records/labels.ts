@@ -1,6 +1,6 @@
 import type { InstagramOtpStatus } from '@linkcoin/domain/verification/instagram.ts';
 
-/** How the dashboard names a record's status (spec section 4): "send" is what the admin did. */
+/** How the dashboard names a record's status (docs/product-spec.md section 4): "send" is what the admin did. */
 export const OTP_STATUS_LABELS: Readonly<Record<InstagramOtpStatus, string>> = {
   pending: 'Pending',
   send: 'Sent',

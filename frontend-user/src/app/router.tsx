@@ -95,7 +95,7 @@ export const router = createBrowserRouter([
         lazy: forgotPasswordPage,
       },
       {
-        // The creator directory (spec section 2): INFLUENCER and "Find creators" for a signed-in user.
+        // The creator directory (docs/product-spec.md section 2): INFLUENCER and "Find creators" for a signed-in user.
         path: 'influencers',
         lazy: influencersPage,
       },

@@ -14,7 +14,7 @@ import type { Clock } from '../clock.ts';
 import { commandMetadata, correlationIdOf } from './metadata.ts';
 
 /**
- * A client's Idempotency-Key (DESIGN section 6). Only endpoints that declare
+ * A client's Idempotency-Key (docs/design.md section 6). Only endpoints that declare
  * `acceptsIdempotencyKey` take one (where a retried request could otherwise pay twice); on every
  * other endpoint the header is ignored and never reaches a command.
  *

@@ -33,7 +33,7 @@ export type ConsoleOtpRecordDeps = Readonly<{
   clock: Clock;
 }>;
 
-/** The Instagram OTP dashboard's data (spec section 2), for admins only: the codes are in it. */
+/** The Instagram OTP dashboard's data (docs/product-spec.md section 2), for admins only: the codes are in it. */
 export const consoleOtpRecordEndpoints = ({
   readStore,
   instagram,

@@ -58,7 +58,7 @@ export type InstagramEndpointDeps = Readonly<{
   clock: Clock;
 }>;
 
-/** Spec section 7: get-by-userid, store, send-status and get-all, with DESIGN 5.2's checks. */
+/** docs/product-spec.md section 7: get-by-userid, store, send-status and get-all, with DESIGN 5.2's checks. */
 export const instagramEndpoints = ({
   instagram,
   readStore,

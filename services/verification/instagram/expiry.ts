@@ -10,7 +10,7 @@ import { deadlineProcess } from '../../platform/processes/deadlines.ts';
 import type { ProcessManager } from '../../platform/processes/process-manager.ts';
 
 /**
- * Instagram codes not verified within 5 hours expire (spec section 9): one deadline per open
+ * Instagram codes not verified within 5 hours expire (docs/product-spec.md section 9): one deadline per open
  * request; a new request replaces the one it supersedes.
  */
 export const instagramExpiry = (deps: {

@@ -7,7 +7,7 @@ import {
 } from '@linkcoin/domain/verification/request-status.ts';
 import type { Projection } from '@linkcoin/infra/readstore/projections.ts';
 
-/** The OTP record of spec section 3, one per verification request, for the admin's dashboard. */
+/** The OTP record of docs/product-spec.md section 3, one per verification request, for the admin's dashboard. */
 export type OtpRecordDoc = {
   id: string;
   userId: string;

@@ -32,7 +32,7 @@ export type YouTubeHandlerDeps = Readonly<{
 }>;
 
 /**
- * YouTube verification (spec section 4): the channel found by the handle on the profile must be
+ * YouTube verification (docs/product-spec.md section 4): the channel found by the handle on the profile must be
  * the channel of the Google account the creator signed in with; then the account is verified
  * and its followers become the subscriber count.
  */

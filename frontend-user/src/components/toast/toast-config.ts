@@ -1,4 +1,4 @@
-/** Spec section 4 (Toasts) and 9: shown for 3000 ms, with a 300 ms exit animation. */
+/** docs/product-spec.md section 4 (Toasts) and 9: shown for 3000 ms, with a 300 ms exit animation. */
 export const TOAST_AUTO_CLOSE_MS = 3000;
 export const TOAST_EXIT_MS = 300;
 

@@ -62,7 +62,7 @@ const toasts: Toasts = {
   },
 };
 
-/** The app's notifications (spec section 4): success, error, warning and info toasts. */
+/** The app's notifications (docs/product-spec.md section 4): success, error, warning and info toasts. */
 export function useToast(): Toasts {
   return toasts;
 }

@@ -1,6 +1,6 @@
 import type { SessionUser } from '@linkcoin/frontend-shared/session/session.ts';
 
-/** The signed-in user's menu (spec section 2, "Top navigation bar"); Logout follows these. */
+/** The signed-in user's menu (docs/product-spec.md section 2, "Top navigation bar"); Logout follows these. */
 export type AccountLink = {
   label: string;
   to: (user: SessionUser) => string;

@@ -8,7 +8,7 @@ import { errorMessage, errorStatus } from '../../lib/api-client';
 export type EmailOtpState = {
   sent: boolean;
   verified: boolean;
-  /** What the person typed; no length limit (spec section 5). */
+  /** What the person typed; no length limit (docs/product-spec.md section 5). */
   otp: string;
   verificationToken: string | null;
   error: string | null;
@@ -37,7 +37,7 @@ export function emailOtpReducer(state: EmailOtpState, action: EmailOtpAction): E
     case 'verified':
       return { ...state, verified: true, verificationToken: action.verificationToken, error: null };
     case 'otpChanged':
-      // Editing the code clears the code's error (spec section 5).
+      // Editing the code clears the code's error (docs/product-spec.md section 5).
       return { ...state, otp: action.otp, error: null };
     case 'failed':
       return { ...state, error: action.error };
@@ -50,7 +50,7 @@ export function emailOtpReducer(state: EmailOtpState, action: EmailOtpAction): E
 
 export type OtpPurpose = 'registration' | 'password_reset';
 
-/** Spec section 8: a 404 has its own text per flow; anything else shows the server's message. */
+/** docs/product-spec.md section 8: a 404 has its own text per flow; anything else shows the server's message. */
 export function sendOtpErrorMessage(purpose: OtpPurpose, error: unknown): string {
   if (errorStatus(error) === 404) {
     return purpose === 'registration' ? M.emailAlreadyRegistered : M.noUserWithEmail;

@@ -14,7 +14,7 @@ describe('a failed Google sign-in', () => {
     );
   });
 
-  it('is otherwise only logged (spec section 8)', () => {
+  it('is otherwise only logged (docs/product-spec.md section 8)', () => {
     expect(googleSignInNotice(new ApiError(401, 'Google sign-in failed. Please try again.'))).toBe(
       null,
     );

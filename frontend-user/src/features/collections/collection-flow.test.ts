@@ -23,7 +23,7 @@ function steps(overrides: Partial<AddFlowSteps> = {}) {
   return { log, steps: all };
 }
 
-describe('the collection texts, word for word (spec sections 4 and 8)', () => {
+describe('the collection texts, word for word (docs/product-spec.md sections 4 and 8)', () => {
   it('are the spec texts', () => {
     expect(COLLECTION_TEXTS).toMatchObject({
       addToList: 'Add to List',
@@ -45,7 +45,7 @@ describe('the collection texts, word for word (spec sections 4 and 8)', () => {
   });
 });
 
-describe('addToListFlow (spec section 4: duplicate, coins, confirm, post)', () => {
+describe('addToListFlow (docs/product-spec.md section 4: duplicate, coins, confirm, post)', () => {
   it('checks, confirms with the spec question, then posts once with one key', async () => {
     const { log, steps: s } = steps();
     await expect(addToListFlow(s)).resolves.toEqual({
@@ -118,7 +118,7 @@ describe('isCoinRefusal', () => {
   });
 });
 
-describe('chatAfterAdd (spec section 4, Chat Now)', () => {
+describe('chatAfterAdd (docs/product-spec.md section 4, Chat Now)', () => {
   it('goes to the chat only when listed or on the exact success answer', () => {
     const cases: [AddOutcome, ReturnType<typeof chatAfterAdd>][] = [
       [{ kind: 'listed' }, 'chat'],

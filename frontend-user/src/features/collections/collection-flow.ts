@@ -25,7 +25,7 @@ export type AddFlowSteps = Readonly<{
 }>;
 
 /**
- * Spec section 4, "Add to list": check the duplicate, check the coins, confirm, post. A server
+ * docs/product-spec.md section 4, "Add to list": check the duplicate, check the coins, confirm, post. A server
  * refusal for coins (400) or for a duplicate (409) reads as the same outcome as the checks here,
  * so the screen says the same whichever side noticed first. One key per confirmed action.
  */
@@ -46,7 +46,7 @@ export async function addToListFlow(steps: AddFlowSteps): Promise<AddOutcome> {
 }
 
 /**
- * Spec section 7: a 400 means too few coins; the server also answers 400 for other invalid
+ * docs/product-spec.md section 7: a 400 means too few coins; the server also answers 400 for other invalid
  * input, with its own message, which is then a plain failure.
  */
 export function isCoinRefusal(error: unknown): boolean {

@@ -1,7 +1,7 @@
 import { COLLECTION_MESSAGES } from '@linkcoin/domain/collections/messages.ts';
 import { WALLET_MESSAGES } from '@linkcoin/domain/wallet/messages.ts';
 
-/** The collection's texts, word for word from spec sections 2, 4 and 8. */
+/** The collection's texts, word for word from docs/product-spec.md sections 2, 4 and 8. */
 export const COLLECTION_TEXTS = {
   addToList: 'Add to List',
   inList: 'In your list',

@@ -1,5 +1,5 @@
 /**
- * The business numbers the marketing pages quote (spec sections 1, 3 and 9). How LinkCoins work
+ * The business numbers the marketing pages quote (docs/product-spec.md sections 1, 3 and 9). How LinkCoins work
  * is the wallet's (`features/wallet/linkcoin-rules.ts`, also in the purchase dialog); prices and
  * packages are the domain's (`@linkcoin/domain/wallet/pricing.ts`).
  */
@@ -8,7 +8,7 @@ export const FOUNDED_YEAR = 2025;
 
 export type PlatformStat = { value: string; label: string };
 
-/** The platform's headline numbers (spec section 9). */
+/** The platform's headline numbers (docs/product-spec.md section 9). */
 export const PLATFORM_STATS: readonly PlatformStat[] = [
   { value: '150+', label: 'Verified creators' },
   { value: '50+', label: 'Successful campaigns' },

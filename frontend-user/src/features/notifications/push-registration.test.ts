@@ -35,7 +35,7 @@ function steps(permission: NotificationPermission, answer: NotificationPermissio
   return { log, steps: all, subscribed: () => (existing = subscription) };
 }
 
-describe('registerPush (spec section 4, on app start)', () => {
+describe('registerPush (docs/product-spec.md section 4, on app start)', () => {
   it('registers with the server key and stores the subscription when granted', async () => {
     const { log, steps: s } = steps('granted');
     await expect(registerPush(s)).resolves.toBe('registered');

@@ -1,5 +1,5 @@
 /**
- * Push registration on app start (spec section 4): with a user present, permission granted
+ * Push registration on app start (docs/product-spec.md section 4): with a user present, permission granted
  * registers the subscription (the service worker at /sw.js, the server's VAPID key, then
  * POST /api/notifications/store-token); denied is told to the user; default asks, and registers
  * if granted. The browser's pieces come in, so the steps are tested without a browser.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HOW_LINKCOINS_WORK } from './linkcoin-rules';
 
-// The purchase dialog and the home page explain LinkCoins with these (spec sections 2 and 9).
+// The purchase dialog and the home page explain LinkCoins with these (docs/product-spec.md sections 2 and 9).
 describe('How LinkCoins work', () => {
   const text = HOW_LINKCOINS_WORK.map((rule) => `${rule.title} ${rule.description}`).join('\n');
 

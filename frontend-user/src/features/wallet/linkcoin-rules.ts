@@ -1,5 +1,5 @@
 /**
- * How LinkCoins work (spec sections 2 and 9): the purchase dialog explains them, and the home
+ * How LinkCoins work (docs/product-spec.md sections 2 and 9): the purchase dialog explains them, and the home
  * page quotes them. Prices and packages are the domain's (`@linkcoin/domain/wallet/pricing.ts`).
  */
 import { CONNECTION_DAYS } from '@linkcoin/domain/wallet/wallet.ts';

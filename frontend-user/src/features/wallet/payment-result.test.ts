@@ -13,7 +13,7 @@ import {
 
 const failure = (query: string) => failureScreenOf(new URLSearchParams(query));
 
-describe('the failure screen (spec sections 2 and 8)', () => {
+describe('the failure screen (docs/product-spec.md sections 2 and 8)', () => {
   it('shows the message of every failure code, word for word', () => {
     expect(failure('id=pay-1&code=INSUFFICIENT_FUNDS').message).toBe(
       'Your payment was declined due to insufficient funds.',

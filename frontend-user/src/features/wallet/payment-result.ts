@@ -1,5 +1,5 @@
 /**
- * The payment result screens (spec section 2, "Payment result screens") and the rules the
+ * The payment result screens (docs/product-spec.md section 2, "Payment result screens") and the rules the
  * screens follow a payment by. Pure: the routes read the query string and the payment with these.
  */
 import type { PaymentView, WalletAnswer } from '@linkcoin/domain/wallet/contracts.ts';

@@ -1,5 +1,5 @@
 /**
- * What the purchase dialog shows and sends (spec sections 2, 3 and 9). The packages and the rate
+ * What the purchase dialog shows and sends (docs/product-spec.md sections 2, 3 and 9). The packages and the rate
  * come from the domain's price list, the one the server prices every order with; the browser only
  * displays them and sends a package id or a number of coins, never a price.
  */
@@ -20,7 +20,7 @@ import { formatRupees } from '../../lib/format';
 export type PurchaseChoice =
   Readonly<{ kind: 'package'; packageId: CoinPackageId }> | Readonly<{ kind: 'custom' }>;
 
-/** The dialog opens on the custom quantity, preset to 10 coins (spec section 9). */
+/** The dialog opens on the custom quantity, preset to 10 coins (docs/product-spec.md section 9). */
 export const DEFAULT_CHOICE: PurchaseChoice = { kind: 'custom' };
 export const DEFAULT_QUANTITY_TEXT = String(DEFAULT_PURCHASE_COINS);
 

@@ -37,7 +37,7 @@ function startingState(): AuthState {
 }
 
 /**
- * Holds the session (spec sections 3 and 4) for this tab, one per browser (frontend-shared's
+ * Holds the session (docs/product-spec.md sections 3 and 4) for this tab, one per browser (frontend-shared's
  * session module): on start the browser's session gives this tab its access token; the token
  * is renewed before it expires; signing in or out in one tab is told to the others.
  */
@@ -132,7 +132,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [signIn],
   );
 
-  // Spec section 7: registration is followed by a login, for brands and creators alike.
+  // docs/product-spec.md section 7: registration is followed by a login, for brands and creators alike.
   const register = useCallback(
     async (input: RegisterRequest) => {
       dispatch({ type: 'pending' });

@@ -69,7 +69,7 @@ export const logout = () =>
 
 /*
  * Mutation hooks for the calls screens make themselves. Login, registration, logout and refresh
- * belong to the session (AuthProvider keeps the auth state of spec section 4 and the browser's
+ * belong to the session (AuthProvider keeps the auth state of docs/product-spec.md section 4 and the browser's
  * session in step), so they are called from there. None of these calls changes a cached query,
  * so none invalidates one.
  */

@@ -11,7 +11,7 @@ export type AuthContextValue = AuthState & {
   /** Logs in; answers the user, or null when it failed (the error is then in the state). */
   login: (credentials: LoginRequest) => Promise<SessionUser | null>;
   /**
-   * Registers, then logs the new account in at once (spec section 7), brands and creators
+   * Registers, then logs the new account in at once (docs/product-spec.md section 7), brands and creators
    * alike. Answers the user, or null when it failed (the error is then in the state).
    */
   register: (input: RegisterRequest) => Promise<SessionUser | null>;
@@ -41,7 +41,7 @@ export function useAuth(): AuthContextValue {
   return value;
 }
 
-/** Admin screens are admin-only, checked on the client by role (spec section 6). */
+/** Admin screens are admin-only, checked on the client by role (docs/product-spec.md section 6). */
 export function isAdmin(user: SessionUser | null): boolean {
   return user !== null && (user.role === 'admin' || user.roles.includes('admin'));
 }

@@ -18,7 +18,7 @@ type GoogleSignInButtonProps = {
 
 /**
  * The third-party sign-in widget, only when the server names a Google client id; otherwise
- * nothing at all. Failures are only logged (spec section 8), except an address without an
+ * nothing at all. Failures are only logged (docs/product-spec.md section 8), except an address without an
  * account, which is told to sign up first.
  */
 export function GoogleSignInButton({ role, onSignedIn }: GoogleSignInButtonProps) {

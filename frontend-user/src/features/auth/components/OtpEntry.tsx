@@ -9,7 +9,7 @@ type OtpEntryProps = {
   error: string | null;
 };
 
-/** The one-time code input and its Verify OTP button (no length limit: spec section 5). */
+/** The one-time code input and its Verify OTP button (no length limit: docs/product-spec.md section 5). */
 export function OtpEntry({ value, onChange, onVerify, isVerifying, error }: OtpEntryProps) {
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: 'flex-start' }}>

@@ -25,7 +25,7 @@ type RegistrationFormProps = {
 };
 
 /**
- * Spec section 2, "Registration screens": name and e-mail, Send OTP, Verify OTP, then the
+ * docs/product-spec.md section 2, "Registration screens": name and e-mail, Send OTP, Verify OTP, then the
  * passwords and Register. The server checks the code and answers the verification token that
  * registration carries (DESIGN 5.1).
  */
@@ -60,12 +60,12 @@ export function RegistrationForm({
     await otp.sendOtp(values.email);
   };
 
-  // The password error clears when either password field is edited (spec section 5).
+  // The password error clears when either password field is edited (docs/product-spec.md section 5).
   const clearPasswordErrors = () => clearErrors(['password', 'confirmPassword']);
 
   const onSubmit = handleSubmit(async (values) => {
     if (!otp.verificationToken) return;
-    // Brands and creators alike are signed in at once (spec section 7: register, then login).
+    // Brands and creators alike are signed in at once (docs/product-spec.md section 7: register, then login).
     const user = await registerAccount({
       ownerName: values.ownerName.trim(),
       ...(role === 'user' ? { companyName: (values.companyName ?? '').trim() } : {}),

@@ -17,7 +17,7 @@ type ResetPasswordFormProps = {
   onReset: (message: string) => void;
 };
 
-/** Step 3 of the password reset: the new password, twice (spec sections 2 and 5). */
+/** Step 3 of the password reset: the new password, twice (docs/product-spec.md sections 2 and 5). */
 export function ResetPasswordForm({ email, verificationToken, onReset }: ResetPasswordFormProps) {
   const { register, handleSubmit, clearErrors, formState } = useForm<ResetPasswordValues>({
     resolver: zodResolver(resetPasswordFormSchema),

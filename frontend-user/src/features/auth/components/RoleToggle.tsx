@@ -6,7 +6,7 @@ type RoleToggleProps = {
   onChange: (role: RegistrationRole) => void;
 };
 
-/** Spec section 2: Register as Brand (role user) or Register as Creator (role influencer). */
+/** docs/product-spec.md section 2: Register as Brand (role user) or Register as Creator (role influencer). */
 export function RoleToggle({ role, onChange }: RoleToggleProps) {
   return (
     <ToggleButtonGroup

@@ -15,7 +15,7 @@ import { PasswordField } from '../components/PasswordField';
 
 type AdminLoginValues = { email: string; password: string };
 
-/** /adminLogin (spec section 2, "Admin login"): admins only, then on to /dashboard. */
+/** /adminLogin (docs/product-spec.md section 2, "Admin login"): admins only, then on to /dashboard. */
 export function AdminLoginPage() {
   const { signIn } = useAuth();
   const navigate = useNavigate();
@@ -32,7 +32,7 @@ export function AdminLoginPage() {
     setRefusal(null);
     try {
       const answer = await signInAdmin.mutateAsync(credentials);
-      // The server only answers admins; the browser checks the role as well (spec section 6).
+      // The server only answers admins; the browser checks the role as well (docs/product-spec.md section 6).
       if (!isAdmin(answer.user)) {
         setRefusal(M.adminOnly);
         return;

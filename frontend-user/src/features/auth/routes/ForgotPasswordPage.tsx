@@ -22,14 +22,14 @@ import { OtpEntry } from '../components/OtpEntry';
 import { ResetPasswordForm } from '../components/ResetPasswordForm';
 import { useEmailOtp } from '../hooks/useEmailOtp';
 
-/** Spec section 9: back to /login 2000 ms after a successful reset. */
+/** docs/product-spec.md section 9: back to /login 2000 ms after a successful reset. */
 const REDIRECT_AFTER_RESET_MS = 2000;
 
 const STEPS = ['Email', 'OTP', 'New password'] as const;
 
 const emailStepSchema = z.object({ email: emailField });
 
-/** /forgot-password (spec section 2): e-mail, then the code, then the new password. */
+/** /forgot-password (docs/product-spec.md section 2): e-mail, then the code, then the new password. */
 export function ForgotPasswordPage() {
   const { user, isAuthenticated, signOutLocally } = useAuth();
   const navigate = useNavigate();

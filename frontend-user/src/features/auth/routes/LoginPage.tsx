@@ -13,10 +13,10 @@ import { PasswordField } from '../components/PasswordField';
 
 type LoginFormValues = { email: string; password: string };
 
-/** Spec section 2: a creator goes on to their profile, everyone else to the home page. */
+/** docs/product-spec.md section 2: a creator goes on to their profile, everyone else to the home page. */
 const destinationOf = (user: SessionUser) => (user.role === 'influencer' ? '/UpdateProfile' : '/');
 
-/** /login (spec section 2, "Login screen"). */
+/** /login (docs/product-spec.md section 2, "Login screen"). */
 export function LoginPage() {
   const { isAuthenticated, isLoading, login } = useAuth();
   const navigate = useNavigate();

@@ -20,7 +20,7 @@ const SUBTITLES: Record<RegistrationRole, string> = {
   influencer: 'Create your creator profile and get discovered by brands.',
 };
 
-/** Registration, starting with `defaultRole` (spec section 2, "Registration screens"). */
+/** Registration, starting with `defaultRole` (docs/product-spec.md section 2, "Registration screens"). */
 function RegistrationPage({ defaultRole }: { defaultRole: RegistrationRole }) {
   const { isAuthenticated } = useAuth();
   const navigate = useNavigate();
@@ -34,7 +34,7 @@ function RegistrationPage({ defaultRole }: { defaultRole: RegistrationRole }) {
 
   const changeRole = (next: RegistrationRole) => {
     setRole(next);
-    // Switching the role resets OTP sent, OTP verified and the entered OTP (spec section 4).
+    // Switching the role resets OTP sent, OTP verified and the entered OTP (docs/product-spec.md section 4).
     otp.reset();
   };
 

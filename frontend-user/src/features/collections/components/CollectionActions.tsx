@@ -18,7 +18,7 @@ type CollectionActionsProps = {
 };
 
 /**
- * Add to List and Chat Now (spec sections 2 and 4). The caller hides them from the page owner.
+ * Add to List and Chat Now (docs/product-spec.md sections 2 and 4). The caller hides them from the page owner.
  * A creator already in the list shows "In your list" instead of Add to List. While one works
  * both are disabled and it reads Adding... or Loading...
  */

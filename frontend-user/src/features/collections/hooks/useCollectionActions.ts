@@ -17,12 +17,12 @@ import { COLLECTION_TEXTS as T } from '../texts';
 /** Which button is at work: its label says so, and both are blocked meanwhile. */
 export type CollectionBusy = 'add' | 'chat' | null;
 
-/** The chat with a connection (spec section 2: /MessagingApp/{userId}). */
+/** The chat with a connection (docs/product-spec.md section 2: /MessagingApp/{userId}). */
 export const chatPath = (connectedUserId: string) =>
   `/MessagingApp/${encodeURIComponent(connectedUserId)}`;
 
 /**
- * Add to List and Chat Now for one creator (spec section 4), for the profile page, the detail
+ * Add to List and Chat Now for one creator (docs/product-spec.md section 4), for the profile page, the detail
  * modal and the cards. A visitor is sent to /login. The spend is confirmed in the app's dialog,
  * which names the creator, the cost and the balance; Chat Now for a creator not in the list
  * offers the add there ("Add to List for 1 LinkCoin") instead of opening an empty chat. A busy

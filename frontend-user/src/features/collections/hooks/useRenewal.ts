@@ -13,7 +13,7 @@ import { costDetails } from '../confirm-texts';
 import { COLLECTION_TEXTS as T } from '../texts';
 
 /**
- * Upgrade to Continue (spec section 4, "Conversation expiry"): the payer spends 1 LinkCoin, after
+ * Upgrade to Continue (docs/product-spec.md section 4, "Conversation expiry"): the payer spends 1 LinkCoin, after
  * confirming in the app's dialog (the connection, the cost, the balance), for 7 more days; the list and the chat are read again and show it open. Too few
  * coins open the purchase dialog. A failure shows the server's message when it sent one.
  */

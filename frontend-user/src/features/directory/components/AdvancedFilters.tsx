@@ -28,7 +28,7 @@ type AdvancedFiltersProps = {
 };
 
 /**
- * The directory's advanced filters (spec section 2: Platforms, Audience Type, Audience Location,
+ * The directory's advanced filters (docs/product-spec.md section 2: Platforms, Audience Type, Audience Location,
  * followers min to max, Apply Filters; topics, Verified only and Replies fast are ours), edited as a draft that
  * Apply Filters sends. Loaded when the More panel first opens.
  */

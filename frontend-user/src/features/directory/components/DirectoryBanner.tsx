@@ -1,7 +1,7 @@
 import { Box, Container, Typography } from '@mui/material';
 import { brandColors } from '../../../lib/theme';
 
-/** The directory's banner (spec section 2): the page's only h1. */
+/** The directory's banner (docs/product-spec.md section 2): the page's only h1. */
 export function DirectoryBanner() {
   return (
     <Box

@@ -61,7 +61,7 @@ const draftOf = (filters: DirectoryFilters): AdvancedDraft => ({
 });
 
 /**
- * Spec section 2, "Influencer directory": the search box, the Category dropdown, and the
+ * docs/product-spec.md section 2, "Influencer directory": the search box, the Category dropdown, and the
  * More/Hide toggle for the advanced filters (Platforms, Audience Type, Audience Location,
  * followers min to max, Apply Filters). Sort and Verified only are ours.
  */

@@ -31,7 +31,7 @@ const pageFrom = (params: URLSearchParams): number => {
 };
 
 /**
- * The home page's discovery grid (spec section 2, "Discovery listing"): cards with Add to List
+ * The home page's discovery grid (docs/product-spec.md section 2, "Discovery listing"): cards with Add to List
  * and Chat Now, the pager (Previous, Page X of Y, Next; Next sends a visitor to /login), and the
  * locked overlay over the pages LinkCoins unlock. The server decides which pages open. The page
  * lives in the address (`?discover=2`).

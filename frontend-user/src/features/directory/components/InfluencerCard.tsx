@@ -18,7 +18,7 @@ import { cardCategories, followersText, startingPriceText } from '../utils/card-
 
 type InfluencerCardProps = {
   item: DirectoryItem;
-  /** Opens the detail modal (spec section 2: a click on a card). */
+  /** Opens the detail modal (docs/product-spec.md section 2: a click on a card). */
   onOpen: (item: DirectoryItem) => void;
   /** Buttons under the card: Add to List (or In your list) and Chat Now or the chat icon. */
   actions?: ReactNode;

@@ -9,7 +9,7 @@ type LockedOverlayProps = {
   hint: string | null;
 };
 
-/** Spec section 2: the locked overlay over the pages the viewer has not unlocked yet. */
+/** docs/product-spec.md section 2: the locked overlay over the pages the viewer has not unlocked yet. */
 export function LockedOverlay({ label, onUnlock, hint }: LockedOverlayProps) {
   return (
     <Box

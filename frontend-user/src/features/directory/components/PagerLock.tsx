@@ -39,7 +39,7 @@ export function PagerLock({ viewer, pager, coinsForNextPage }: PagerLockProps) {
         toast.error(UNLOCK_TEXTS.unlockNeedsCoins);
         return;
       case 'unlock':
-        // More coins open more pages (spec section 9).
+        // More coins open more pages (docs/product-spec.md section 9).
         openPurchase();
         return;
     }

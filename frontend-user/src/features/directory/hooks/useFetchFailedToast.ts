@@ -2,7 +2,7 @@ import { DIRECTORY_MESSAGES } from '@linkcoin/domain/directory/messages.ts';
 import { useEffect } from 'react';
 import { useToast } from '../../../components/toast/useToast';
 
-/** Spec section 8: the directory's error toast. */
+/** docs/product-spec.md section 8: the directory's error toast. */
 export const FETCH_FAILED = DIRECTORY_MESSAGES.fetchFailed;
 
 /** Shows `Failed to fetch users` once for each failed load (not again on every render). */

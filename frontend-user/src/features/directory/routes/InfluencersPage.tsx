@@ -40,7 +40,7 @@ import { InfluencerDetailModal } from '../../profiles';
 /** The cards of the first pass: what a first screen shows (none to three, by the width). */
 const FIRST_PASS_CARDS = 3;
 
-/** Spec section 2: the empty directory. */
+/** docs/product-spec.md section 2: the empty directory. */
 export const NO_RESULTS = DIRECTORY_MESSAGES.noResults;
 
 /**
@@ -57,9 +57,9 @@ export const prefetchVisitorsPage = ({ request }: LoaderFunctionArgs) => {
 };
 
 /**
- * /influencers, the creator directory (spec section 2, "Influencer directory"): the search and
+ * /influencers, the creator directory (docs/product-spec.md section 2, "Influencer directory"): the search and
  * filters live in the address, so a search can be shared and the back button returns to the
- * previous one. 10 a page (spec section 9); a visitor sees the first page and signs in for more.
+ * previous one. 10 a page (docs/product-spec.md section 9); a visitor sees the first page and signs in for more.
  */
 export function InfluencersPage() {
   const [params, setParams] = useSearchParams();
@@ -113,7 +113,7 @@ export function InfluencersPage() {
     if (pastTheEnd) setParams(filtersToParams({ ...filters, page: totalPages }), { replace: true });
   }, [pastTheEnd, filters, totalPages, setParams]);
 
-  // Paging needs an account (spec section 6): a visitor's shared link past page 1 signs in first.
+  // Paging needs an account (docs/product-spec.md section 6): a visitor's shared link past page 1 signs in first.
   if (!isAuthenticated && filters.page > 1) return <Navigate to="/login" replace />;
   if (refused && filters.page > 1) {
     return (

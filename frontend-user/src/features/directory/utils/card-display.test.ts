@@ -7,9 +7,9 @@ describe('a directory card', () => {
     [{ followers: 12_900, followersLabel: '' }, '12K followers'],
     [{ followers: 999, followersLabel: '' }, '999 followers'],
     [{ followers: 0 }, '0 followers'],
-    // A k/M text is shown as the creator typed it (spec section 5).
+    // A k/M text is shown as the creator typed it (docs/product-spec.md section 5).
     [{ followers: 12_500, followersLabel: '12.5k' }, '12.5k followers'],
-  ])('shows followers as spec section 5 does: %o', (item, text) => {
+  ])('shows followers as docs/product-spec.md section 5 does: %o', (item, text) => {
     expect(followersText(item)).toBe(text);
   });
 

@@ -3,7 +3,7 @@ import { labelOf } from '@linkcoin/domain/profiles/options.ts';
 import type { Pricing } from '@linkcoin/domain/profiles/contracts.ts';
 import { formatRupees } from '../../../lib/format';
 
-/** Spec section 9: the directory's cards in 4 columns on desktop, fewer on smaller screens. */
+/** docs/product-spec.md section 9: the directory's cards in 4 columns on desktop, fewer on smaller screens. */
 export const CARD_COLUMNS = { xs: 1, sm: 2, md: 3, lg: 4 } as const;
 export const CARD_GRID_SX = {
   display: 'grid',
@@ -17,7 +17,7 @@ export const CARD_GRID_SX = {
 } as const;
 
 /**
- * A card's follower figure (spec section 5): the server's label when it sent one (a k/M text as
+ * A card's follower figure (docs/product-spec.md section 5): the server's label when it sent one (a k/M text as
  * the creator typed it), else the count shown as one-decimal M or whole K.
  */
 export function followersText(item: { followers: number; followersLabel?: string }): string {

@@ -21,7 +21,7 @@ import {
 
 /*
  * A directory search as it lives in the address bar (so it can be shared, and the back button
- * goes to the previous search). The parameters are the API's own (spec section 7, plus sort and
+ * goes to the previous search). The parameters are the API's own (docs/product-spec.md section 7, plus sort and
  * verifiedOnly), so the address reads like the call it makes. Reading is forgiving: a value the
  * server would refuse (an unknown option, a bad number) is dropped rather than shown as an error.
  */

@@ -16,7 +16,7 @@ const user = (coins: number): DiscoveryViewer => ({ signedIn: true, coins });
 const visitor: DiscoveryViewer = { signedIn: false };
 const MAX_PAGES = 10;
 
-describe('the discovery pager and unlock rules (spec sections 2, 8 and 9)', () => {
+describe('the discovery pager and unlock rules (docs/product-spec.md sections 2, 8 and 9)', () => {
   it.each([
     // coins, pages before the cap, pages after a cap of 10, button, what the button does
     [0, 1, 1, 'Need 5 Coins', 'needCoins'],

@@ -1,5 +1,5 @@
 /*
- * The discovery grid's pager and unlock rules (spec sections 2, 5, 8 and 9), as the browser shows
+ * The discovery grid's pager and unlock rules (docs/product-spec.md sections 2, 5, 8 and 9), as the browser shows
  * them. The server decides which pages a viewer may open (and refuses the others) by the rule of
  * domain/directory/pager.ts, which this uses, so the buttons say what the server will do.
  */
@@ -25,7 +25,7 @@ export {
 export const UNLOCK_TEXTS = {
   unlockNow: 'Unlock Now',
   needCoins: 'Need 5 Coins',
-  /** Spec section 8. */
+  /** docs/product-spec.md section 8. */
   unlockNeedsCoins: DIRECTORY_MESSAGES.unlockNeedsCoins,
 } as const;
 
@@ -53,7 +53,7 @@ export type DiscoveryPagerState = Readonly<{
 
 /**
  * Next: to the next page within what the viewer may open; a visitor is sent to /login instead
- * (spec section 2) whenever there is more to see; 'none' disables it.
+ * (docs/product-spec.md section 2) whenever there is more to see; 'none' disables it.
  */
 export type NextAction = 'next' | 'login' | 'none';
 export const nextAction = (viewer: DiscoveryViewer, pager: DiscoveryPagerState): NextAction => {

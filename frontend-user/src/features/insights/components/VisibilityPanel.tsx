@@ -13,7 +13,7 @@ import type { InsightsAnswer } from '@linkcoin/domain/insights/contracts.ts';
 const LEVELS = { basic: 'Basic', complete: 'Complete', verified: 'Verified' } as const;
 const TOP = 150;
 
-/** The visibility level (spec section 1's bar, the directory's own rule) and what would raise it. */
+/** The visibility level (docs/product-spec.md section 1's bar, the directory's own rule) and what would raise it. */
 export function VisibilityPanel({ visibility }: { visibility: InsightsAnswer['visibility'] }) {
   const { level, percent, next, missing } = visibility;
   return (

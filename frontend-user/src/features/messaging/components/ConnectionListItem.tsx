@@ -24,7 +24,7 @@ type ConnectionListItemProps = {
 };
 
 /**
- * One connection (spec section 2): picture, name, online dot, last message, day label, unread
+ * One connection (docs/product-spec.md section 2): picture, name, online dot, last message, day label, unread
  * count, and remove, which only the payer has (a creator was added and cannot remove the brand).
  */
 export function ConnectionListItem({

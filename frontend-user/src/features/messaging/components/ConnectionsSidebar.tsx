@@ -18,7 +18,7 @@ type ConnectionsSidebarProps = {
   onRemove: (entry: CollectionEntry) => void;
 };
 
-/** Spec section 2: the Messages sidebar with its search and the connections ("contacts" on screen). */
+/** docs/product-spec.md section 2: the Messages sidebar with its search and the connections ("contacts" on screen). */
 export function ConnectionsSidebar({
   entries,
   isPending,
@@ -67,7 +67,7 @@ export function ConnectionsSidebar({
             <CircularProgress size={28} aria-label="Loading contacts" />
           </Box>
         ) : isError && !entries ? (
-          // Loading errors are only logged (spec section 8); the list stays empty.
+          // Loading errors are only logged (docs/product-spec.md section 8); the list stays empty.
           <EmptyConnections searching={false} />
         ) : shown.length === 0 ? (
           <EmptyConnections searching={search.trim() !== ''} />

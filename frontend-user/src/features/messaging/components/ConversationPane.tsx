@@ -28,7 +28,7 @@ type ConversationPaneProps = {
 const OVERLAY_SPACE = 230;
 
 /**
- * The open conversation (spec sections 2 and 4): header, history by day, the input; read-only
+ * The open conversation (docs/product-spec.md sections 2 and 4): header, history by day, the input; read-only
  * with the expired overlay from its expiry on, renewed by the payer.
  */
 export function ConversationPane({

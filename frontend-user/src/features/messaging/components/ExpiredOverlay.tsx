@@ -11,7 +11,7 @@ type ExpiredOverlayProps = {
 };
 
 /**
- * Spec section 4: an expired chat is read-only. Laid over the bottom of the conversation, so the
+ * docs/product-spec.md section 4: an expired chat is read-only. Laid over the bottom of the conversation, so the
  * messages above stay readable.
  */
 export function ExpiredOverlay({ canRenew, partnerName, renewing, onRenew }: ExpiredOverlayProps) {

@@ -9,7 +9,7 @@ type MessageComposerProps = {
 };
 
 /**
- * The input (spec section 4): a message is sent only when not expired and not blank after
+ * The input (docs/product-spec.md section 4): a message is sent only when not expired and not blank after
  * trimming, and the input is then cleared. Enter sends; Shift+Enter starts a new line. Expired,
  * it is disabled, with its own placeholder, and the button reads Expired.
  */

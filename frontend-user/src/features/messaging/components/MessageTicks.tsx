@@ -14,7 +14,7 @@ const LABEL: Record<Tick, string> = {
   read: 'Read',
 };
 
-/** Spec section 4: one tick unread, two delivered or read, blue when read (own messages). */
+/** docs/product-spec.md section 4: one tick unread, two delivered or read, blue when read (own messages). */
 export function MessageTicks({ tick }: { tick: Tick }) {
   const Icon =
     tick === 'sending'

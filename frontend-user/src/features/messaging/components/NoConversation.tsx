@@ -4,7 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { CHAT_TEXTS as T } from '../utils/chat-rules';
 
 /**
- * Spec section 2: with no selection, No conversation selected and New Message to /. While the list
+ * docs/product-spec.md section 2: with no selection, No conversation selected and New Message to /. While the list
  * is empty, a line says what brings a first conversation (`hint`).
  */
 export function NoConversation({

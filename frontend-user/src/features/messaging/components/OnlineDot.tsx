@@ -1,7 +1,7 @@
 import { Box } from '@mui/material';
 import { visuallyHidden } from '../../../lib/visually-hidden';
 
-/** The online dot (spec section 2): green when the connection has the chat open somewhere. */
+/** The online dot (docs/product-spec.md section 2): green when the connection has the chat open somewhere. */
 export function OnlineDot({ online, size = 12 }: { online: boolean; size?: number }) {
   return (
     <Box

@@ -2,7 +2,7 @@ import { Alert } from '@mui/material';
 import type { CollectionEntry } from '@linkcoin/domain/collections/contracts.ts';
 
 /**
- * The 48-hour guarantee kept (spec section 9): the creator did not answer the payer's first
+ * The 48-hour guarantee kept (docs/product-spec.md section 9): the creator did not answer the payer's first
  * message in time and the coin went back to the payer's wallet.
  */
 export function RefundNotice({ entry }: { entry: CollectionEntry }) {

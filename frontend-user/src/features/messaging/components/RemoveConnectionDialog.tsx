@@ -15,7 +15,7 @@ type RemoveConnectionDialogProps = {
   onRemove: () => void;
 };
 
-/** Spec section 2: Remove this contact? with Cancel or Remove. */
+/** docs/product-spec.md section 2: Remove this contact? with Cancel or Remove. */
 export function RemoveConnectionDialog({
   name,
   busy,

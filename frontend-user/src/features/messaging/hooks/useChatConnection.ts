@@ -53,7 +53,7 @@ export function useChatConnection(userId: string, openConnectedUserId: string | 
 
   useEffect(() => {
     setReading(openConnectedUserId);
-    // Opening a conversation marks the partner's messages read (spec section 4).
+    // Opening a conversation marks the partner's messages read (docs/product-spec.md section 4).
     if (openConnectedUserId !== null) readConversation(openConnectedUserId);
     return () => setReading(null);
   }, [openConnectedUserId, readConversation, setReading]);

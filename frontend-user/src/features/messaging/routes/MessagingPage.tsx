@@ -21,7 +21,7 @@ import { EMPTY_LIST_HINTS } from '../utils/chat-rules';
 const SIDEBAR_WIDTH = 340;
 
 /**
- * /MessagingApp/{userId} (spec sections 2 and 4). The signed-in user's connections and the chat.
+ * /MessagingApp/{userId} (docs/product-spec.md sections 2 and 4). The signed-in user's connections and the chat.
  * The path names the connection whose conversation is open; the user's own id (the address the
  * server's notifications use) or anyone not on the list opens none. /MessagingApp alone (the
  * top bar's Messages) opens the latest conversation on a desktop, the list of connections on a phone.
@@ -39,7 +39,7 @@ export function MessagingPage() {
   const [removing, setRemoving] = useState<CollectionEntry | null>(null);
 
   const connections = useQuery(collectionQueryOptions(me));
-  // Loading errors are only logged (spec section 8).
+  // Loading errors are only logged (docs/product-spec.md section 8).
   useEffect(() => {
     if (connections.error) console.warn('The connections could not be loaded', connections.error);
   }, [connections.error]);
@@ -70,7 +70,7 @@ export function MessagingPage() {
     [navigate],
   );
 
-  // Spec section 7: after a removal the list is read again and the chat cleared if it was open.
+  // docs/product-spec.md section 7: after a removal the list is read again and the chat cleared if it was open.
   const clearIfOpen = (connectedUserId: string) => {
     if (connectedUserId === openId) void navigate(chatPath(me), { replace: true });
   };

@@ -6,7 +6,7 @@ const at = (month: number, day: number, hour = 12, minute = 0, year = 2026) =>
   new Date(year, month - 1, day, hour, minute);
 const now = at(11, 23, 9, 30);
 
-describe('dayLabel (spec section 2: Today, Yesterday, or the short month and day)', () => {
+describe('dayLabel (docs/product-spec.md section 2: Today, Yesterday, or the short month and day)', () => {
   it('reads Today for any time of the current local day', () => {
     expect(dayLabel(at(11, 23, 0, 0), now)).toBe('Today');
     expect(dayLabel(at(11, 23, 23, 59), now)).toBe('Today');

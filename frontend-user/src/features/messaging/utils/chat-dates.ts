@@ -1,5 +1,5 @@
 /**
- * The chat's dates (spec section 2): a connection's day label and the conversation's day chips read
+ * The chat's dates (docs/product-spec.md section 2): a connection's day label and the conversation's day chips read
  * Today, Yesterday, or the short month and day ("Mar 12"), as the spec words it: no year, which
  * a chat of 7-day windows does not need. Each message shows its time. All in the reader's time zone.
  */

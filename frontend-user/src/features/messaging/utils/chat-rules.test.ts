@@ -10,7 +10,7 @@ import {
 } from './chat-rules';
 import { newMessageId } from './message-id';
 
-describe('the chat texts, word for word (spec sections 2 and 4)', () => {
+describe('the chat texts, word for word (docs/product-spec.md sections 2 and 4)', () => {
   it('are the spec texts', () => {
     expect(CHAT_TEXTS).toMatchObject({
       search: 'Search contacts...',
@@ -43,7 +43,7 @@ describe('shownContent', () => {
   });
 });
 
-describe('sendableText (spec section 4: non-blank after trimming)', () => {
+describe('sendableText (docs/product-spec.md section 4: non-blank after trimming)', () => {
   it('answers the trimmed text, or null when blank', () => {
     expect(sendableText('  Hello  ')).toBe('Hello');
     expect(sendableText('a\nb')).toBe('a\nb');
@@ -54,7 +54,7 @@ describe('sendableText (spec section 4: non-blank after trimming)', () => {
   });
 });
 
-describe('tickOf (spec section 4: one tick unread, two delivered or read, blue when read)', () => {
+describe('tickOf (docs/product-spec.md section 4: one tick unread, two delivered or read, blue when read)', () => {
   it('maps the message status to its tick, a clock before the acknowledgement', () => {
     expect(tickOf(null)).toBe('sending');
     expect(tickOf({ messageStatus: 'unread' })).toBe('sent');

@@ -4,7 +4,7 @@ import { hasVisibleText, MAX_MESSAGE_LENGTH } from '@linkcoin/domain/messaging/c
 
 export { MAX_MESSAGE_LENGTH };
 
-/** The chat's texts, word for word from spec sections 2 and 4. */
+/** The chat's texts, word for word from docs/product-spec.md sections 2 and 4. */
 export const CHAT_TEXTS = {
   messages: 'Messages',
   search: 'Search contacts...',
@@ -36,7 +36,7 @@ export const EMPTY_LIST_HINTS = {
   brand: 'No conversations yet. Add a creator to your list to start one.',
 } as const;
 
-/** What a message shows: its content, or (No content) when it has none (spec section 3). */
+/** What a message shows: its content, or (No content) when it has none (docs/product-spec.md section 3). */
 export function shownContent(content: string): string {
   return hasVisibleText(content) ? content : CHAT_TEXTS.noContent;
 }
@@ -53,7 +53,7 @@ export function sendableText(draft: string): string | null {
 export type Tick = 'sending' | 'sent' | 'delivered' | 'read';
 
 /**
- * Spec section 4, message ticks (own messages only): one tick while unread, two once delivered
+ * docs/product-spec.md section 4, message ticks (own messages only): one tick while unread, two once delivered
  * or read, tinted when read. A message not acknowledged yet shows a clock.
  */
 export function tickOf(message: Pick<MessageView, 'messageStatus'> | null): Tick {
@@ -68,7 +68,7 @@ export function tickOf(message: Pick<MessageView, 'messageStatus'> | null): Tick
   }
 }
 
-/** Spec section 4: read-only from its expiry on (the server's word, or the clock passing it). */
+/** docs/product-spec.md section 4: read-only from its expiry on (the server's word, or the clock passing it). */
 export function isExpired(
   conversation: { expired: boolean; expiresAt: string | null } | null,
   now: number,

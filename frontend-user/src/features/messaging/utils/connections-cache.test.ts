@@ -42,7 +42,7 @@ const message = (extra: Partial<MessageView>): MessageView => ({
 
 const list = [entry('ravi', 'Ravi Vlogs'), entry('asha', 'Asha Cooks'), entry('meera', 'MEERA')];
 
-describe('filterConnections (spec section 2: case-insensitive on the owner name)', () => {
+describe('filterConnections (docs/product-spec.md section 2: case-insensitive on the owner name)', () => {
   it('keeps the contacts whose name holds the search, whatever the case', () => {
     expect(filterConnections(list, 'asha').map((e) => e.user._id)).toEqual(['asha']);
     expect(filterConnections(list, 'MEE').map((e) => e.user._id)).toEqual(['meera']);

@@ -44,7 +44,7 @@ export function withMessage(
 }
 
 /**
- * Spec section 2: the sidebar's search, case-insensitive on the owner name; the company and the
+ * docs/product-spec.md section 2: the sidebar's search, case-insensitive on the owner name; the company and the
  * handle shown beside the name are found too.
  */
 export function filterConnections(

@@ -25,7 +25,7 @@ const browserStorage = (): Storage | null => {
 const started = new Set<string>();
 
 /**
- * Runs the push registration once per app start when a user is present (spec section 4), and
+ * Runs the push registration once per app start when a user is present (docs/product-spec.md section 4), and
  * follows the service worker when a notification is clicked (it asks the open app to show the
  * chat instead of loading a second copy).
  */

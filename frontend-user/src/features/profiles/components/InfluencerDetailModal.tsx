@@ -29,7 +29,7 @@ type InfluencerDetailModalProps = {
   | { /** Loaded when the modal opens (the directory). */ userId: string; profile?: never }
 );
 
-/** Spec section 2, "Influencer detail modal": the profile in a dialog, full screen on phones. */
+/** docs/product-spec.md section 2, "Influencer detail modal": the profile in a dialog, full screen on phones. */
 export function InfluencerDetailModal(props: InfluencerDetailModalProps) {
   const { open, onClose } = props;
   const theme = useTheme();

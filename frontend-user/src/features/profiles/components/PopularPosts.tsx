@@ -16,7 +16,7 @@ import { PlatformIcon } from './PlatformIcon';
 import { ScrollStrip } from './ScrollStrip';
 
 type PopularPostsProps = {
-  /** "Popular Posts" on the profile page, "Poppular Posts" (sic, spec section 2) in the modal. */
+  /** "Popular Posts" on the profile page, "Poppular Posts" (sic, docs/product-spec.md section 2) in the modal. */
   heading: 'Popular Posts' | 'Poppular Posts';
   posts: readonly PastPostView[];
 };
@@ -107,7 +107,7 @@ function LinkCard({ post }: { post: PastPostView }) {
 }
 
 /**
- * Spec section 2: the past posts with Platform and Category dropdowns; image posts as 250px
+ * docs/product-spec.md section 2: the past posts with Platform and Category dropdowns; image posts as 250px
  * cards in one strip, YouTube videos as muted embeds in a second; "No posts available" otherwise.
  */
 export function PopularPosts({ heading, posts }: PopularPostsProps) {

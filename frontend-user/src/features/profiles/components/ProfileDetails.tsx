@@ -16,7 +16,7 @@ type ProfileDetailsProps = {
 };
 
 /**
- * What the profile page and the influencer detail modal both show (spec section 2). Add to List
+ * What the profile page and the influencer detail modal both show (docs/product-spec.md section 2). Add to List
  * and Chat Now are hidden from the page owner; a visitor who presses one is sent to /login. A
  * brand's profile is a brand's: its name, company and description, no prices, accounts, posts
  * or list buttons (only creators are listed and added).

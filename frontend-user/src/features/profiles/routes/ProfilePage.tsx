@@ -8,7 +8,7 @@ import { useAuth } from '../../../lib/auth/auth-context';
 import { profileQueryOptions } from '../api/profile';
 import { ProfileDetails } from '../components/ProfileDetails';
 
-/** Spec section 2: the influencer profile page (/Profile/{userId}), public. */
+/** docs/product-spec.md section 2: the influencer profile page (/Profile/{userId}), public. */
 export function ProfilePage() {
   const { userId = '' } = useParams();
   const { user } = useAuth();

@@ -1,6 +1,6 @@
 import { recommendedMedia } from '@linkcoin/domain/profiles/media.ts';
 
-/** Spec sections 4 and 9: the cropped post image is a JPEG of quality 0.9. */
+/** docs/product-spec.md sections 4 and 9: the cropped post image is a JPEG of quality 0.9. */
 export const CROP_JPEG_QUALITY = 0.9;
 export const CROP_MIME_TYPE = 'image/jpeg';
 

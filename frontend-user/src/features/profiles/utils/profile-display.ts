@@ -8,7 +8,7 @@ import { takesVideoLink, youTubeVideoId } from '@linkcoin/domain/profiles/media.
 import { safeImageSrc, safeLink } from '@linkcoin/frontend-shared/links/safe-link.ts';
 import { formatRupees } from '../../../lib/format';
 
-/** Spec section 2: the header's Instagram follower count is the largest Instagram account's. */
+/** docs/product-spec.md section 2: the header's Instagram follower count is the largest Instagram account's. */
 export function instagramFollowers(accounts: readonly SocialAccountView[]): Followers | null {
   const instagram = accounts.filter((account) => account.platform === 'instagram');
   if (instagram.length === 0) return null;
@@ -68,7 +68,7 @@ export type PostStrips = Readonly<{
 }>;
 
 /**
- * Spec section 2: image posts in one strip, YouTube videos (only with a video id) in another.
+ * docs/product-spec.md section 2: image posts in one strip, YouTube videos (only with a video id) in another.
  * A post whose image or link the safe-link helper refuses (legacy data: a javascript: link, an
  * image from anywhere but our uploads or https) is left out rather than shown broken.
  */
@@ -96,9 +96,9 @@ export function youTubeEmbedUrl(videoId: string): string {
   return `https://www.youtube-nocookie.com/embed/${videoId}?mute=1`;
 }
 
-/** Spec section 2: the strips' arrow buttons scroll 200px. */
+/** docs/product-spec.md section 2: the strips' arrow buttons scroll 200px. */
 export const STRIP_SCROLL_PX = 200;
-/** Spec section 9: Instagram cards are 250px wide. */
+/** docs/product-spec.md section 9: Instagram cards are 250px wide. */
 export const IMAGE_CARD_WIDTH = 250;
 
 /** The generated avatar's initials: the first letters of the first two words. */

@@ -10,7 +10,7 @@ import { takesVideoLink, youTubeVideoId } from '@linkcoin/domain/profiles/media.
 import { normaliseLink } from './links';
 
 /**
- * The wizard's form state (spec section 3, "Page owner profile"): what the creator is editing,
+ * The wizard's form state (docs/product-spec.md section 3, "Page owner profile"): what the creator is editing,
  * kept as typed (prices and followers as text) until it is turned into the request payload.
  * Every account and post has a client `key` for React, and the server `id` once it was saved, so
  * the next save keeps its identity.
@@ -116,12 +116,12 @@ export function formFromProfile(profile: ProfileView): ProfileForm {
   };
 }
 
-/** Spec section 5: at most 20 categories of each kind; an extra selection is cut to 20. */
+/** docs/product-spec.md section 5: at most 20 categories of each kind; an extra selection is cut to 20. */
 export function limitCategories(values: readonly string[]): string[] {
   return [...new Set(values)].slice(0, MAX_CATEGORIES);
 }
 
-/** Spec section 5: locations are trimmed, empty ones ignored (and a repeat adds nothing). */
+/** docs/product-spec.md section 5: locations are trimmed, empty ones ignored (and a repeat adds nothing). */
 export function addLocation(locations: readonly string[], text: string): string[] {
   const location = text.trim();
   if (location === '' || locations.some((l) => l.toLowerCase() === location.toLowerCase())) {
@@ -147,7 +147,7 @@ function pricePayload(text: string): number | string {
 
 /**
  * A post's media: an uploaded image for image platforms, a link for video platforms; a YouTube
- * link only counts when an 11-character video id can be read from it (spec section 5).
+ * link only counts when an 11-character video id can be read from it (docs/product-spec.md section 5).
  */
 export function hasMedia(post: Pick<PostDraft, 'platform' | 'postLink'>): boolean {
   const link = post.postLink.trim();
@@ -293,7 +293,7 @@ export function formReducer(form: ProfileForm, action: FormAction): ProfileForm 
       return {
         ...form,
         accounts: form.accounts.map((account) =>
-          // A verified account's platform, name, link and followers are locked (spec section 4).
+          // A verified account's platform, name, link and followers are locked (docs/product-spec.md section 4).
           account.key === action.key && !account.verified
             ? { ...account, ...action.patch }
             : account,

@@ -11,7 +11,7 @@ function loadImage(url: string): Promise<HTMLImageElement> {
 
 /**
  * Draws the cropped area on a canvas of the platform's recommended size and exports it as a
- * JPEG of quality 0.9 (spec section 4, "Past post flow").
+ * JPEG of quality 0.9 (docs/product-spec.md section 4, "Past post flow").
  */
 export async function renderCrop(
   imageUrl: string,

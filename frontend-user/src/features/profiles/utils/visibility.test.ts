@@ -5,7 +5,7 @@ import { VIEW_CHECKS, visibilityOfProfile } from './visibility';
 
 const complete = profileView({ pricing: { storyPost: 1500, feedPost: 2500, reel: 5000 } });
 
-describe("a creator's visibility level (spec section 1)", () => {
+describe("a creator's visibility level (docs/product-spec.md section 1)", () => {
   it('is verified (150 %) when complete with a verified account', () => {
     expect(visibilityOfProfile(complete)).toEqual({
       level: 'verified',

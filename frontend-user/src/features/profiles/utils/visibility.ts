@@ -8,7 +8,7 @@ import {
 import type { ProfileView } from '@linkcoin/domain/profiles/contracts.ts';
 
 /*
- * The visibility bar of spec section 1 as the wizard shows it to a creator: a basic profile is
+ * The visibility bar of docs/product-spec.md section 1 as the wizard shows it to a creator: a basic profile is
  * listed at 40 %, a complete one at 100 %, a verified one at 150 %. The requirements, their
  * labels and the percentages are the directory's (domain/directory/visibility.ts, which ranks the
  * directory by them); the domain checks them on the profile's state, this on the saved profile

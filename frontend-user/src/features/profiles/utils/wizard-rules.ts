@@ -11,7 +11,7 @@ import {
   type PriceDraft,
 } from './profile-form';
 
-/** The wizard's steps (spec section 2), in order. */
+/** The wizard's steps (docs/product-spec.md section 2), in order. */
 export type WizardStep = 'personal' | 'accounts' | 'verification' | 'posts';
 
 export const STEP_LABELS: Readonly<Record<WizardStep, string>> = {
@@ -21,7 +21,7 @@ export const STEP_LABELS: Readonly<Record<WizardStep, string>> = {
   posts: 'Upload Posts',
 };
 
-/** Spec section 6: a brand (role user) sees only Personal Details; other roles see four steps. */
+/** docs/product-spec.md section 6: a brand (role user) sees only Personal Details; other roles see four steps. */
 export function stepsFor(role: Role): WizardStep[] {
   return role === 'user' ? ['personal'] : ['personal', 'accounts', 'verification', 'posts'];
 }
@@ -66,7 +66,7 @@ export function isCompleteAccount(account: AccountDraft): boolean {
 }
 
 /**
- * Spec section 5: leaving step 2 requires every account to have platform, profileName and
+ * docs/product-spec.md section 5: leaving step 2 requires every account to have platform, profileName and
  * followers >= 0, and all three prices non-empty. Answers the alert to show, or null.
  */
 export function accountsStepProblem(form: {
@@ -142,7 +142,7 @@ export function quickAddChoices(
   return order.filter((value) => !taken.has(value)).slice(0, count);
 }
 
-/** Quick-add is disabled once a capped list is full (spec section 5: 20 categories). */
+/** Quick-add is disabled once a capped list is full (docs/product-spec.md section 5: 20 categories). */
 export function quickAddDisabled(chosen: readonly string[], max: number | undefined): boolean {
   return max !== undefined && chosen.length >= max;
 }

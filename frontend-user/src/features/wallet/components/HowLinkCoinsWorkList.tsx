@@ -8,7 +8,7 @@ import { HOW_LINKCOINS_WORK } from '../linkcoin-rules';
 const ICONS = [ForumRoundedIcon, ReplayRoundedIcon, AllInclusiveRoundedIcon, LayersRoundedIcon];
 
 /**
- * The purchase dialog's explanation (spec section 2): 1 coin buys 7 days of chat with one
+ * The purchase dialog's explanation (docs/product-spec.md section 2): 1 coin buys 7 days of chat with one
  * influencer, the 48-hour refund guarantee, coins do not expire, 1 extra page per 5 more coins.
  */
 export function HowLinkCoinsWorkList() {

@@ -4,7 +4,7 @@ import { linkCoins } from '@linkcoin/frontend-shared/wallet/entry-text.ts';
 import { usePurchaseDialog } from '../purchase-dialog-context';
 
 /**
- * The top bar's LinkCoin balance (spec section 2): the coin and the signed-in user's balance;
+ * The top bar's LinkCoin balance (docs/product-spec.md section 2): the coin and the signed-in user's balance;
  * it opens the purchase dialog.
  */
 export function LinkCoinBalanceButton({ balance }: { balance: number }) {

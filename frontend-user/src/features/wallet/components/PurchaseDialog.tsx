@@ -11,7 +11,7 @@ type PurchaseDialogProps = {
   onClose: () => void;
 };
 
-/** The purchase dialog (spec section 2): packages, quantity, total, pay, how LinkCoins work. */
+/** The purchase dialog (docs/product-spec.md section 2): packages, quantity, total, pay, how LinkCoins work. */
 export function PurchaseDialog({ open, initialChoice, onClose }: PurchaseDialogProps) {
   const titleId = useId();
   // A phone gets the whole screen: the packages, the quantity and the rules are a long read.

@@ -15,7 +15,7 @@ const inAppHistoryIndex = (): number => {
 };
 
 /**
- * Payment failed (spec section 2): the message of `?code=` (default UNKNOWN_ERROR), the
+ * Payment failed (docs/product-spec.md section 2): the message of `?code=` (default UNKNOWN_ERROR), the
  * transaction id of `?id=`, the not-charged note, Try Again, Back to Home and the support link.
  */
 export function PaymentFailurePage() {

@@ -42,7 +42,7 @@ function Checkout({ choice }: { choice: PurchaseChoice }) {
   );
 }
 
-/** /payment (spec section 2): the checkout, or with `?id=` the state of one payment. */
+/** /payment (docs/product-spec.md section 2): the checkout, or with `?id=` the state of one payment. */
 export function PaymentPage() {
   const [params] = useSearchParams();
   const paymentId = paymentIdOf(params);

@@ -71,7 +71,7 @@ function PaymentSuccess({ paymentId }: { paymentId: string }) {
 }
 
 /**
- * Payment successful (spec section 2), for the payment of `?id=`: shown once the provider's
+ * Payment successful (docs/product-spec.md section 2), for the payment of `?id=`: shown once the provider's
  * confirmation reached the server (the address alone proves nothing). The coins' arrival is
  * followed, and the top bar's balance updates without a reload.
  */

@@ -26,7 +26,7 @@ type AccountDetailsStepProps = {
 };
 
 /**
- * Spec section 2, "Account Details step": platforms with quick-add chips, ad and page content
+ * docs/product-spec.md section 2, "Account Details step": platforms with quick-add chips, ad and page content
  * categories (20 each at most), audience type and locations, prices and the social accounts.
  */
 export function AccountDetailsStep({

@@ -16,7 +16,7 @@ type AddPostDialogProps = {
   onContinue: (platform: string) => void;
 };
 
-/** Spec section 4, "Past post flow": Add Post, choose the platform, Continue. */
+/** docs/product-spec.md section 4, "Past post flow": Add Post, choose the platform, Continue. */
 export function AddPostDialog({ open, onClose, onContinue }: AddPostDialogProps) {
   const titleId = useId();
   const [platform, setPlatform] = useState('');

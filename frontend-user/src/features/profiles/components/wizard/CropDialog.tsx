@@ -29,7 +29,7 @@ type CropDialogProps = {
 /**
  * The crop dialog (react-easy-crop) at the platform's recommended aspect. Crop & Save draws the
  * area at the recommended size, uploads the JPEG and hands back its secure URL. Upload failures
- * are only logged (spec section 8).
+ * are only logged (docs/product-spec.md section 8).
  */
 export function CropDialog({ source, onClose, onSaved }: CropDialogProps) {
   const titleId = useId();

@@ -38,7 +38,7 @@ function statusNote(record: InstagramVerificationStatus | null): string | null {
 }
 
 /**
- * Spec section 4, "Instagram verification": the status is checked on load; Send OTP (then
+ * docs/product-spec.md section 4, "Instagram verification": the status is checked on load; Send OTP (then
  * Resend OTP) asks for a code that an admin sends by direct message; the creator types it and
  * Verify OTP lets the server compare it. Resend OTP opens again once the server would take a new
  * request (a minute after the last one), with the seconds left shown until then.

@@ -23,7 +23,7 @@ type PastPostsStepProps = {
 };
 
 /**
- * Spec section 2, "Past Posts step": filters by platform and category, Add Post, expandable
+ * docs/product-spec.md section 2, "Past Posts step": filters by platform and category, Add Post, expandable
  * rows, the crop dialog for image platforms and Remove Post.
  */
 export function PastPostsStep({ posts, dispatch, showErrors, reveal }: PastPostsStepProps) {

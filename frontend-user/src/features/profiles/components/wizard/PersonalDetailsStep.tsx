@@ -13,7 +13,7 @@ type PersonalDetailsStepProps = {
 const errorText = { formHelperText: { role: 'alert' } } as const;
 
 /**
- * Spec section 2: picture, name, e-mail (read-only), phone, description; a brand's company
+ * docs/product-spec.md section 2: picture, name, e-mail (read-only), phone, description; a brand's company
  * name. The name is the person's (ownerName), never a handle: a creator's Instagram and YouTube
  * usernames are their accounts, on the next step, and are shown beside the name.
  */

@@ -12,7 +12,7 @@ type ProfilePictureFieldProps = {
 
 /**
  * The profile picture: a 150x150 preview and an upload control for image files only. Upload
- * failures are only logged (spec section 8).
+ * failures are only logged (docs/product-spec.md section 8).
  */
 export function ProfilePictureField({ name, url, onUploaded }: ProfilePictureFieldProps) {
   const upload = useUploadImage();

@@ -43,7 +43,7 @@ import { WizardStepper } from './WizardStepper';
 type ProfileWizardProps = { userId: string; role: Role; initial: ProfileView };
 
 /**
- * The profile edit wizard (spec section 2): one step for a brand, four for everyone else. Every
+ * The profile edit wizard (docs/product-spec.md section 2): one step for a brand, four for everyone else. Every
  * step change saves the whole profile; Submit on the last step saves and opens the profile page.
  */
 export function ProfileWizard({ userId, role, initial }: ProfileWizardProps) {
@@ -127,7 +127,7 @@ export function ProfileWizard({ userId, role, initial }: ProfileWizardProps) {
     }
   };
 
-  /** Step 2 is left only with complete accounts and all three prices (spec section 5). */
+  /** Step 2 is left only with complete accounts and all three prices (docs/product-spec.md section 5). */
   const mayLeaveStep = () => {
     if (step !== 'accounts') return true;
     const problem = accountsStepProblem(form);
@@ -191,7 +191,7 @@ export function ProfileWizard({ userId, role, initial }: ProfileWizardProps) {
             Preview
           </Button>
         </Stack>
-        {/* A creator sees where the saved profile stands in the directory (spec section 1). */}
+        {/* A creator sees where the saved profile stands in the directory (docs/product-spec.md section 1). */}
         {role !== 'user' && <VisibilityCard profile={saved} />}
         {role === 'influencer' && (
           <Button component={RouterLink} to={INSIGHTS_PATH} sx={{ alignSelf: 'flex-start' }}>

@@ -10,7 +10,7 @@ type VerificationStepProps = {
   onVerified: () => Promise<void>;
 };
 
-/** Spec section 2: one card per Instagram or YouTube account; other platforms show nothing. */
+/** docs/product-spec.md section 2: one card per Instagram or YouTube account; other platforms show nothing. */
 export function VerificationStep({ userId, accounts, onVerified }: VerificationStepProps) {
   const verifiable = accounts.filter(
     (account) => account.platform === 'instagram' || account.platform === 'youtube',

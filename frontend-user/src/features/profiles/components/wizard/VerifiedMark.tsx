@@ -1,6 +1,6 @@
 import { Typography } from '@mui/material';
 
-/** Spec section 4: a verified account shows "✓ This account is verified". */
+/** docs/product-spec.md section 4: a verified account shows "✓ This account is verified". */
 export function VerifiedMark() {
   return (
     <Typography color="success.main" sx={{ fontWeight: 600 }}>

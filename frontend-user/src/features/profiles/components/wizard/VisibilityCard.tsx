@@ -17,7 +17,7 @@ import { VISIBILITY_LABELS, VISIBILITY_PERCENT, visibilityOfProfile } from '../.
 const TOP = VISIBILITY_PERCENT.verified;
 
 /**
- * Spec section 1's visibility bar, for the creator in the profile wizard: where the saved
+ * docs/product-spec.md section 1's visibility bar, for the creator in the profile wizard: where the saved
  * profile stands (basic 40 %, complete 100 %, verified 150 %) and what would raise it.
  */
 export function VisibilityCard({ profile }: { profile: ProfileView }) {

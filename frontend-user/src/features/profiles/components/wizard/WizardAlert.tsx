@@ -14,7 +14,7 @@ export type WizardAlertContent = Readonly<{ title?: string; message: string }>;
 type WizardAlertProps = { alert: WizardAlertContent | null; onClose: () => void };
 
 /**
- * The wizard's alerts (spec section 8): "Please fill all required account details before
+ * The wizard's alerts (docs/product-spec.md section 8): "Please fill all required account details before
  * proceeding", "Please fill all required fields for past posts before submitting", and "Failed
  * to update profile" with the error's message.
  */

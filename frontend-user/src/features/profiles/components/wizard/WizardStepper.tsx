@@ -11,7 +11,7 @@ type WizardStepperProps = {
 };
 
 /**
- * The step dots and labels; both are clickable (spec section 2), and every change saves. A step
+ * The step dots and labels; both are clickable (docs/product-spec.md section 2), and every change saves. A step
  * that is done on the saved profile shows a tick.
  */
 export function WizardStepper({ steps, active, done, disabled, onStep }: WizardStepperProps) {

@@ -23,7 +23,7 @@ type YouTubeVerificationCardProps = {
 type Outcome = { severity: 'success' | 'error'; message: string } | null;
 
 /**
- * Spec section 4: a YouTube account is verified when the channel of the signed-in Google account
+ * docs/product-spec.md section 4: a YouTube account is verified when the channel of the signed-in Google account
  * is the one found by the handle. The browser only obtains a read-only access token; the server
  * does the comparison and answers "✅ Verified: …" or "❌ Verification failed".
  */
