@@ -3,6 +3,7 @@ import {
   emptyDay,
   foldChange,
   foldCounts,
+  MAX_SOURCES_PER_DAY,
   MAX_VIEWERS_PER_DAY,
   threadAfterMessage,
   type ThreadState,
@@ -48,6 +49,24 @@ describe("folding a creator's day", () => {
       'search:asha': { impressions: 4, views: 1 },
       'category:skincare': { impressions: 1, views: 0 },
     });
+  });
+
+  it('keeps at most MAX_SOURCES_PER_DAY sources, still adding to those it keeps', () => {
+    const flood = Object.fromEntries(
+      Array.from({ length: MAX_SOURCES_PER_DAY + 50 }, (_, i) => [`search:made up ${i}`, 1]),
+    );
+    let row = foldCounts(
+      emptyDay('c1', '2026-11-20'),
+      counts({ impressions: 250, sources: flood }),
+    );
+    row = foldCounts(
+      row,
+      counts({ impressions: 2, sources: { 'search:made up 0': 2, 'search:new one': 2 } }),
+    );
+    expect(Object.keys(row.sources)).toHaveLength(MAX_SOURCES_PER_DAY);
+    expect(row.sources['search:made up 0']).toEqual({ impressions: 3, views: 0 });
+    expect(row.sources['search:new one']).toBeUndefined();
+    expect(row.impressions).toBe(252);
   });
 
   it('keeps counting distinct viewers past the kept list', () => {

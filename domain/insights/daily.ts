@@ -53,16 +53,25 @@ export const emptyDay = (creatorId: string, day: string): DayRow => ({
   replySeconds: [],
 });
 
+/**
+ * The most distinct sources one creator's day keeps: a new source past them is not kept (its
+ * impressions and views still count in the day's totals), so no stream of made-up searches can
+ * grow a row without end; the top 10 a creator sees are among the first ones anyway.
+ */
+export const MAX_SOURCES_PER_DAY = 200;
+
+/** Adds to a source of `sources` (a copy the caller owns), within MAX_SOURCES_PER_DAY. */
 const addTo = (
   sources: Record<SourceKey, SourceCounts>,
   key: SourceKey,
   impressions: number,
   views: number,
-): Record<SourceKey, SourceCounts> => {
-  const known = sources[key] ?? { impressions: 0, views: 0 };
-  return {
-    ...sources,
-    [key]: { impressions: known.impressions + impressions, views: known.views + views },
+): void => {
+  const known = sources[key];
+  if (known === undefined && Object.keys(sources).length >= MAX_SOURCES_PER_DAY) return;
+  sources[key] = {
+    impressions: (known?.impressions ?? 0) + impressions,
+    views: (known?.views ?? 0) + views,
   };
 };
 
@@ -71,9 +80,9 @@ const addTo = (
  * again (nor its source): views are distinct viewers.
  */
 export const foldCounts = (row: DayRow, counts: RecordedCounts): DayRow => {
-  let sources = row.sources;
+  const sources = { ...row.sources };
   for (const [key, impressions] of Object.entries(counts.sources)) {
-    sources = addTo(sources, key, impressions, 0);
+    addTo(sources, key, impressions, 0);
   }
   const viewers = { brand: [...row.viewers.brand], visitor: [...row.viewers.visitor] };
   const overflow = { ...row.viewersOverflow };
@@ -83,7 +92,7 @@ export const foldCounts = (row: DayRow, counts: RecordedCounts): DayRow => {
     seen[view.kind].add(view.viewer);
     if (viewers[view.kind].length < MAX_VIEWERS_PER_DAY) viewers[view.kind].push(view.viewer);
     else overflow[view.kind] += 1;
-    if (view.source) sources = addTo(sources, view.source, 0, 1);
+    if (view.source) addTo(sources, view.source, 0, 1);
   }
   return {
     ...row,

@@ -101,7 +101,7 @@ describe('what a search names as sources', () => {
   it('its folded words, each category and each topic', () => {
     expect(
       sourcesOfSearch({
-        search: '  Asha   COOKS ',
+        search: '  Asha!   COOKS# ',
         adCategories: ['skincare'],
         pageContentCategory: ['yoga', 'travel'],
       }),

@@ -5,7 +5,12 @@ const HOUR = 60 * 60 * 1000;
 const now = new Date('2026-06-01T12:00:00.000Z');
 const ago = (hours: number) => new Date(now.getTime() - hours * HOUR).toISOString();
 /** A brand wrote `askedHoursAgo` hours ago; the creator answered `answeredAfter` hours later. */
-const sample = (askedHoursAgo: number, answeredAfter: number | null): ReplySample => ({
+const sample = (
+  askedHoursAgo: number,
+  answeredAfter: number | null,
+  payerId = `brand-${askedHoursAgo}`,
+): ReplySample => ({
+  payerId,
   askedAt: ago(askedHoursAgo),
   repliedAt: answeredAfter === null ? null : ago(askedHoursAgo - answeredAfter),
 });
@@ -38,6 +43,19 @@ describe('the usual reply time', () => {
     const old = [sample(91 * 24, 1), sample(92 * 24, 1), sample(93 * 24, 1)];
     expect(usualReplyHours(old, now)).toBeNull();
     expect(usualReplyHours([...old, sample(10, 7), sample(9, 7), sample(8, 7)], now)).toBe(7);
+  });
+
+  it('counts each payer once: adding a creator again buys no second sample', () => {
+    const one = [sample(30, 0.1, 'sock'), sample(20, 0.1, 'sock'), sample(10, 0.1, 'sock')];
+    expect(usualReplyHours(one, now)).toBeNull();
+    // Their first connection of the window is the one that counts.
+    const mixed = [
+      sample(60, 9, 'a'),
+      sample(50, 0.1, 'a'),
+      sample(40, 9, 'b'),
+      sample(30, 9, 'c'),
+    ];
+    expect(usualReplyHours(mixed, now)).toBe(9);
   });
 
   it('is said in the product voice', () => {

@@ -7,7 +7,9 @@
  * wrote in the 90 days before `now`: answered ones by their time, and unanswered ones older than
  * the 48-hour reply guarantee as never answered (so a creator who answers 3 brands in ten
  * quickly is not called fast); unanswered ones younger than that are not decided yet. It is
- * told once at least 3 samples are decided and the median is an answer, not "never".
+ * told once at least 3 samples are decided and the median is an answer, not "never". Each payer
+ * counts once (their first connection of the window): removing and adding a creator again
+ * buys no second sample, so three quick answers take three different payers.
  */
 import { REPLY_GUARANTEE_MS } from './conversation.ts';
 
@@ -20,6 +22,8 @@ export const REPLIES_FAST_HOURS = 24;
 const HOUR_MS = 60 * 60 * 1000;
 
 export type ReplySample = Readonly<{
+  /** Who paid for the connection. */
+  payerId: string;
   /** The payer's first message of the connection. */
   askedAt: string;
   /** The creator's first message after it, or null. */
@@ -32,10 +36,16 @@ export type ReplySample = Readonly<{
  */
 export const usualReplyHours = (samples: readonly ReplySample[], now: Date): number | null => {
   const nowMs = now.getTime();
-  const decided: number[] = [];
+  const firstPerPayer = new Map<string, ReplySample>();
   for (const sample of samples) {
     const askedMs = Date.parse(sample.askedAt);
     if (askedMs < nowMs - REPLY_WINDOW_MS || askedMs > nowMs) continue;
+    const known = firstPerPayer.get(sample.payerId);
+    if (!known || sample.askedAt < known.askedAt) firstPerPayer.set(sample.payerId, sample);
+  }
+  const decided: number[] = [];
+  for (const sample of firstPerPayer.values()) {
+    const askedMs = Date.parse(sample.askedAt);
     if (sample.repliedAt !== null)
       decided.push(Math.max(0, Date.parse(sample.repliedAt) - askedMs));
     else if (nowMs - askedMs >= REPLY_GUARANTEE_MS) decided.push(Number.POSITIVE_INFINITY);

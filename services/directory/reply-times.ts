@@ -42,8 +42,8 @@ const replyHoursOf = async (
     where: { creatorId, askedAt: { $gte: since } },
   });
   return usualReplyHours(
-    exchanges.flatMap(({ askedAt, repliedAt }) =>
-      askedAt === null ? [] : [{ askedAt, repliedAt }],
+    exchanges.flatMap(({ payerId, askedAt, repliedAt }) =>
+      askedAt === null ? [] : [{ payerId, askedAt, repliedAt }],
     ),
     now,
   );

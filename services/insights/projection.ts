@@ -62,7 +62,8 @@ const mark = (tx: ProjectionTransaction, creatorId: string, at: string, what: Da
  */
 export const insightsProjection: Projection = {
   name: 'insights',
-  version: 1,
+  // 2: at most MAX_SOURCES_PER_DAY sources a day.
+  version: 2,
   collections: [
     { name: INSIGHTS_DAYS, indexes: [{ fields: ['creatorId', 'day'] }] },
     { name: INSIGHTS_THREADS },

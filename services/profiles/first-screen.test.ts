@@ -152,7 +152,7 @@ describe("a public profile's first screen in the HTML", () => {
 
   it('revalidates: 304 while the profile is unchanged, the new page once it changes', async () => {
     const first = await page();
-    expect(first.headers['cache-control']).toBe('no-cache');
+    expect(first.headers['cache-control']).toBe('private, no-cache');
     expect(first.headers.vary).toContain('Cookie');
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^W\/"/);

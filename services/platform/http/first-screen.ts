@@ -111,7 +111,9 @@ export const firstScreenPage =
     }
     if (parts === null) return next();
     const page = withFirstScreen(html, anonymous ? parts : { ...parts, answers: {} });
-    res.setHeader('Cache-Control', 'no-cache');
+    // Private: the page may carry a visitor's own viewer cookie (insights), which no shared
+    // cache may hand to the next visitor.
+    res.setHeader('Cache-Control', 'private, no-cache');
     res.setHeader('Vary', 'Accept-Encoding, Cookie');
     res.setHeader('ETag', `W/"${createHash('sha1').update(page).digest('base64url')}"`);
     if (req.fresh) {
