@@ -14,6 +14,7 @@ import {
 } from '../features/auth';
 import { publicProfilePage } from '../features/deeplink';
 import { influencersPage } from '../features/directory';
+import { insightsPage } from '../features/insights';
 import { privacyPolicyPage } from '../features/legal';
 import { aboutPage, homePage, launchPage } from '../features/marketing';
 import { messagingPage } from '../features/messaging';
@@ -151,10 +152,7 @@ export const router = createBrowserRouter([
           {
             // A creator's insights (issue 24): from the user menu and the profile wizard.
             path: 'insights',
-            lazy: () =>
-              import('../features/insights/routes/InsightsPage').then((m) => ({
-                Component: m.InsightsPage,
-              })),
+            lazy: insightsPage,
           },
           {
             // Signed in, Change Password asks for the current one (not the reset by e-mail).
