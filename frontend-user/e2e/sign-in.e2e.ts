@@ -126,9 +126,11 @@ describe('the signed-in user menu', () => {
 
     await openAccountMenu('Ravi Kumar');
     const items = await page.getByRole('menuitem').allTextContents();
+    // A creator's menu has their insights (issue 24) after the profile's two entries.
     expect(items).toEqual([
       'View Profile',
       'Update Profile',
+      'Insights',
       'LinkCoin Wallet',
       'Change Password',
       'Logout',
