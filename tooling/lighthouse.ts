@@ -9,10 +9,11 @@
 //   LIGHTHOUSE_URL=http://127.0.0.1:8080 make lighthouse   # a server already running (seeded)
 //   LIGHTHOUSE_DETAILS=1 make lighthouse     # also where the main thread's time and shifts go
 //   LIGHTHOUSE_PAGES=influencers,profile LIGHTHOUSE_FORM_FACTORS=mobile make lighthouse   # some only
+//   LIGHTHOUSE_SAVE=/tmp/lh make lighthouse  # also every report as JSON, for the Lighthouse viewer
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -24,6 +25,8 @@ import { CHROMIUM_HEADLESS_FLAGS, CHROMIUM_PATH } from './chromium.ts';
 const ROOT = resolve(import.meta.dirname, '..');
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? '1') || 1);
 const DETAILS = process.env.LIGHTHOUSE_DETAILS === '1';
+/** LIGHTHOUSE_SAVE=dir: every run's full report (JSON) is written there, the last run per cell. */
+const SAVE_DIR = process.env.LIGHTHOUSE_SAVE;
 const DEMO_CREATORS = '24';
 /** Comma-separated filters (`landing`, `influencers`, `profile`; `mobile`, `desktop`); all if unset. */
 const listed = (name: string): ((value: string) => boolean) => {
@@ -154,6 +157,19 @@ const itemsOf = (lhr: Result, id: string): DetailItem[] => {
   const details = lhr.audits[id]?.details as { items?: DetailItem[] } | undefined;
   return details?.items ?? [];
 };
+/** The LCP element as Lighthouse 13's breakdown insight names it (its selector and text). */
+const lcpElement = (lhr: Result): string => {
+  const parts = (
+    lhr.audits['lcp-breakdown-insight']?.details as { items?: DetailItem[] } | undefined
+  )?.items;
+  const node = parts?.find((part) => part.type === 'node');
+  const delays = (parts?.find((part) => part.type === 'table')?.items as DetailItem[] | undefined)
+    ?.map((part) => `${String(part.label)} ${Math.round(Number(part.duration))} ms`)
+    .join(', ');
+  return node
+    ? `${String(node.selector)} ${JSON.stringify(node.nodeLabel ?? '')} (${delays ?? 'no breakdown'})`
+    : 'not named';
+};
 const detailsOf = (lhr: Result): string[] => [
   ...itemsOf(lhr, 'long-tasks')
     .slice(0, 8)
@@ -174,7 +190,7 @@ const detailsOf = (lhr: Result): string[] => [
     (shift) =>
       `layout shift ${Number(shift.score).toFixed(3)}: ${JSON.stringify((shift.node as DetailItem | undefined)?.snippet ?? '')}`,
   ),
-  `largest contentful paint element: ${JSON.stringify((itemsOf(lhr, 'largest-contentful-paint-element')[0] as { items?: { node?: DetailItem }[] } | undefined)?.items?.[0]?.node?.snippet ?? '')}`,
+  `largest contentful paint element: ${lcpElement(lhr)}`,
 ];
 
 const measure = async (
@@ -194,6 +210,13 @@ const measure = async (
   if (!answer) throw new Error(`Lighthouse gave no result for ${url}`);
   const lhr: Result = answer.lhr;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  if (SAVE_DIR) {
+    await mkdir(SAVE_DIR, { recursive: true });
+    await writeFile(
+      join(SAVE_DIR, `${page.replace(/\W+/g, '-')}-${formFactor}.json`),
+      JSON.stringify(lhr),
+    );
+  }
   const score = (id: (typeof CATEGORIES)[number]) =>
     Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;

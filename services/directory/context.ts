@@ -4,6 +4,7 @@ import { newCreatorBoost } from './boost.ts';
 import { earlyAdopters } from './early-adopters.ts';
 import { directoryEndpoints } from './endpoints.ts';
 import { directoryFirstScreen } from './first-screen.ts';
+import { landingFirstScreen } from './landing-screen.ts';
 import { replyTimes } from './reply-times.ts';
 import { directoryHandlers } from './handlers.ts';
 import { directoryProjection } from './projection.ts';
@@ -45,7 +46,8 @@ export const directoryContext: BoundedContext = {
     return {
       endpoints: directoryEndpoints({ directory, clock, analytics }),
       pages: siteMapPages({ readStore, publicUrl }),
-      firstScreens: [directoryFirstScreen(directory, analytics)],
+      // The landing page is the directory's front door: its hero is painted with the HTML too.
+      firstScreens: [landingFirstScreen(), directoryFirstScreen(directory, analytics)],
       processes: [
         newCreatorBoost({ directory, logger: log, tickMs: config.processes.tickMs }),
         earlyAdopters({ commands, rule: config.directory.earlyAdopters }),

@@ -33,6 +33,8 @@ const PROFILE_STYLES = `<style>
 .fs-stats p{margin:0}
 .fs-stats span{display:inline-flex;align-items:center;gap:6px}
 .fs-about>p{margin:0;white-space:pre-line}
+.fs-about>.fs-reply{font-size:14px;line-height:1.43;color:#475569}
+.fs-badge{display:inline-flex;align-items:center;gap:4px;padding:2px 8px;border-radius:999px;border:1px solid #f0c75e;background:#fff1cc;color:#6b4200;font-size:12px;font-weight:600;line-height:1.5;white-space:nowrap}
 .fs-chips{display:flex;flex-wrap:wrap;justify-content:center;gap:8px;margin:0;padding:0;list-style:none}
 .fs-chips li{max-width:100%;height:24px;padding:0 8px;border-radius:16px;background:rgba(0,0,0,.08);font-size:13px;font-weight:600;line-height:24px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .fs-audience{display:grid;grid-template-columns:auto 1fr;gap:4px 16px;margin:0;text-align:left}
@@ -73,8 +75,12 @@ export const profileHeaderHtml = (profile: ProfileView): string => {
     `<h1><span>${h(profile.ownerName)}</span>${verified ? VERIFIED_ICON : ''}</h1>`,
     secondary ? `<span>${h(secondary)}</span>` : '',
     '</div>',
-    creator && profile.earlyAdopter ? '<p>★ Early adopter</p>' : '',
-    creator && profile.replyHours !== null ? `<p>${h(replyTimeText(profile.replyHours))}</p>` : '',
+    creator && profile.earlyAdopter
+      ? '<span class="fs-badge"><span>★</span>Early adopter</span>'
+      : '',
+    creator && profile.replyHours !== null
+      ? `<p class="fs-reply">${h(replyTimeText(profile.replyHours))}</p>`
+      : '',
     creator
       ? `<div class="fs-stats"><p>Promotions: ${profile.promotions}</p><span>${INSTAGRAM_ICON}${h(instagramLabel(profile))}</span></div>`
       : '',
