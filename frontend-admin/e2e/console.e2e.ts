@@ -53,6 +53,7 @@ describe('console sign-in', () => {
     expect((await page.getByRole('menuitem').allTextContents()).map((text) => text.trim())).toEqual(
       [
         'Dashboard',
+        'Figures',
         'OTP verification',
         'Verification claims',
         'Users',

@@ -1,3 +1,5 @@
+import { lazy, Suspense } from 'react';
+import { LinearProgress } from '@mui/material';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route, RouterProvider, createHashRouter } from 'react-router-dom';
 import type { Role } from '@linkcoin/domain/accounts/roles.ts';
@@ -17,11 +19,17 @@ import { lightTheme } from './theme';
 import users from './users';
 import wallets from './wallets';
 
+// The figures page (and its chart library) loads when it is opened, in a chunk of its own.
+const FiguresPage = lazy(() =>
+  import('./figures/FiguresPage').then((module) => ({ default: module.FiguresPage })),
+);
+
 /**
  * What a console user may open. The first resource is where they land: admins on the OTP
  * dashboard, auditors (refused by its API) on the users. The dashboard page stays in the menu.
  * Wallets, payments, connections and the auditor pages: both read them; only admins see the
- * grants (coins, the auditor role). Nothing offers to create, edit or delete.
+ * grants (coins, the auditor role). The figures page is for both. Nothing offers to create, edit
+ * or delete.
  */
 const consoleResources = (permissions: Role[] | undefined) => (
   <>
@@ -39,6 +47,14 @@ const consoleResources = (permissions: Role[] | undefined) => (
       <Route path="/audit/:userId/as-of" element={<AuditUserPage tab="as-of" />} />
       <Route path="/replay-check" element={<ReplayCheckPage />} />
       <Route path="/ledger-invariants" element={<InvariantsPage />} />
+      <Route
+        path="/figures"
+        element={
+          <Suspense fallback={<LinearProgress aria-label="Loading the figures" />}>
+            <FiguresPage />
+          </Suspense>
+        }
+      />
     </CustomRoutes>
   </>
 );

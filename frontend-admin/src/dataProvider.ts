@@ -1,6 +1,7 @@
 import { fetchUtils, HttpError, type DataProvider, type Identifier } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { GrantableRole } from '@linkcoin/domain/accounts/roles.ts';
+import type { FiguresAnswer, FiguresPeriod } from '@linkcoin/domain/audit/figures.ts';
 import type {
   AsOfAnswer,
   InvariantsReport,
@@ -73,6 +74,8 @@ export type ConsoleDataProvider = DataProvider & {
   getReplayCheck: (id: Identifier) => Promise<{ data: ReplayCheckView }>;
   /** GET /api/admin/ledger-invariants: the invariants checked over the whole log, now. */
   getLedgerInvariants: () => Promise<{ data: InvariantsReport }>;
+  /** GET /api/admin/figures?days=: the marketplace's figures, day by day (auditors, admins). */
+  getFigures: (days: FiguresPeriod) => Promise<{ data: FiguresAnswer }>;
   /** GET a CSV export (ledger, verifications) with the bearer token: its name and content. */
   getCsv: (path: string) => Promise<{ data: CsvFile }>;
 };
@@ -163,6 +166,12 @@ export const dataProvider: ConsoleDataProvider = {
   getLedgerInvariants: async () => {
     const { json } = await httpClient(`${API}/ledger-invariants`);
     return { data: json as InvariantsReport };
+  },
+  getFigures: async (days) => {
+    const { json } = await httpClient(
+      `${API}/figures?${new URLSearchParams({ days: String(days) })}`,
+    );
+    return { data: json as FiguresAnswer };
   },
   getCsv: async (path) => {
     const token = await consoleToken().catch(() => null);

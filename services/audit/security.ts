@@ -97,6 +97,11 @@ export const security: ContextSecurity = {
       params: { id: '00000000-0000-4000-8000-000000000000' },
     }),
   },
+  'GET /admin/figures': {
+    access: ['admin', 'auditor'],
+    valid: async (t) => ({ as: await t.admin(), query: { days: '7', format: 'csv' } }),
+    refused: async (t) => ({ as: await t.admin(), query: { days: '14' } }),
+  },
   'GET /admin/ledger-invariants': {
     access: ['admin', 'auditor'],
     valid: async (t) => ({ as: await t.admin() }),

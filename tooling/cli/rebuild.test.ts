@@ -38,7 +38,13 @@ describe('make rebuild', () => {
         ).body,
         profile: (await request(server.url).get(`/api/pageowners/user/${creator.userId}`)).body,
         directory: (await request(server.url).get('/api/pageowners/users?search=asha')).body,
+        figures: (
+          await request(server.url)
+            .get('/api/admin/figures?days=7')
+            .set('Authorization', `Bearer ${admin.token}`)
+        ).body,
       };
+      expect(before.figures.totals).toMatchObject({ creatorSignUps: 1 });
       expect(before.directory.data.map((item: { _id: string }) => item._id)).toEqual([
         creator.userId,
       ]);
@@ -51,7 +57,7 @@ describe('make rebuild', () => {
 
       const all = await rebuild(dataDir);
       expect(all.stdout).toMatch(
-        /^Rebuilt profiles, otp-records, handle-claims, wallets, collections, messaging, audit-payments, audit-connections, audit-users, directory, insights from the event log/m,
+        /^Rebuilt profiles, otp-records, handle-claims, wallets, collections, messaging, audit-payments, audit-connections, audit-users, audit-figures, directory, insights from the event log/m,
       );
       const one = await rebuild(dataDir, 'profiles');
       expect(one.stdout).toMatch(/^Rebuilt profiles from/m);
@@ -77,6 +83,13 @@ describe('make rebuild', () => {
       expect((await request(again.url).get('/api/pageowners/users?search=asha')).body).toEqual(
         before.directory,
       );
+      expect(
+        (
+          await request(again.url)
+            .get('/api/admin/figures?days=7')
+            .set('Authorization', `Bearer ${adminAgain.token}`)
+        ).body,
+      ).toEqual(before.figures);
       await again.stop();
     } finally {
       await rm(dataDir, { recursive: true, force: true });

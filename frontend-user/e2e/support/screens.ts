@@ -446,6 +446,20 @@ export const consoleScreens = (m: Marketplace): Screen[] => {
       ready: (page) => heading(page, /./),
     },
     {
+      name: 'console figures (auditor)',
+      viewer: 'auditor',
+      path: '/admin/#/figures?days=7',
+      ready: async (page) => {
+        await heading(page, 'Marketplace figures', 2);
+        await page
+          .getByRole('table', { name: 'Figures day by day' })
+          .locator('tbody tr')
+          .first()
+          .waitFor();
+        await page.locator('figure svg').first().waitFor();
+      },
+    },
+    {
       name: 'console replay check (auditor)',
       viewer: 'auditor',
       path: '/admin/#/replay-check',
