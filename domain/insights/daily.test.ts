@@ -51,6 +51,30 @@ describe("folding a creator's day", () => {
     });
   });
 
+  it('notes who searched searched words (and who viewed from them), up to MIN_SEARCHERS, never twice', () => {
+    let row = foldCounts(
+      emptyDay('c1', '2026-11-20'),
+      counts({
+        impressions: 3,
+        sources: { 'search:asha': 3, 'category:skincare': 3 },
+        searchers: { 'search:asha': [hash(1), hash(2)] },
+        views: [{ viewer: hash(3), kind: 'brand', source: 'search:asha' }],
+      }),
+    );
+    expect(row.searchers).toEqual({ 'search:asha': [hash(1), hash(2), hash(3)] });
+    row = foldCounts(
+      row,
+      counts({
+        impressions: 1,
+        sources: { 'search:asha': 1 },
+        searchers: { 'search:asha': [hash(1)], 'search:not kept': [hash(4)] },
+        views: [{ viewer: hash(5), kind: 'visitor', source: 'search:asha' }],
+      }),
+    );
+    // Three are enough to tell; a source the day does not keep has no searchers either.
+    expect(row.searchers).toEqual({ 'search:asha': [hash(1), hash(2), hash(3)] });
+  });
+
   it('keeps at most MAX_SOURCES_PER_DAY sources, still adding to those it keeps', () => {
     const flood = Object.fromEntries(
       Array.from({ length: MAX_SOURCES_PER_DAY + 50 }, (_, i) => [`search:made up ${i}`, 1]),

@@ -4,7 +4,12 @@
  * conversations' events. Pure: the projection (services/insights/projection.ts) reads a row,
  * folds, and writes it back.
  */
-import type { RecordedCounts, SourceKey, ViewerKind } from './recording.ts';
+import {
+  MIN_SEARCHERS,
+  type RecordedCounts,
+  type SourceKey,
+  type ViewerKind,
+} from './recording.ts';
 
 /**
  * Distinct viewers kept per kind and day. A day past it still counts its views
@@ -27,6 +32,11 @@ export type DayRow = {
   /** Distinct viewers beyond MAX_VIEWERS_PER_DAY, by kind. */
   viewersOverflow: Record<ViewerKind, number>;
   sources: Record<SourceKey, SourceCounts>;
+  /**
+   * Who searched each searched words source this day (keyed hashes, at most MIN_SEARCHERS each):
+   * the words show once MIN_SEARCHERS different people searched them (summary.ts).
+   */
+  searchers: Record<SourceKey, string[]>;
   listAdds: number;
   renewals: number;
   /** Conversations in which the brand wrote first this day, and how many the creator answered. */
@@ -46,6 +56,7 @@ export const emptyDay = (creatorId: string, day: string): DayRow => ({
   viewers: { brand: [], visitor: [] },
   viewersOverflow: { brand: 0, visitor: 0 },
   sources: {},
+  searchers: {},
   listAdds: 0,
   renewals: 0,
   conversations: 0,
@@ -75,6 +86,19 @@ const addTo = (
   };
 };
 
+/** Notes who searched a searched words source, up to MIN_SEARCHERS of them. */
+const addSearcher = (
+  searchers: Record<SourceKey, string[]>,
+  sources: Record<SourceKey, SourceCounts>,
+  key: SourceKey,
+  hash: string,
+): void => {
+  if (!key.startsWith('search:') || sources[key] === undefined) return;
+  const known = searchers[key] ?? [];
+  if (known.length >= MIN_SEARCHERS || known.includes(hash)) return;
+  searchers[key] = [...known, hash];
+};
+
 /**
  * One flush's counts of this creator and day. A viewer already seen that day is not counted
  * again (nor its source): views are distinct viewers.
@@ -84,6 +108,11 @@ export const foldCounts = (row: DayRow, counts: RecordedCounts): DayRow => {
   for (const [key, impressions] of Object.entries(counts.sources)) {
     addTo(sources, key, impressions, 0);
   }
+  // Rows kept before searchers were counted have none.
+  const searchers = { ...(row.searchers ?? {}) };
+  for (const [key, hashes] of Object.entries(counts.searchers ?? {})) {
+    for (const hash of hashes) addSearcher(searchers, sources, key, hash);
+  }
   const viewers = { brand: [...row.viewers.brand], visitor: [...row.viewers.visitor] };
   const overflow = { ...row.viewersOverflow };
   const seen = { brand: new Set(viewers.brand), visitor: new Set(viewers.visitor) };
@@ -92,7 +121,10 @@ export const foldCounts = (row: DayRow, counts: RecordedCounts): DayRow => {
     seen[view.kind].add(view.viewer);
     if (viewers[view.kind].length < MAX_VIEWERS_PER_DAY) viewers[view.kind].push(view.viewer);
     else overflow[view.kind] += 1;
-    if (view.source) addTo(sources, view.source, 0, 1);
+    if (view.source) {
+      addTo(sources, view.source, 0, 1);
+      addSearcher(searchers, sources, view.source, view.viewer);
+    }
   }
   return {
     ...row,
@@ -100,6 +132,7 @@ export const foldCounts = (row: DayRow, counts: RecordedCounts): DayRow => {
     viewers,
     viewersOverflow: overflow,
     sources,
+    searchers,
   };
 };
 

@@ -38,7 +38,21 @@ export type RecordedCounts = Readonly<{
   /** Impressions by the source that surfaced them (searches with words, category filters). */
   sources: Readonly<Record<SourceKey, number>>;
   views: readonly RecordedView[];
+  /**
+   * For each searched words source (`search:`), the keyed hashes of who searched them (at most
+   * MIN_SEARCHERS each): the words show only once that many different people searched them.
+   * Absent in flushes written before it existed (their words never show).
+   */
+  searchers?: Readonly<Record<SourceKey, readonly string[]>>;
 }>;
+
+/**
+ * Searched words are what a person typed: a creator sees them among their sources only once at
+ * least this many different people (brands or visitors) searched them and were shown the
+ * creator, so no words point at one brand. Categories and topics come from the product's own
+ * lists and show from the first search.
+ */
+export const MIN_SEARCHERS = 3;
 
 export type AnalyticsRecorded = Event<
   'AnalyticsRecorded',
@@ -77,7 +91,12 @@ export const analyticsDecider: Decider<AnalyticsStreamState, RecordAnalytics, An
     const { node, from, counts, dropped } = command.data;
     if (counts.length === 0 && dropped === 0) return [];
     for (const row of counts) {
-      const badView = row.views.some((view) => !VIEWER_HASH.test(view.viewer));
+      const badView =
+        row.views.some((view) => !VIEWER_HASH.test(view.viewer)) ||
+        Object.values(row.searchers ?? {}).some(
+          (hashes) =>
+            hashes.length > MIN_SEARCHERS || hashes.some((hash) => !VIEWER_HASH.test(hash)),
+        );
       const badCount =
         !Number.isInteger(row.impressions) ||
         row.impressions < 0 ||

@@ -33,6 +33,7 @@ describe("a creator's period", () => {
           replied: 1,
           replySeconds: [600],
           sources: { 'search:asha': { impressions: 3, views: 1 } },
+          searchers: { 'search:asha': ['s1', 's2'] },
         }),
         row('2026-11-20', {
           impressions: 2,
@@ -46,6 +47,7 @@ describe("a creator's period", () => {
             'search:asha': { impressions: 1, views: 0 },
             'category:skincare': { impressions: 1, views: 1 },
           },
+          searchers: { 'search:asha': ['s2', 's3'] },
         }),
       ],
       now,
@@ -84,10 +86,32 @@ describe("a creator's period", () => {
     const sources = Object.fromEntries(
       Array.from({ length: 12 }, (_, i) => [`search:w${i}`, { impressions: i, views: 0 }]),
     );
-    const answer = summarise([row('2026-11-20', { sources })], now, 7, visibility);
+    const searchers = Object.fromEntries(Object.keys(sources).map((key) => [key, ['a', 'b', 'c']]));
+    const answer = summarise([row('2026-11-20', { sources, searchers })], now, 7, visibility);
     expect(answer.sources.map((s) => s.key)).toEqual(
       Array.from({ length: 10 }, (_, i) => `search:w${11 - i}`),
     );
+  });
+
+  it('shows searched words once three different people searched them in the period', () => {
+    const asha = { impressions: 9, views: 2 };
+    const days = (first: string[], second: string[]) => [
+      row('2026-11-19', { sources: { 'search:asha': asha }, searchers: { 'search:asha': first } }),
+      row('2026-11-20', {
+        sources: { 'search:asha': asha, 'topic:yoga': { impressions: 1, views: 0 } },
+        searchers: { 'search:asha': second },
+      }),
+    ];
+    const keys = (rows: DayRow[]) => summarise(rows, now, 7, visibility).sources.map((s) => s.key);
+    // One brand searching the same words all week (however often) stays unnamed; a topic, from
+    // the product's own list, shows from its first search.
+    expect(keys(days(['b1'], ['b1']))).toEqual(['topic:yoga']);
+    expect(keys(days(['b1', 'b2'], ['b2']))).toEqual(['topic:yoga']);
+    expect(keys(days(['b1', 'b2'], ['b3']))).toEqual(['search:asha', 'topic:yoga']);
+    // Rows kept before searchers were counted name no words.
+    const old = { ...row('2026-11-20', { sources: { 'search:asha': asha } }) } as Partial<DayRow>;
+    delete old.searchers;
+    expect(keys([old as DayRow])).toEqual([]);
   });
 
   it('takes the median of odd and even counts', () => {

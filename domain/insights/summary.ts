@@ -5,7 +5,7 @@
 import { CONTENT_TOPICS, PRODUCT_CATEGORIES } from '../profiles/options.ts';
 import type { InsightsAnswer, InsightsDay, InsightsPeriod, InsightsSource } from './contracts.ts';
 import type { DayRow, SourceCounts } from './daily.ts';
-import { insightsDay } from './recording.ts';
+import { insightsDay, MIN_SEARCHERS } from './recording.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const TOP_SOURCES = 10;
@@ -72,6 +72,17 @@ export const summarise = (
       });
     }
   }
+  // Searched words show once MIN_SEARCHERS different people searched them in the period.
+  const searchers = new Map<string, Set<string>>();
+  for (const row of inPeriod) {
+    for (const [key, hashes] of Object.entries(row.searchers ?? {})) {
+      const known = searchers.get(key) ?? new Set<string>();
+      for (const hash of hashes) known.add(hash);
+      searchers.set(key, known);
+    }
+  }
+  const shareable = (key: string) =>
+    !key.startsWith('search:') || (searchers.get(key)?.size ?? 0) >= MIN_SEARCHERS;
   const conversations = sum((row) => row.conversations);
   const replied = sum((row) => row.replied);
   const brands = distinctCount(inPeriod, 'brand');
@@ -93,6 +104,7 @@ export const summarise = (
     },
     daily,
     sources: [...sources]
+      .filter(([key]) => shareable(key))
       .map(([key, counts]) => sourceOf(key, counts))
       .sort(
         (a, b) => b.views - a.views || b.impressions - a.impressions || a.key.localeCompare(b.key),

@@ -114,7 +114,7 @@ describe('the marketplace figures in the console', () => {
     await region.locator('tbody tr').first().waitFor();
     await page.getByText('More columns to the right').waitFor();
     expect(
-      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      await page.evaluate<boolean>('document.documentElement.scrollWidth <= window.innerWidth'),
     ).toBe(true);
     // The region takes the keyboard's focus and scrolls with the arrow keys.
     await region.focus();

@@ -58,7 +58,7 @@ describe('creator insights', () => {
     );
 
     // The brand searches, opens the profile and adds the creator.
-    await openSignedIn(page, server, brand, '/influencers?search=meher');
+    await openSignedIn(page, server, brand, '/influencers?search=meher&adCategories=spices');
     await page.getByRole('heading', { name: 'Meher Bakes' }).first().waitFor();
     await page.goto(`/Profile/${creator.userId}`);
     await page.getByRole('heading', { level: 1, name: 'Meher Bakes' }).waitFor();
@@ -83,9 +83,12 @@ describe('creator insights', () => {
       '1 brands · 0 visitors',
     ]);
     expect(await figureLines(page, 'List adds')).toEqual(['List adds', '1']);
-    // The search that surfaced the profile, without who made it.
+    // The category the search filtered on, without who made it; the typed words stay unnamed
+    // until three different people have searched them.
     const sources = page.getByRole('region', { name: 'Where views came from' });
-    await sources.getByText('“meher”').waitFor();
+    await sources.getByText('Spices', { exact: true }).waitFor();
+    expect(await sources.getByText('“meher”').count()).toBe(0);
+    await sources.getByText(/show once at least 3 different people searched them/).waitFor();
     expect(await page.getByText('Chai Point').count()).toBe(0);
 
     // The chart's numbers as a table, opened from the keyboard.

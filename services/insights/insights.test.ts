@@ -125,16 +125,10 @@ describe('creator insights', () => {
       visitorViews: 1,
       listAdds: 1,
     });
-    // The view is the category search's, the brand's last before opening the profile.
+    // The view is the category search's, the brand's last before opening the profile. The
+    // brand's typed words are not named: one person searched them (MIN_SEARCHERS is 3).
     expect(answer.sources).toEqual([
       { key: 'category:spices', kind: 'category', label: 'Spices', impressions: 1, views: 1 },
-      {
-        key: `search:${SECRET_SEARCH}`,
-        kind: 'search',
-        label: SECRET_SEARCH,
-        impressions: 1,
-        views: 0,
-      },
     ]);
     expect(answer.visibility).toMatchObject({ level: 'basic', next: { level: 'complete' } });
     // Counts, never who: nothing of the brand, the visitor or their addresses.
@@ -151,6 +145,29 @@ describe('creator insights', () => {
     // The other creator, shown by both searches, has their own impressions, and no view.
     const theirs = (await insights(other).expect(200)).body as InsightsAnswer;
     expect(theirs.totals).toMatchObject({ impressions: 2, views: { total: 0 }, listAdds: 0 });
+  });
+
+  it('names searched words once three different people searched them', async () => {
+    const sources = async () =>
+      ((await insights(other).expect(200)).body as InsightsAnswer).sources.map((s) => s.key);
+    const searchAs = (headers: Record<string, string>) =>
+      request(server.url)
+        .get('/api/pageowners/users')
+        .query({ search: `${SECRET_SEARCH} travels` })
+        .set(headers)
+        .expect(200);
+    const words = `search:${SECRET_SEARCH} travels`;
+    const third = await registerUser(server, { role: 'user', companyName: 'Masala Co' });
+    // The same brand three times is still one person.
+    for (let i = 0; i < 3; i++) await searchAs({ Authorization: `Bearer ${brand.token}` });
+    await flushAnalytics(server);
+    expect(await sources()).not.toContain(words);
+    await searchAs({ Authorization: `Bearer ${third.token}` });
+    await flushAnalytics(server);
+    expect(await sources()).not.toContain(words);
+    await searchAs({ Cookie: visitorCookie });
+    await flushAnalytics(server);
+    expect(await sources()).toContain(words);
   });
 
   it('answers the signed-in creator only, and refuses a bad period in words', async () => {

@@ -62,8 +62,8 @@ const mark = (tx: ProjectionTransaction, creatorId: string, at: string, what: Da
  */
 export const insightsProjection: Projection = {
   name: 'insights',
-  // 2: at most MAX_SOURCES_PER_DAY sources a day.
-  version: 2,
+  // 2: at most MAX_SOURCES_PER_DAY sources a day. 3: who searched searched words (MIN_SEARCHERS).
+  version: 3,
   collections: [
     { name: INSIGHTS_DAYS, indexes: [{ fields: ['creatorId', 'day'] }] },
     { name: INSIGHTS_THREADS },

@@ -20,6 +20,7 @@ import {
   analyticsStreamId,
   insightsDay,
   IST_OFFSET_MS,
+  MIN_SEARCHERS,
   type RecordedCounts,
   type ViewerKind,
 } from '@linkcoin/domain/insights/recording.ts';
@@ -66,6 +67,8 @@ type PendingRow = {
   creatorId: string;
   impressions: number;
   sources: Map<string, number>;
+  /** Searched words source → who searched them (viewer ids in memory, at most MIN_SEARCHERS). */
+  searchers: Map<string, Set<string>>;
   /** Viewer id (in memory only) → kind and source. */
   views: Map<string, { kind: ViewerKind; source: string | null }>;
   /**
@@ -166,6 +169,7 @@ export const createAnalyticsRecorder = (options: AnalyticsOptions): AnalyticsRec
         creatorId,
         impressions: 0,
         sources: new Map(),
+        searchers: new Map(),
         views: new Map(),
         shownTo: new Set(),
       };
@@ -202,7 +206,14 @@ export const createAnalyticsRecorder = (options: AnalyticsOptions): AnalyticsRec
         row.shownTo.add(seenAs);
       }
       row.impressions += 1;
-      for (const source of sources) row.sources.set(source, (row.sources.get(source) ?? 0) + 1);
+      for (const source of sources) {
+        row.sources.set(source, (row.sources.get(source) ?? 0) + 1);
+        if (viewer && source.startsWith('search:')) {
+          const searchers = row.searchers.get(source) ?? new Set<string>();
+          if (searchers.size < MIN_SEARCHERS) searchers.add(viewer.id);
+          row.searchers.set(source, searchers);
+        }
+      }
       if (viewer && sources.length > 0) attribute(viewer.id, item._id, sources[0]!);
     }
     return answer;
@@ -231,6 +242,12 @@ export const createAnalyticsRecorder = (options: AnalyticsOptions): AnalyticsRec
       creatorId: row.creatorId,
       impressions: row.impressions,
       sources: Object.fromEntries(row.sources),
+      searchers: Object.fromEntries(
+        [...row.searchers].map(([source, ids]) => [
+          source,
+          [...ids].map((viewerId) => viewerHash(key, row.creatorId, viewerId)),
+        ]),
+      ),
       views: [...row.views].map(([viewerId, view]) => ({
         viewer: viewerHash(key, row.creatorId, viewerId),
         kind: view.kind,

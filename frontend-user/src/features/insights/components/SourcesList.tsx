@@ -1,5 +1,6 @@
 import { List, ListItem, ListItemText, Typography } from '@mui/material';
 import type { InsightsSource } from '@linkcoin/domain/insights/contracts.ts';
+import { MIN_SEARCHERS } from '@linkcoin/domain/insights/recording.ts';
 import { countText } from '../utils/format';
 
 const KIND: Record<InsightsSource['kind'], string> = {
@@ -8,27 +9,40 @@ const KIND: Record<InsightsSource['kind'], string> = {
   topic: 'Content topic',
 };
 
+/** Why some searches are not named: typed words show once enough people searched them. */
+const WORDS_NOTE = `Words people typed show once at least ${MIN_SEARCHERS} different people searched them, so no search points at one brand.`;
+
 /** The searches and categories that surfaced the profile (top 10): counts, never who. */
 export function SourcesList({ sources }: { sources: readonly InsightsSource[] }) {
   if (sources.length === 0) {
     return (
-      <Typography color="text.secondary">
-        No searches have shown your profile in this period yet. Categories and topics in your
-        profile help brands find you.
-      </Typography>
+      <>
+        <Typography color="text.secondary">
+          No searches have shown your profile in this period yet. Categories and topics in your
+          profile help brands find you.
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {WORDS_NOTE}
+        </Typography>
+      </>
     );
   }
   return (
-    <List dense disablePadding>
-      {sources.map((source) => (
-        <ListItem key={source.key} disableGutters divider>
-          <ListItemText
-            primary={source.kind === 'search' ? `“${source.label}”` : source.label}
-            secondary={`${KIND[source.kind]} · ${countText(source.impressions)} impressions · ${countText(source.views)} viewers`}
-            slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
-          />
-        </ListItem>
-      ))}
-    </List>
+    <>
+      <List dense disablePadding>
+        {sources.map((source) => (
+          <ListItem key={source.key} disableGutters divider>
+            <ListItemText
+              primary={source.kind === 'search' ? `“${source.label}”` : source.label}
+              secondary={`${KIND[source.kind]} · ${countText(source.impressions)} impressions · ${countText(source.views)} viewers`}
+              slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
+            />
+          </ListItem>
+        ))}
+      </List>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        {WORDS_NOTE}
+      </Typography>
+    </>
   );
 }
