@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserSessionStreamId } from '@linkcoin/domain/accounts/browser-session.ts';
 import { headPosition, registerUser } from '../testing/accounts.ts';
 import { adjustableClock, startTestServer, type TestServer } from '../testing/test-server.ts';
-import { REFRESH_COOKIE, REFRESH_COOKIE_PATH } from './browser-sessions.ts';
+import { REFRESH_COOKIE, REFRESH_COOKIE_PATH, SIGNED_IN_COOKIE } from './browser-sessions.ts';
 
 const BROWSER = { 'X-LinkCoin-Session': 'browser' } as const;
 
@@ -50,6 +50,12 @@ describe('browser sessions over HTTP', () => {
     expect(attributes).toMatch(/HttpOnly/i);
     expect(attributes).toMatch(/SameSite=Strict/i);
     expect(attributes).toContain(`Path=${REFRESH_COOKIE_PATH}`);
+    // Its readable marker (no secret) goes with links from elsewhere too.
+    const marker = ([] as string[])
+      .concat(res.headers['set-cookie'] ?? [])
+      .find((line) => line.startsWith(`${SIGNED_IN_COOKIE}=1`));
+    expect(marker).toMatch(/SameSite=Lax/i);
+    expect(marker).not.toMatch(/HttpOnly/i);
     // Without the header, nothing changes for the spec's clients (the mobile app).
     const plain = await api()
       .post('/api/pageowners/login')

@@ -77,11 +77,14 @@ export const setRefreshCookie = (
       path: REFRESH_COOKIE_PATH,
       ...lifetime,
     }),
+    // The readable marker holds no secret and authorises nothing; Lax, so a signed-in person
+    // who follows a link from elsewhere (a mail, another site) is known as signed in by the
+    // pages the server paints (no visitor's view counted, no visitor's answers sent).
     stringifySetCookie({
       name: SIGNED_IN_COOKIE,
       value: refresh ? '1' : '',
       secure,
-      sameSite: 'strict',
+      sameSite: 'lax',
       path: '/',
       ...lifetime,
     }),
