@@ -5,9 +5,10 @@
  * badge away or hands one out in the past.
  *
  * The seats are one stream, `system-earlyadopters`: each badge is an `EarlyAdopterBadgeAwarded`
- * with its seat number, appended with the stream's expected revision, so two sign-ups at once
- * cannot take the same last seat. A process manager sends `AwardEarlyAdopterBadge` for every
- * creator's registration, in the log's order (services/directory/early-adopters.ts).
+ * with its seat number, appended with the stream's expected revision, so two creators at once
+ * cannot take the same last seat. A process manager sends `AwardEarlyAdopterBadge` when a
+ * creator's first social account is verified, in the log's order
+ * (services/directory/early-adopters.ts): a sign-up alone takes no seat.
  */
 import type { Decider } from '../shared/decider.ts';
 import type { Command, Event } from '../shared/messages.ts';
@@ -15,8 +16,8 @@ import type { Command, Event } from '../shared/messages.ts';
 export const EARLY_ADOPTERS_STREAM = 'system-earlyadopters';
 
 /**
- * Who qualifies: the first `seats` creators to sign up, and (when `until` is set) only those who
- * signed up before that instant. Both come from the environment (EARLY_ADOPTER_SEATS,
+ * Who qualifies: the first `seats` creators to verify an account, and (when `until` is set) only
+ * those who signed up before that instant. Both come from the environment (EARLY_ADOPTER_SEATS,
  * EARLY_ADOPTER_UNTIL).
  */
 export type EarlyAdopterRule = Readonly<{ seats: number; until: string | null }>;

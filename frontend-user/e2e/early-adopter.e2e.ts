@@ -1,7 +1,8 @@
 /**
- * The early-adopter badge as people see it: on the first creator's card in the directory and on
- * her profile, not on a later creator's, and still there after `make rebuild` (the server
- * stopped, every read model replayed from the log, the server started again).
+ * The early-adopter badge as people see it: on the first verified creator's card in the
+ * directory and on her profile, not on a creator who only signed up, and still there after
+ * `make rebuild` (the server stopped, every read model replayed from the log, the server started
+ * again).
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -12,11 +13,17 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { EARLY_ADOPTERS_STREAM } from '@linkcoin/domain/directory/early-adopters.ts';
 import { REPO_ROOT } from '@linkcoin/services/platform/config.ts';
-import { registerUser, type TestUser } from '@linkcoin/services/testing/accounts.ts';
+import {
+  adminEnv,
+  loginAdmin,
+  registerUser,
+  type TestUser,
+} from '@linkcoin/services/testing/accounts.ts';
+import { verifyInstagram } from '@linkcoin/services/testing/profiles.ts';
 import { startTestServer, type TestServer } from '@linkcoin/services/testing/test-server.ts';
 import { DESKTOP_VIEWPORT, launchBrowser } from '../../tooling/browser-test/browser.ts';
 
-const ONE_SEAT = { EARLY_ADOPTER_SEATS: '1' };
+const ONE_SEAT = { ...adminEnv, EARLY_ADOPTER_SEATS: '1' };
 let dataDir = '';
 let server: TestServer | null = null;
 let browser: Browser;
@@ -58,9 +65,13 @@ const seen = async (first: TestUser) => {
 };
 
 describe('the early-adopter badge', () => {
-  it('shows on the first creator only, and survives make rebuild', async () => {
-    const first = await registerUser(server!, { role: 'influencer', ownerName: 'Asha First' });
+  it('shows on the first verified creator only, and survives make rebuild', async () => {
+    // Bela signs up first but never verifies an account; Asha verifies her Instagram.
     await registerUser(server!, { role: 'influencer', ownerName: 'Bela Later' });
+    const first = await registerUser(server!, { role: 'influencer', ownerName: 'Asha First' });
+    await verifyInstagram(server!, await loginAdmin(server!), first, 'asha.first', {
+      ownerName: 'Asha First',
+    });
     await vi.waitFor(
       async () =>
         expect(

@@ -1,5 +1,5 @@
 /**
- * The early-adopter badge over HTTP: the first creators to sign up carry it on the directory's
+ * The early-adopter badge over HTTP: the first creators to verify an account carry it on the directory's
  * cards and their profile, brands never do, and it is decided by events: `make rebuild` gives the
  * same badges, and a later, smaller rule takes none away.
  */
@@ -12,7 +12,8 @@ import request from 'supertest';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { EARLY_ADOPTERS_STREAM } from '@linkcoin/domain/directory/early-adopters.ts';
 import { REPO_ROOT } from '../platform/config.ts';
-import { registerUser, type TestUser } from '../testing/accounts.ts';
+import { adminEnv, loginAdmin, registerUser, type TestUser } from '../testing/accounts.ts';
+import { verifyInstagram } from '../testing/profiles.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 
 const run = promisify(execFile);
@@ -43,31 +44,47 @@ describe('the early-adopter badge', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('marks the first creators, decided by events that a rebuild and a new rule keep', async () => {
+  const seatHolders = async () =>
+    (await server!.runtime.platform.eventStore.readStream(EARLY_ADOPTERS_STREAM)).map(
+      (event) => event.data as { userId: string; seat: number },
+    );
+  const caughtUp = async () => {
+    const head = await server!.runtime.platform.eventStore.headPosition();
+    expect(await server!.runtime.progress.waitFor(head, 10_000)).toBe(true);
+  };
+  const verify = async (creator: TestUser, ownerName: string, handle: string) =>
+    verifyInstagram(server!, await loginAdmin(server!), creator, handle, { ownerName });
+
+  it('seats the first creators to verify an account, by events a rebuild and a new rule keep', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'linkcoin-early-'));
-    server = await startTestServer({ dataDir, env: { EARLY_ADOPTER_SEATS: '2' } });
+    server = await startTestServer({ dataDir, env: { ...adminEnv, EARLY_ADOPTER_SEATS: '2' } });
     const first = await registerUser(server, { role: 'influencer', ownerName: 'Asha First' });
     const brand = await registerUser(server, { role: 'user', ownerName: 'Brand Person' });
     const second = await registerUser(server, { role: 'influencer', ownerName: 'Bela Second' });
     const third = await registerUser(server, { role: 'influencer', ownerName: 'Chitra Third' });
+    // Signing up takes no seat: a script registering accounts cannot squat the badge.
+    await caughtUp();
+    expect(await seatHolders()).toEqual([]);
+    expect(await badgeOnProfile(server, first)).toBe(false);
 
-    await vi.waitFor(
-      async () => {
-        const seats = await server!.runtime.platform.eventStore.readStream(EARLY_ADOPTERS_STREAM);
-        expect(seats.map((event) => event.data)).toEqual([
-          expect.objectContaining({ userId: first.userId, seat: 1 }),
-          expect.objectContaining({ userId: second.userId, seat: 2 }),
-        ]);
-      },
-      { timeout: 10_000, interval: 50 },
-    );
-    const head = await server.runtime.platform.eventStore.headPosition();
-    expect(await server.runtime.progress.waitFor(head, 10_000)).toBe(true);
+    // Chitra verifies first, then Asha, then Bela: the two seats go in that order.
+    await verify(third, 'Chitra Third', 'chitra.third');
+    await verify(first, 'Asha First', 'asha.first');
+    await vi.waitFor(async () => expect(await seatHolders()).toHaveLength(2), {
+      timeout: 10_000,
+      interval: 50,
+    });
+    await verify(second, 'Bela Second', 'bela.second');
+    await caughtUp();
+    expect(await seatHolders()).toEqual([
+      expect.objectContaining({ userId: third.userId, seat: 1 }),
+      expect.objectContaining({ userId: first.userId, seat: 2 }),
+    ]);
 
-    const expected = { 'Asha First': true, 'Bela Second': true, 'Chitra Third': false };
+    const expected = { 'Asha First': true, 'Bela Second': false, 'Chitra Third': true };
     expect(await badgesInDirectory(server)).toEqual(expected);
     expect(await badgeOnProfile(server, first)).toBe(true);
-    expect(await badgeOnProfile(server, third)).toBe(false);
+    expect(await badgeOnProfile(server, second)).toBe(false);
     expect(await badgeOnProfile(server, brand)).toBe(false);
 
     // `make rebuild` of every read model, the server stopped, then a start with a smaller rule.
@@ -77,12 +94,13 @@ describe('the early-adopter badge', () => {
       cwd: REPO_ROOT,
       env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     });
-    server = await startTestServer({ dataDir, env: { EARLY_ADOPTER_SEATS: '1' } });
+    server = await startTestServer({ dataDir, env: { ...adminEnv, EARLY_ADOPTER_SEATS: '1' } });
     const fourth = await registerUser(server, { role: 'influencer', ownerName: 'Dev Fourth' });
-    const now = await server.runtime.platform.eventStore.headPosition();
-    expect(await server.runtime.progress.waitFor(now, 10_000)).toBe(true);
+    await verify(fourth, 'Dev Fourth', 'dev.fourth');
+    await caughtUp();
     expect(await badgesInDirectory(server)).toEqual({ ...expected, 'Dev Fourth': false });
-    expect(await badgeOnProfile(server, second)).toBe(true);
+    expect(await badgeOnProfile(server, first)).toBe(true);
     expect(await badgeOnProfile(server, fourth)).toBe(false);
+    expect(await seatHolders()).toHaveLength(2);
   });
 });
