@@ -113,7 +113,7 @@ describe('saved searches: the decider', () => {
       .thenNothingHappens();
   });
 
-  it('claims one digest a day with the matches not mailed yet, and none without matches', () => {
+  it('claims one digest a day with the matches not mailed yet, and lists nothing without matches', () => {
     const history = [created('s1', 'Spice chefs'), created('s2', 'Quiet'), matched('s1', 'c1')];
     spec(history)
       .when(command('ClaimDigest', {}))
@@ -140,9 +140,13 @@ describe('saved searches: the decider', () => {
     spec([...history, ...sent, matched('s1', 'c2')])
       .when(command('ClaimDigest', {}))
       .thenNothingHappens();
+    // Nothing new: the day is claimed with nothing to mail.
     spec([created('s1', 'Spice chefs')])
       .when(command('ClaimDigest', {}))
-      .thenNothingHappens();
+      .then({
+        type: 'SavedSearchDigestSent',
+        data: { brandId, day: '2026-01-15', searches: [], at },
+      });
   });
 
   it('mails nothing for a search whose digest is off, for one search or all', () => {
@@ -164,7 +168,10 @@ describe('saved searches: the decider', () => {
       .thenNothingHappens();
     spec([created('s1', 'A'), off, matched('s1', 'c1')])
       .when(command('ClaimDigest', {}))
-      .thenNothingHappens();
+      .then({
+        type: 'SavedSearchDigestSent',
+        data: { brandId, day: '2026-01-15', searches: [], at },
+      });
   });
 
   it('counts unseen matches until the brand has seen them', () => {

@@ -55,10 +55,13 @@ const NOT_SAVED = new Set(['page', 'limit', 'view']);
  * directory's own message.
  */
 export const savedQueryOf = (query: string): { query: string; filters: DirectoryFilters } => {
-  const params = new URLSearchParams(query.startsWith('?') ? query.slice(1) : query);
   const kept: [string, string][] = [];
   const input: Record<string, string | string[]> = {};
-  for (const [key, value] of params) {
+  for (const part of (query.startsWith('?') ? query.slice(1) : query).split('&')) {
+    if (part === '') continue;
+    const [rawKey = '', rawValue = ''] = part.split(/=(.*)/s);
+    const key = decoded(rawKey);
+    const value = decoded(rawValue);
     if (NOT_SAVED.has(key) || value.trim() === '') continue;
     const seen = input[key];
     input[key] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
@@ -71,7 +74,21 @@ export const savedQueryOf = (query: string): { query: string; filters: Directory
   }
   const { page: _p, limit: _l, sort: _s, view: _v, ...filters } = parsed.data;
   kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return { query: new URLSearchParams(kept).toString(), filters };
+  return {
+    query: kept
+      .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`)
+      .join('&'),
+    filters,
+  };
+};
+
+/** A query string's part as text (`+` is a space); a broken escape is refused. */
+const decoded = (text: string): string => {
+  try {
+    return decodeURIComponent(text.replaceAll('+', ' '));
+  } catch {
+    return refuse('validation', 'This search cannot be saved: its address is damaged.');
+  }
 };
 
 /** Whether a creator's directory entry is found by a saved search (the directory's own rule). */
@@ -180,7 +197,7 @@ export type RecordSearchMatch = Command<
   { brandId: string; searchId: string; creatorId: string }
 >;
 export type MarkMatchesSeen = Command<'MarkMatchesSeen', { brandId: string }>;
-/** Claims the day's digest: what it lists, once per brand and day. */
+/** Claims the day's digest: what it lists (maybe nothing), once per brand and India's day. */
 export type ClaimDigest = Command<'ClaimDigest', { brandId: string }>;
 export type SavedSearchCommand =
   | SaveSearch
@@ -286,7 +303,8 @@ const decide = (command: SavedSearchCommand, state: SavedSearchesState): SavedSe
           query,
           creatorIds: [...pending],
         }));
-      if (searches.length === 0) return [];
+      // Claimed even when empty (every match's search was turned off since): the day's
+      // question is answered, and nothing is mailed.
       return [{ type: 'SavedSearchDigestSent', data: { brandId, day, searches, at } }];
     }
   }
