@@ -3,7 +3,7 @@
  * searches screen reads the same types.
  */
 import { z } from 'zod';
-import { MAX_SAVED_SEARCH_NAME } from './saved-searches.ts';
+import { MAX_SAVED_SEARCH_NAME } from './saved-search-limits.ts';
 
 const SEARCH_ID = /^[A-Za-z0-9_-]{1,64}$/;
 

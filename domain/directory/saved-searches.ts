@@ -14,11 +14,9 @@ import type { DirectoryEntry } from './entry.ts';
 
 export const savedSearchesStreamId = (brandId: string): string => `savedsearches-${brandId}`;
 
-/** Saved searches one brand keeps at most. */
-export const MAX_SAVED_SEARCHES = 20;
-export const MAX_SAVED_SEARCH_NAME = 60;
-/** New matches the app lists at most per search (older ones are counted, not named). */
-export const MAX_LISTED_MATCHES = 50;
+import { MAX_SAVED_SEARCHES, MAX_SAVED_SEARCH_NAME } from './saved-search-limits.ts';
+
+export * from './saved-search-limits.ts';
 
 /** The product's day: India's (UTC+05:30), as YYYY-MM-DD. */
 const IST_OFFSET_MS = 330 * 60 * 1000;

@@ -19,7 +19,7 @@ import type { CommandMetadata } from '@linkcoin/domain/shared/messages.ts';
 import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
 import type { ReadStore } from '@linkcoin/infra/readstore/port.ts';
 import type { Clock } from '../platform/clock.ts';
-import { callerOf, signedIn, type Endpoint } from '../platform/http/endpoint.ts';
+import { brandsOnly, callerOf, type Endpoint } from '../platform/http/endpoint.ts';
 import { commandMetadata } from '../platform/http/metadata.ts';
 import { parseBody, parseParams } from '../platform/http/validate.ts';
 import type { ProjectionProgress } from '../platform/projection-progress.ts';
@@ -170,14 +170,13 @@ export const savedSearchEndpoints = (deps: {
   clock: Clock;
 }): Endpoint[] => {
   const { savedSearches, clock } = deps;
-  const brandOnly = signedIn('user');
   return [
     {
       method: 'get',
       path: '/saved-searches',
       summary:
         "The signed-in brand's saved directory searches and the creators newly matching them",
-      access: brandOnly,
+      access: brandsOnly,
       handler: async (req, res) => {
         res.json(await savedSearches.list(callerOf(req).userId));
       },
@@ -186,7 +185,7 @@ export const savedSearchEndpoints = (deps: {
       method: 'post',
       path: '/saved-searches',
       summary: 'The signed-in brand saves a directory search (its query string) with a name',
-      access: brandOnly,
+      access: brandsOnly,
       input: { body: saveSearchRequest },
       handler: async (req, res) => {
         const { name, query } = parseBody(saveSearchRequest, req);
@@ -205,7 +204,7 @@ export const savedSearchEndpoints = (deps: {
       method: 'patch',
       path: '/saved-searches/:searchId',
       summary: "Renames one of the brand's saved searches or turns its daily e-mail on or off",
-      access: brandOnly,
+      access: brandsOnly,
       input: { params: savedSearchParams, body: changeSearchRequest },
       handler: async (req, res) => {
         const { searchId } = parseParams(savedSearchParams, req);
@@ -225,7 +224,7 @@ export const savedSearchEndpoints = (deps: {
       method: 'delete',
       path: '/saved-searches/:searchId',
       summary: "Deletes one of the brand's saved searches",
-      access: brandOnly,
+      access: brandsOnly,
       input: { params: savedSearchParams },
       handler: async (req, res) => {
         const { searchId } = parseParams(savedSearchParams, req);
@@ -237,7 +236,7 @@ export const savedSearchEndpoints = (deps: {
       method: 'post',
       path: '/saved-searches/seen',
       summary: "The brand has seen its saved searches' new matches",
-      access: brandOnly,
+      access: brandsOnly,
       handler: async (req, res) => {
         await savedSearches.markSeen(callerOf(req).userId, commandMetadata(req, clock));
         res.json({ success: true, message: A.seen, search: null } satisfies SavedSearchAnswer);
