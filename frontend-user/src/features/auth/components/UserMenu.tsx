@@ -41,13 +41,8 @@ export function UserMenu({
         sx={{ px: { xs: 0.5, sm: 1.5 }, minWidth: 0, gap: 1 }}
       >
         {/* The initial is drawn, not text: the button's text is the name it is named by. */}
-        <Badge
-          badgeContent={newCount}
-          color="error"
-          overlap="circular"
-          max={99}
-          slotProps={{ badge: { 'aria-hidden': true } }}
-        >
+        {/* A dot, not a number: the count is in the button's name and beside the link. */}
+        <Badge variant="dot" invisible={newCount === 0} color="error" overlap="circular">
           <Avatar
             aria-hidden="true"
             src={safeImageSrc(user.profilePicUrl)}

@@ -52,6 +52,8 @@ function NewMatchesNotice({
     <Alert
       severity="info"
       component="section"
+      // A named region the brand can reach and come back to, not an interrupting alert.
+      role="region"
       aria-labelledby={headingId}
       action={
         <Button color="inherit" size="small" onClick={onSeen} disabled={busy}>
@@ -66,7 +68,12 @@ function NewMatchesNotice({
       <Box component="ul" sx={{ pl: 2.5, my: 1 }}>
         {matches.map((match) => (
           <li key={`${match.searchId}:${match.creatorId}`}>
-            <Link component={RouterLink} to={`/Profile/${encodeURIComponent(match.creatorId)}`}>
+            <Link
+              component={RouterLink}
+              to={`/Profile/${encodeURIComponent(match.creatorId)}`}
+              underline="always"
+              sx={{ color: 'inherit', fontWeight: 600 }}
+            >
               {match.creatorName}
             </Link>{' '}
             now matches “{match.searchName}”
