@@ -177,6 +177,7 @@ export const savedSearchEndpoints = (deps: {
       summary:
         "The signed-in brand's saved directory searches and the creators newly matching them",
       access: brandsOnly,
+      input: {},
       handler: async (req, res) => {
         res.json(await savedSearches.list(callerOf(req).userId));
       },
@@ -237,6 +238,7 @@ export const savedSearchEndpoints = (deps: {
       path: '/saved-searches/seen',
       summary: "The brand has seen its saved searches' new matches",
       access: brandsOnly,
+      input: {},
       handler: async (req, res) => {
         await savedSearches.markSeen(callerOf(req).userId, commandMetadata(req, clock));
         res.json({ success: true, message: A.seen, search: null } satisfies SavedSearchAnswer);
