@@ -80,6 +80,11 @@ describe('saved searches with alerts', () => {
     expect(await notice.innerText()).toContain('now matches “Verified kitchen creators”');
     expect(await axeFindings(page)).toEqual([]);
 
+    // Seen: the notice and the menu's count go (the digest still lists the creator below).
+    await notice.getByRole('button', { name: 'Mark as seen' }).click();
+    await notice.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Account menu for Kavya Foods', exact: true }).waitFor();
+
     // Open leads to the saved search.
     await page.getByRole('link', { name: 'Open Verified kitchen creators' }).click();
     await page.waitForURL(/\/influencers\?adCategories=kitchenware&verifiedOnly=true$/);
