@@ -181,6 +181,8 @@ describe('the signed-in user menu', () => {
         'Messages',
         'View Profile',
         'Update Profile',
+        // A brand's saved searches (issue 24, item 4).
+        'Saved Searches',
         'LinkCoin Wallet',
         'Change Password',
         'Logout',

@@ -66,6 +66,18 @@ export type ChatPushPayload = {
   tag: string;
 };
 
+/** A creator newly found by a brand's saved search (issue 24, item 4). */
+export type MatchPushPayload = {
+  kind: 'saved-search-match';
+  title: string;
+  body: string;
+  url: string;
+  /** One notification per saved search: a newer one replaces it. */
+  tag: string;
+};
+
+export type PushPayload = ChatPushPayload | MatchPushPayload;
+
 const PREVIEW = 140;
 
 export type PushNotifier = Readonly<{
@@ -75,6 +87,13 @@ export type PushNotifier = Readonly<{
     senderId: string;
     receiverId: string;
     content: string;
+  }) => Promise<number>;
+  /** Pushes a saved search's new match to every browser of its brand; never throws. */
+  notifyMatch: (match: {
+    brandId: string;
+    searchId: string;
+    searchName: string;
+    creatorName: string;
   }) => Promise<number>;
 }>;
 
@@ -97,7 +116,7 @@ export const pushNotifier = (deps: {
   const pushTo = async (
     userId: string,
     subscription: PushSubscription,
-    payload: ChatPushPayload,
+    payload: PushPayload,
   ): Promise<boolean> => {
     const details = webpush.generateRequestDetails(
       {
@@ -131,14 +150,36 @@ export const pushNotifier = (deps: {
     return true;
   };
 
+  /** Pushes to every browser of a user; answers how many took it. Never throws. */
+  const pushToUser = async (
+    userId: string,
+    payloadOf: () => Promise<PushPayload>,
+  ): Promise<number> => {
+    try {
+      const subscriptions = await handlers.subscriptionsOf(userId);
+      if (subscriptions.length === 0) return 0;
+      const payload = await payloadOf();
+      const sent = await Promise.all(
+        subscriptions.map((subscription) =>
+          pushTo(userId, subscription, payload).catch((error: unknown) => {
+            logger.warn({ err: error }, 'a push notification could not be sent');
+            return false;
+          }),
+        ),
+      );
+      return sent.filter(Boolean).length;
+    } catch (error) {
+      logger.warn({ err: error }, 'push notifications could not be sent');
+      return 0;
+    }
+  };
+
   return {
     publicKey: keys.publicKey,
-    notifyMessage: async ({ senderId, receiverId, content }) => {
-      try {
-        const subscriptions = await handlers.subscriptionsOf(receiverId);
-        if (subscriptions.length === 0) return 0;
+    notifyMessage: ({ senderId, receiverId, content }) =>
+      pushToUser(receiverId, async () => {
         const sender = await handlers.personOf(senderId);
-        const payload: ChatPushPayload = {
+        return {
           kind: 'message',
           title: `New message from ${sender?.name ?? 'a contact'}`,
           body: content.length > PREVIEW ? `${content.slice(0, PREVIEW - 1)}…` : content,
@@ -146,19 +187,16 @@ export const pushNotifier = (deps: {
           url: `/MessagingApp/${receiverId}`,
           tag: `chat-${senderId}`,
         };
-        const sent = await Promise.all(
-          subscriptions.map((subscription) =>
-            pushTo(receiverId, subscription, payload).catch((error: unknown) => {
-              logger.warn({ err: error }, 'a push notification could not be sent');
-              return false;
-            }),
-          ),
-        );
-        return sent.filter(Boolean).length;
-      } catch (error) {
-        logger.warn({ err: error }, 'push notifications could not be sent');
-        return 0;
-      }
-    },
+      }),
+    notifyMatch: ({ brandId, searchId, searchName, creatorName }) =>
+      pushToUser(brandId, () =>
+        Promise.resolve({
+          kind: 'saved-search-match',
+          title: `New creator for your search “${searchName}”`,
+          body: `${creatorName} now matches your saved search.`,
+          url: '/saved-searches',
+          tag: `saved-search-${searchId}`,
+        }),
+      ),
   };
 };

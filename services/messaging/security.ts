@@ -4,7 +4,20 @@
  * on fresh data. An endpoint of the context without an entry here fails the suite.
  */
 import { createECDH, randomBytes } from 'node:crypto';
-import type { ContextSecurity } from '../testing/security.ts';
+import request from 'supertest';
+import { registerUser, type TestUser } from '../testing/accounts.ts';
+import type { ContextSecurity, Target } from '../testing/security.ts';
+
+/** A saved search of the target's brand: the brand and the search's id. */
+const savedSearch = async (t: Target): Promise<{ brand: TestUser; searchId: string }> => {
+  const brand = await t.brand();
+  const answer = await request(t.server.url)
+    .post('/api/saved-searches')
+    .set('Authorization', `Bearer ${brand.token}`)
+    .send({ name: `Probe ${randomBytes(4).toString('hex')}`, query: 'search=probe' })
+    .expect(201);
+  return { brand, searchId: (answer.body as { search: { searchId: string } }).search.searchId };
+};
 
 /** A browser's push subscription on a push service the server knows (FCM). */
 const pushSubscription = () => {
@@ -81,5 +94,47 @@ export const security: ContextSecurity = {
   'GET /notifications/public-key': {
     access: 'anyone',
     valid: async () => ({ as: null }),
+  },
+  // Saved searches (issue 24, item 4): brands only, each its own; another brand's search is
+  // not found (404), since a brand's searches live on its own stream.
+  'GET /saved-searches': {
+    access: ['user'],
+    valid: async (t) => ({ as: await t.brand() }),
+  },
+  'POST /saved-searches': {
+    access: ['user'],
+    valid: async (t) => ({
+      as: await t.brand(),
+      body: { name: 'Cooks in Pune', query: 'search=cook&averageLocationOfAudience=Pune' },
+    }),
+    refused: async (t) => ({
+      as: await t.brand(),
+      body: { name: 'Socks', query: 'adCategories=socks' },
+    }),
+  },
+  'PATCH /saved-searches/:searchId': {
+    access: ['user'],
+    valid: async (t) => {
+      const { brand, searchId } = await savedSearch(t);
+      return { as: brand, params: { searchId }, body: { digest: false } };
+    },
+    refused: async (t) => {
+      const { searchId } = await savedSearch(t);
+      // Another brand names it: not found, and nothing changes.
+      const other = await registerUser(t.server, { role: 'user' });
+      return { as: other, params: { searchId }, body: { name: 'Mine now' } };
+    },
+  },
+  'DELETE /saved-searches/:searchId': {
+    access: ['user'],
+    valid: async (t) => {
+      const { brand, searchId } = await savedSearch(t);
+      return { as: brand, params: { searchId } };
+    },
+    refused: async (t) => ({ as: await t.brand(), params: { searchId: 'not-a-saved-search' } }),
+  },
+  'POST /saved-searches/seen': {
+    access: ['user'],
+    valid: async (t) => ({ as: await t.brand() }),
   },
 };

@@ -149,6 +149,7 @@ const environmentSchema = z
 
     CHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
     MESSAGE_EMAIL_AFTER_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
+    SAVED_SEARCH_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(9),
     VAPID_PUBLIC_KEY: z
       .string()
       .regex(/^[A-Za-z0-9_-]{87}$/, 'expected a P-256 public key in base64url (87 characters)')
@@ -349,6 +350,8 @@ export type AppConfig = Readonly<{
     messagesPerMinute: number;
     /** A message unread this long mails the receiver (once per quiet period). */
     emailAfterMs: number;
+    /** India's hour (0-23) a brand's daily saved-search digest is due at. */
+    savedSearchDigestHour: number;
     push: Readonly<{
       /** From the environment; null: generated once into the data directory. */
       vapidKeys: Readonly<{ publicKey: string; privateKey: string }> | null;
@@ -557,6 +560,7 @@ export const loadConfig = (
     messaging: {
       messagesPerMinute: env.CHAT_MESSAGES_PER_MINUTE,
       emailAfterMs: env.MESSAGE_EMAIL_AFTER_MINUTES * 60_000,
+      savedSearchDigestHour: env.SAVED_SEARCH_DIGEST_HOUR,
       push: {
         vapidKeys:
           env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY

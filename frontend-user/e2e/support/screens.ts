@@ -75,6 +75,12 @@ export async function seedMarketplace(server: TestServer): Promise<Marketplace> 
   await grantCoins(server, admin, brand, 40);
   await changeCollection(server, brand, 'add', creator.userId).expect(201);
   await sendMessage(server, new Date(), creator, brand, 'Happy to talk about a campaign.');
+  // A saved search the next creator to sign up matches (the newcomer below): a new match.
+  await request(server.url)
+    .post('/api/saved-searches')
+    .set('Authorization', `Bearer ${brand.token}`)
+    .send({ name: 'Every new creator', query: 'sort=newest' })
+    .expect(201);
 
   const heldHandle = `rohan.screens.${Date.now()}`;
   const holder = await registerUser(server, { role: 'influencer', ownerName: 'Rohan Reels' });
@@ -216,6 +222,39 @@ export const userAppScreens = (m: Marketplace): Screen[] => [
         .getByRole('button', { name: /Add to List|Chat Now/ })
         .first()
         .waitFor();
+    },
+  },
+  {
+    name: 'saved searches with new matches',
+    viewer: 'brand',
+    path: '/saved-searches',
+    ready: async (page) => {
+      await heading(page, 'Saved searches');
+      await page.getByRole('heading', { level: 2, name: /^New matches/ }).waitFor();
+    },
+  },
+  {
+    name: 'saved searches, rename dialog',
+    viewer: 'brand',
+    path: '/saved-searches',
+    ready: async (page) => {
+      await page.getByRole('button', { name: 'Rename Every new creator' }).click();
+      await page.getByRole('dialog', { name: 'Rename the search' }).waitFor();
+    },
+  },
+  {
+    name: 'saved searches, for brands only',
+    viewer: 'creator',
+    path: '/saved-searches',
+    ready: (page) => page.getByText('Saved searches are for brands').waitFor(),
+  },
+  {
+    name: 'directory, save this search dialog',
+    viewer: 'brand',
+    path: '/influencers?search=asha',
+    ready: async (page) => {
+      await page.getByRole('button', { name: 'Save this search' }).click();
+      await page.getByRole('dialog', { name: 'Save this search' }).waitFor();
     },
   },
   {

@@ -15,6 +15,7 @@ import {
 import { publicProfilePage } from '../features/deeplink';
 import { influencersPage } from '../features/directory';
 import { insightsPage } from '../features/insights';
+import { savedSearchesPage } from '../features/saved-searches';
 import { privacyPolicyPage } from '../features/legal';
 import { aboutPage, homePage, launchPage } from '../features/marketing';
 import { messagingPage } from '../features/messaging';
@@ -153,6 +154,11 @@ export const router = createBrowserRouter([
             // A creator's insights (issue 24): from the user menu and the profile wizard.
             path: 'insights',
             lazy: insightsPage,
+          },
+          {
+            // A brand's saved searches and their new matches (issue 24): from the user menu.
+            path: 'saved-searches',
+            lazy: savedSearchesPage,
           },
           {
             // Signed in, Change Password asks for the current one (not the reset by e-mail).

@@ -16,12 +16,27 @@ export type Access =
       /** Identify the caller when a valid token comes along (answers may differ for owners). */
       identifyIfPossible?: boolean;
     }>
-  | Readonly<{ kind: 'signed-in'; roles?: readonly Role[] }>;
+  | Readonly<{
+      kind: 'signed-in';
+      roles?: readonly Role[];
+      /** Refused even with one of `roles` (a brand's account that also holds a console role). */
+      excluding?: readonly Role[];
+    }>;
 
 export const anyone: Access = { kind: 'anyone' };
 export const anyoneIdentified: Access = { kind: 'anyone', identifyIfPossible: true };
 export const signedIn = (...roles: Role[]): Access =>
   roles.length > 0 ? { kind: 'signed-in', roles } : { kind: 'signed-in' };
+
+/**
+ * Brands only: the `user` role, without a console role on the account (an auditor's account
+ * keeps its brand role and changes nothing outside the console).
+ */
+export const brandsOnly: Access = {
+  kind: 'signed-in',
+  roles: ['user'],
+  excluding: ['admin', 'auditor'],
+};
 
 /** Where a request names a user; only that user, or an admin, may send it (DESIGN 5.4). */
 export type Subject = Readonly<{
@@ -91,8 +106,11 @@ const admit = async (
   if (outcome.kind === 'anonymous') throw new HttpError(401, M.notSignedIn);
   if (outcome.kind === 'rejected') throw new HttpError(401, outcome.message);
   const { principal } = outcome;
-  if (access.roles && !access.roles.some((role) => principal.roles.includes(role))) {
-    const adminOnly = access.roles.length === 1 && access.roles[0] === 'admin';
+  if (
+    (access.roles && !access.roles.some((role) => principal.roles.includes(role))) ||
+    access.excluding?.some((role) => principal.roles.includes(role))
+  ) {
+    const adminOnly = access.roles?.length === 1 && access.roles[0] === 'admin';
     throw new HttpError(403, adminOnly ? M.adminOnly : M.forbidden);
   }
   if (endpoint.subject) {

@@ -4,6 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useAuth } from '../../lib/auth/auth-context';
 import { UserMenu } from '../../features/auth';
 import { MessagesNavButton } from '../../features/messaging';
+import { useNewMatchCount } from '../../features/saved-searches';
 import { LinkCoinBalanceButton } from '../../features/wallet';
 
 // Only a signed-in user has Messages and the menu: visitors never load them (both are lazy).
@@ -18,6 +19,8 @@ const MESSAGES_PLACE = { width: { xs: 36, sm: 40 }, height: 40 } as const;
  */
 export function NavActions() {
   const { isAuthenticated, user } = useAuth();
+  // A brand's saved searches' new matches, on the menu (issue 24, item 4).
+  const newMatches = useNewMatchCount();
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0.25, sm: 1 } }}>
       {isAuthenticated && user ? (
@@ -27,7 +30,7 @@ export function NavActions() {
           </Suspense>
           <LinkCoinBalanceButton balance={user.linkCoins} />
           <Suspense fallback={<Box sx={USER_MENU_PLACE} />}>
-            <UserMenu user={user} />
+            <UserMenu user={user} news={{ 'Saved Searches': newMatches }} />
           </Suspense>
         </>
       ) : (

@@ -13,6 +13,8 @@ export const ACCOUNT_LINKS: readonly AccountLink[] = [
   { label: 'Update Profile', to: () => '/UpdateProfile' },
   // Issue 24: what brands did with the creator's profile.
   { label: 'Insights', to: () => '/insights', only: 'influencer' },
+  // Issue 24: a brand's saved directory searches and their new matches.
+  { label: 'Saved Searches', to: () => '/saved-searches', only: 'user' },
   // Not in the spec's menu: the signed-in user's balance and coin history.
   { label: 'LinkCoin Wallet', to: () => '/wallet' },
   // Signed in, the current password is asked (the spec's /forgot-password is for the signed out).

@@ -19,6 +19,7 @@ import { queryClient } from '../../../lib/react-query';
 import { useSecondPass } from '../../../lib/second-pass';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { CollectionActions } from '../../collections';
+import { SaveSearchButton } from '../../saved-searches';
 import { directoryQueryOptions } from '../api/directory';
 import { DirectoryBanner } from '../components/DirectoryBanner';
 import { DirectoryFilterBar } from '../components/DirectoryFilterBar';
@@ -131,6 +132,17 @@ export function InfluencersPage() {
             filters={filters}
             onChange={(changes, options) => show(withChanges(filters, changes), options?.replace)}
           />
+          {signedIn && user.role === 'user' && (
+            // A brand saves the search in the address bar and hears of new matches (issue 24).
+            <Box>
+              <Suspense fallback={null}>
+                <SaveSearchButton
+                  query={filtersToParams({ ...filters, page: 1 }).toString()}
+                  suggestedName={filters.search.trim() || 'My search'}
+                />
+              </Suspense>
+            </Box>
+          )}
           <Box
             component="section"
             aria-labelledby="influencers-heading"

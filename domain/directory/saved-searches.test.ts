@@ -1,0 +1,222 @@
+import { describe, expect, it } from 'vitest';
+import { DeciderSpecification, testMetadata } from '../shared/testing.ts';
+import { completeWizard, creator, registration, save } from './testing.ts';
+import { registeredEntry } from './entry.ts';
+import {
+  becameMatch,
+  digestDay,
+  digestDueAt,
+  MAX_SAVED_SEARCHES,
+  SAVED_SEARCH_MESSAGES as M,
+  savedQueryOf,
+  savedSearchesDecider,
+  type SavedSearchCommand,
+  type SavedSearchEvent,
+} from './saved-searches.ts';
+
+const spec = DeciderSpecification.for(savedSearchesDecider);
+const brandId = 'brand-1';
+const at = '2026-01-15T10:00:00.000Z';
+const meta = testMetadata();
+
+const command = <C extends SavedSearchCommand>(type: C['type'], data: object): C =>
+  ({ type, data: { brandId, ...data }, metadata: meta }) as unknown as C;
+
+const created = (
+  searchId: string,
+  name: string,
+  query = 'adCategories=spices',
+): SavedSearchEvent => ({
+  type: 'SavedSearchCreated',
+  data: { brandId, searchId, name, ...savedQueryOf(query), at },
+});
+const matched = (searchId: string, creatorId: string): SavedSearchEvent => ({
+  type: 'SavedSearchMatched',
+  data: { brandId, searchId, creatorId, at },
+});
+
+describe('saved searches: the decider', () => {
+  it('saves a search from the address bar, without the page, in a fixed order', () => {
+    spec([])
+      .when(
+        command('SaveSearch', {
+          searchId: 's1',
+          name: '  Spice   chefs ',
+          query: '?search=asha&page=3&adCategories=Spices',
+        }),
+      )
+      .then({
+        type: 'SavedSearchCreated',
+        data: {
+          brandId,
+          searchId: 's1',
+          name: 'Spice chefs',
+          query: 'adCategories=Spices&search=asha',
+          filters: savedQueryOf('adCategories=spices&search=asha').filters,
+          at,
+        },
+      });
+  });
+
+  it('refuses a bad filter with the directory’s own words, and bad names', () => {
+    spec([])
+      .when(command('SaveSearch', { searchId: 's1', name: 'X', query: 'adCategories=socks' }))
+      .thenRefused('validation', '"socks" is not an ad category we know.');
+    spec([])
+      .when(command('SaveSearch', { searchId: 's1', name: 'X', query: 'minFollowers=lots' }))
+      .thenRefused('validation', /number of followers/);
+    spec([])
+      .when(command('SaveSearch', { searchId: 's1', name: '   ', query: '' }))
+      .thenRefused('validation', M.nameMissing);
+    spec([])
+      .when(command('SaveSearch', { searchId: 's1', name: 'x'.repeat(61), query: '' }))
+      .thenRefused('validation', M.nameTooLong);
+    spec([created('s1', 'Spice chefs')])
+      .when(command('SaveSearch', { searchId: 's2', name: 'spice CHEFS', query: '' }))
+      .thenRefused('conflict', M.sameName);
+  });
+
+  it(`keeps at most ${MAX_SAVED_SEARCHES} searches, and a deleted one makes room`, () => {
+    const full = Array.from({ length: MAX_SAVED_SEARCHES }, (_, i) => created(`s${i}`, `S ${i}`));
+    spec(full)
+      .when(command('SaveSearch', { searchId: 'new', name: 'One more', query: '' }))
+      .thenRefused('unprocessable', M.tooMany);
+    spec([...full, { type: 'SavedSearchDeleted', data: { brandId, searchId: 's3', at } }])
+      .when(command('SaveSearch', { searchId: 'new', name: 'One more', query: '' }))
+      .thenState((state) => expect(Object.keys(state.searches)).toHaveLength(MAX_SAVED_SEARCHES));
+  });
+
+  it('renames and deletes only its own searches', () => {
+    spec([created('s1', 'Spice chefs')])
+      .when(command('RenameSearch', { searchId: 's1', name: 'Cooks' }))
+      .then({ type: 'SavedSearchRenamed', data: { brandId, searchId: 's1', name: 'Cooks', at } });
+    spec([created('s1', 'Spice chefs')])
+      .when(command('RenameSearch', { searchId: 's1', name: 'Spice chefs' }))
+      .thenNothingHappens();
+    spec([created('s1', 'Spice chefs')])
+      .when(command('DeleteSearch', { searchId: 'another-brands' }))
+      .thenRefused('not_found', M.notFound);
+  });
+
+  it('records a creator once per search, and none for a deleted search', () => {
+    spec([created('s1', 'Spice chefs')])
+      .when(command('RecordSearchMatch', { searchId: 's1', creatorId: 'c1' }))
+      .then(matched('s1', 'c1'));
+    spec([created('s1', 'Spice chefs'), matched('s1', 'c1')])
+      .when(command('RecordSearchMatch', { searchId: 's1', creatorId: 'c1' }))
+      .thenNothingHappens();
+    spec([
+      created('s1', 'Spice chefs'),
+      { type: 'SavedSearchDeleted', data: { brandId, searchId: 's1', at } },
+    ])
+      .when(command('RecordSearchMatch', { searchId: 's1', creatorId: 'c1' }))
+      .thenNothingHappens();
+  });
+
+  it('claims one digest a day with the matches not mailed yet, and lists nothing without matches', () => {
+    const history = [created('s1', 'Spice chefs'), created('s2', 'Quiet'), matched('s1', 'c1')];
+    spec(history)
+      .when(command('ClaimDigest', {}))
+      .then({
+        type: 'SavedSearchDigestSent',
+        data: {
+          brandId,
+          day: '2026-01-15',
+          searches: [
+            {
+              searchId: 's1',
+              name: 'Spice chefs',
+              query: 'adCategories=spices',
+              creatorIds: ['c1'],
+            },
+          ],
+          at,
+        },
+      });
+    const sent = savedSearchesDecider.decide(command('ClaimDigest', {}), {
+      ...history.reduce(savedSearchesDecider.evolve, savedSearchesDecider.initialState()),
+    }) as SavedSearchEvent[];
+    // The same day again, even with a new match: nothing.
+    spec([...history, ...sent, matched('s1', 'c2')])
+      .when(command('ClaimDigest', {}))
+      .thenNothingHappens();
+    // Nothing new: the day is claimed with nothing to mail.
+    spec([created('s1', 'Spice chefs')])
+      .when(command('ClaimDigest', {}))
+      .then({
+        type: 'SavedSearchDigestSent',
+        data: { brandId, day: '2026-01-15', searches: [], at },
+      });
+  });
+
+  it('mails nothing for a search whose digest is off, for one search or all', () => {
+    spec([created('s1', 'A'), created('s2', 'B')])
+      .when(command('SetSearchDigest', { searchId: null, digest: false, via: 'mail' }))
+      .then(
+        ['s1', 's2'].map((searchId) => ({
+          type: 'SavedSearchDigestChanged' as const,
+          data: { brandId, searchId, digest: false, via: 'mail' as const, at },
+        })),
+      );
+    const off: SavedSearchEvent = {
+      type: 'SavedSearchDigestChanged',
+      data: { brandId, searchId: 's1', digest: false, via: 'mail', at },
+    };
+    // Turning it off again is nothing (the link is idempotent).
+    spec([created('s1', 'A'), off])
+      .when(command('SetSearchDigest', { searchId: 's1', digest: false, via: 'mail' }))
+      .thenNothingHappens();
+    spec([created('s1', 'A'), off, matched('s1', 'c1')])
+      .when(command('ClaimDigest', {}))
+      .then({
+        type: 'SavedSearchDigestSent',
+        data: { brandId, day: '2026-01-15', searches: [], at },
+      });
+  });
+
+  it('counts unseen matches until the brand has seen them', () => {
+    spec([created('s1', 'A'), matched('s1', 'c1')])
+      .when(command('MarkMatchesSeen', {}))
+      .then({ type: 'SavedSearchMatchesSeen', data: { brandId, at } });
+    spec([created('s1', 'A')])
+      .when(command('MarkMatchesSeen', {}))
+      .thenNothingHappens();
+  });
+});
+
+describe('saved searches: matching', () => {
+  const { filters } = savedQueryOf('adCategories=spices&minFollowers=10k');
+
+  it('a creator matches when their entry comes into the search’s results', () => {
+    const bare = registeredEntry(registration())!;
+    expect(becameMatch(null, bare, filters)).toBe(false);
+    const complete = save(bare, completeWizard());
+    expect(becameMatch(bare, complete, filters)).toBe(true);
+  });
+
+  it('a creator who matched already and edits their profile is no news', () => {
+    const before = creator(completeWizard());
+    const after = save(before, completeWizard({ description: 'Now with desserts.' }));
+    expect(becameMatch(before, after, filters)).toBe(false);
+  });
+
+  it('a creator outside the filters does not match', () => {
+    const other = creator(completeWizard({ adCategories: ['smartphones'] }));
+    expect(becameMatch(null, other, filters)).toBe(false);
+  });
+
+  it('verification brings a creator into a verified-only search', () => {
+    const verifiedOnly = savedQueryOf('verifiedOnly=true').filters;
+    const entry = creator(completeWizard());
+    expect(becameMatch(null, entry, verifiedOnly)).toBe(false);
+    expect(becameMatch(null, { ...entry, verified: true }, verifiedOnly)).toBe(true);
+  });
+});
+
+describe('saved searches: the digest day', () => {
+  it('is India’s day, due at the next digest hour', () => {
+    expect(digestDay('2026-01-15T20:00:00.000Z')).toBe('2026-01-16');
+    expect(digestDueAt('2026-01-15T02:00:00.000Z', 9)).toBe('2026-01-15T03:30:00.000Z');
+    expect(digestDueAt('2026-01-15T04:00:00.000Z', 9)).toBe('2026-01-16T03:30:00.000Z');
+  });
+});

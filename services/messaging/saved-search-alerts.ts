@@ -1,0 +1,236 @@
+import type { Logger } from 'pino';
+import type { AccountRegistered } from '@linkcoin/domain/accounts/account.ts';
+import {
+  evolveEntry,
+  registeredEntry,
+  type DirectoryEntry,
+  type DirectoryEvent,
+} from '@linkcoin/domain/directory/entry.ts';
+import type { DirectoryFilters } from '@linkcoin/domain/directory/search.ts';
+import {
+  becameMatch,
+  digestDay,
+  digestDueAt,
+  savedSearchesDecider,
+  savedSearchesStreamId,
+  type SavedSearchCreated,
+  type SavedSearchEvent,
+} from '@linkcoin/domain/directory/saved-searches.ts';
+import { PROFILE_EVENT_TYPES } from '@linkcoin/domain/profiles/profile.ts';
+import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
+import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
+import { maskAddress, type Mailer } from '@linkcoin/infra/mail/port.ts';
+import type { ProcessManager } from '../platform/processes/process-manager.ts';
+import type { MessagingHandlers } from './handlers.ts';
+import type { PushNotifier } from './push.ts';
+import { savedSearchDigestMail, type UnsubscribeTokens } from './saved-search-mail.ts';
+
+/** A creator as the directory folds them (only what the filters read matters here). */
+const CREATORS = 'pm_saved_search_creators';
+/** Each live saved search's filters. */
+const FILTERS = 'pm_saved_search_filters';
+/** Brands with matches waiting for their digest, and when it is due. */
+const DIGESTS = 'pm_saved_search_digests';
+
+type SearchFilters = { id: string; brandId: string; filters: DirectoryFilters };
+type DigestDue = { id: string; dueAt: string };
+
+/** The directory's events that change what a search finds (presence and rank do not). */
+const CREATOR_EVENTS = ['AccountRegistered', ...PROFILE_EVENT_TYPES, 'ReplyTimeChanged'];
+
+/** `profile-42`, `listing-42` -> `42`. */
+const userOf = (event: RecordedEvent): string =>
+  event.streamId.slice(event.streamId.indexOf('-') + 1);
+
+/**
+ * Saved searches' alerts (issue 24, item 4). It follows the directory's listing events with the
+ * directory's own fold (`evolveEntry`) and each saved search's filters: when a creator's entry
+ * comes into a search's results (it did not match before the event, it does after), it records
+ * the match on the brand's stream (RecordSearchMatch, keyed by search and creator, so a replay
+ * records nothing twice) and pushes it to the brand's browsers. Searches saved later see only
+ * later changes, since the process reads them in the log's order. Its tick mails each brand
+ * one digest a day of the matches not mailed yet (ClaimDigest decides the day once per brand;
+ * only the call that claimed it mails).
+ */
+export const savedSearchAlerts = (deps: {
+  commands: CommandHandler;
+  handlers: MessagingHandlers;
+  push: PushNotifier;
+  mailer: Mailer;
+  tokens: UnsubscribeTokens;
+  logger: Logger;
+  tickMs: number;
+  /** India's hour (0-23) the day's digest goes out at (SAVED_SEARCH_DIGEST_HOUR). */
+  digestHour: number;
+  publicUrl: () => string;
+}): ProcessManager => {
+  const recordMatches = async (
+    recorded: RecordedEvent,
+    before: DirectoryEntry | null,
+    after: DirectoryEntry,
+    searches: readonly SearchFilters[],
+  ) => {
+    for (const search of searches) {
+      if (!becameMatch(before, after, search.filters)) continue;
+      const key = `saved-search-match-${search.id}-${after.id}`;
+      const result = await deps.commands.handle(
+        savedSearchesDecider,
+        savedSearchesStreamId(search.brandId),
+        {
+          type: 'RecordSearchMatch',
+          data: { brandId: search.brandId, searchId: search.id, creatorId: after.id },
+          metadata: {
+            now: new Date(recorded.metadata.timestamp),
+            actorUserId: null,
+            correlationId: recorded.metadata.correlationId,
+            causationId: recorded.id,
+            idempotencyKey: key,
+          },
+        },
+      );
+      if (result.alreadyHandled || !result.events.some((e) => e.type === 'SavedSearchMatched')) {
+        continue;
+      }
+      await deps.push.notifyMatch({
+        brandId: search.brandId,
+        searchId: search.id,
+        searchName: result.state.searches[search.id]?.name ?? 'your search',
+        creatorName: after.ownerName || after.handle || 'A creator',
+      });
+    }
+  };
+
+  const mailDigest = async (brandId: string, now: Date) => {
+    const key = `saved-search-digest-${brandId}-${digestDay(now)}`;
+    const result = await deps.commands.handle(
+      savedSearchesDecider,
+      savedSearchesStreamId(brandId),
+      {
+        type: 'ClaimDigest',
+        data: { brandId },
+        metadata: { now, actorUserId: null, correlationId: key, causationId: null },
+      },
+    );
+    const sent = result.events.find((e) => e.type === 'SavedSearchDigestSent');
+    if (result.alreadyHandled || !sent || sent.type !== 'SavedSearchDigestSent') return;
+    if (sent.data.searches.length === 0) return; // nothing new to tell: no mail
+    const brand = await deps.handlers.personOf(brandId);
+    if (!brand) return;
+    const base = deps.publicUrl();
+    const searches = await Promise.all(
+      sent.data.searches.map(async (search) => ({
+        name: search.name,
+        openUrl: `${base}/influencers${search.query ? `?${search.query}` : ''}`,
+        unsubscribeUrl: `${base}/unsubscribe/saved-searches?t=${deps.tokens.sign({ brandId, searchId: search.searchId })}`,
+        creators: await Promise.all(
+          search.creatorIds.map(async (creatorId) => ({
+            name: (await deps.handlers.personOf(creatorId))?.name ?? 'A creator',
+            profileUrl: `${base}/Profile/${encodeURIComponent(creatorId)}`,
+          })),
+        ),
+      })),
+    );
+    try {
+      await deps.mailer.send(
+        savedSearchDigestMail(brand.email, {
+          brandName: brand.name,
+          searches,
+          savedSearchesUrl: `${base}/saved-searches`,
+          unsubscribeAllUrl: `${base}/unsubscribe/saved-searches?t=${deps.tokens.sign({ brandId, searchId: null })}`,
+        }),
+      );
+    } catch (error) {
+      // The day is claimed either way: a failed mail is not retried into a flood.
+      deps.logger.error(
+        { err: error, to: maskAddress(brand.email) },
+        'the saved searches digest could not be sent',
+      );
+    }
+  };
+
+  return {
+    projection: {
+      name: 'pm-saved-search-alerts',
+      version: 1,
+      collections: [
+        { name: CREATORS, indexes: [] },
+        { name: FILTERS, indexes: [] },
+        { name: DIGESTS, indexes: [{ fields: ['dueAt'] }] },
+      ],
+      eventTypes: [
+        ...CREATOR_EVENTS,
+        'SavedSearchCreated',
+        'SavedSearchDeleted',
+        'SavedSearchMatched',
+        'SavedSearchDigestSent',
+      ],
+      apply: async (recorded, tx) => {
+        switch (recorded.type) {
+          case 'SavedSearchCreated': {
+            const { searchId, brandId, filters } = (recorded as RecordedEvent<SavedSearchCreated>)
+              .data;
+            await tx.put<SearchFilters>(FILTERS, searchId, { id: searchId, brandId, filters });
+            return;
+          }
+          case 'SavedSearchDeleted':
+          case 'SavedSearchMatched':
+          case 'SavedSearchDigestSent': {
+            const event = recorded as RecordedEvent<SavedSearchEvent>;
+            if (event.type === 'SavedSearchDeleted') {
+              await tx.delete(FILTERS, event.data.searchId);
+            } else if (event.type === 'SavedSearchDigestSent') {
+              await tx.delete(DIGESTS, event.data.brandId);
+            } else if (event.type === 'SavedSearchMatched') {
+              const { brandId, at } = event.data;
+              if (!(await tx.get<DigestDue>(DIGESTS, brandId))) {
+                await tx.put<DigestDue>(DIGESTS, brandId, {
+                  id: brandId,
+                  dueAt: digestDueAt(at, deps.digestHour),
+                });
+              }
+            }
+            return;
+          }
+          case 'AccountRegistered': {
+            const entry = registeredEntry((recorded as RecordedEvent<AccountRegistered>).data);
+            if (!entry) return; // not a creator
+            await tx.put<DirectoryEntry>(CREATORS, entry.id, entry);
+            await recordMatches(recorded, null, entry, await tx.find<SearchFilters>(FILTERS));
+            return;
+          }
+          default: {
+            const before = await tx.get<DirectoryEntry>(CREATORS, userOf(recorded));
+            if (!before) return; // not a creator
+            const after = evolveEntry(
+              before,
+              recorded as RecordedEvent<DirectoryEvent>,
+              recorded.metadata.timestamp,
+            );
+            await tx.put<DirectoryEntry>(CREATORS, after.id, after);
+            await recordMatches(recorded, before, after, await tx.find<SearchFilters>(FILTERS));
+          }
+        }
+      },
+    },
+    tick: {
+      intervalMs: deps.tickMs,
+      run: async (now, state) => {
+        const due = await state.collection<DigestDue>(DIGESTS).find({
+          where: { dueAt: { $lte: now.toISOString() } },
+          sort: [['dueAt', 1]],
+          limit: 100,
+        });
+        for (const { id } of due) {
+          try {
+            await mailDigest(id, now);
+          } catch (error) {
+            deps.logger.warn(
+              { err: error, process: 'pm-saved-search-alerts' },
+              'a saved searches digest could not be claimed yet; the next tick tries again',
+            );
+          }
+        }
+      },
+    },
+  };
+};

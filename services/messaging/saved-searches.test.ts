@@ -1,0 +1,218 @@
+/**
+ * Saved searches with alerts (issue 24, item 4) over HTTP: a brand saves a directory search, up
+ * to the cap; another brand never reaches it; a creator who comes to match it is a new match in
+ * the app and a Web Push; the day's digest mails it once, after the digest hour (the clock is
+ * moved, the process' tick does the rest); the mail's signed link turns the digest off without
+ * signing in, again and again, and a changed link changes nothing.
+ */
+import { createECDH, randomBytes } from 'node:crypto';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SavedSearchesAnswer } from '@linkcoin/domain/directory/saved-search-contracts.ts';
+import {
+  MAX_SAVED_SEARCHES,
+  SAVED_SEARCH_MESSAGES,
+} from '@linkcoin/domain/directory/saved-searches.ts';
+import { CONTEXTS } from '../runtime/composition.ts';
+import { eventsAfter, headPosition, registerUser, type TestUser } from '../testing/accounts.ts';
+import { waitUntil } from '../testing/audit.ts';
+import { mailsTo } from '../testing/mail.ts';
+import { creatorWizard, saveProfile } from '../testing/profiles.ts';
+import { adjustableClock, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { messagingContextWith } from './context.ts';
+import type { PushRequest, PushTransport } from './push.ts';
+import { UNSUBSCRIBE_TEXTS } from './saved-searches.ts';
+
+const PUSH_HOST = 'push.linkcoin.test';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+describe('saved searches', () => {
+  let server: TestServer;
+  const clock = adjustableClock();
+  const pushes: PushRequest[] = [];
+  const transport: PushTransport = (req) => {
+    pushes.push(req);
+    return Promise.resolve(201);
+  };
+
+  const as = (user: TestUser) => ({ Authorization: `Bearer ${user.token}` });
+  const list = async (user: TestUser): Promise<SavedSearchesAnswer> =>
+    (await request(server.url).get('/api/saved-searches').set(as(user)).expect(200))
+      .body as SavedSearchesAnswer;
+  const digests = async (user: TestUser) =>
+    (await mailsTo(server, user.email)).filter((mail) => mail.subject.includes('saved searches'));
+  /** A fresh session after the clock moved past the token's life. */
+  const signInAgain = async (user: TestUser): Promise<TestUser> => {
+    const login = await request(server.url)
+      .post('/api/pageowners/login')
+      .send({ email: user.email, password: user.password })
+      .expect(200);
+    return { ...user, token: login.body.token as string };
+  };
+  const save = (user: TestUser, name: string, query: string) =>
+    request(server.url).post('/api/saved-searches').set(as(user)).send({ name, query });
+
+  beforeAll(async () => {
+    server = await startTestServer({
+      clock,
+      contexts: CONTEXTS.map((context) =>
+        context.name === 'messaging' ? messagingContextWith({ pushTransport: transport }) : context,
+      ),
+      env: {
+        PUSH_SERVICE_HOSTS: PUSH_HOST,
+        PROCESS_TICK_MS: '100',
+        AUTH_REQUESTS_PER_IP_PER_WINDOW: '100000',
+        OTP_REQUESTS_PER_WINDOW: '100000',
+      },
+    });
+  });
+  afterAll(() => server.stop());
+
+  it('are kept per brand, up to the cap, and no other brand reaches them', async () => {
+    const brand = await registerUser(server, { role: 'user', companyName: 'Many Searches' });
+    const first = await save(brand, 'Cooks', '?adCategories=kitchenware&page=2').expect(201);
+    expect(first.body.search).toMatchObject({ name: 'Cooks', query: 'adCategories=kitchenware' });
+    await save(brand, 'cooks', 'search=anything').expect(409, {
+      success: false,
+      message: SAVED_SEARCH_MESSAGES.sameName,
+    });
+    const bad = await save(brand, 'Socks', 'adCategories=socks').expect(400);
+    expect(bad.body.message).toBe('"socks" is not an ad category we know.');
+    for (let i = 1; i < MAX_SAVED_SEARCHES; i++) {
+      await save(brand, `Search ${i}`, `search=word${i}`).expect(201);
+    }
+    const head = await headPosition(server);
+    const full = await save(brand, 'One too many', 'search=more').expect(422);
+    expect(full.body.message).toBe(SAVED_SEARCH_MESSAGES.tooMany);
+    expect(await eventsAfter(server, head)).toEqual([]);
+    expect((await list(brand)).searches).toHaveLength(MAX_SAVED_SEARCHES);
+
+    // Another brand: an empty list, and the first brand's search is not found.
+    const other = await registerUser(server, { role: 'user' });
+    expect((await list(other)).searches).toEqual([]);
+    const searchId = first.body.search.searchId as string;
+    await request(server.url)
+      .patch(`/api/saved-searches/${searchId}`)
+      .set(as(other))
+      .send({ name: 'Mine' })
+      .expect(404, { success: false, message: SAVED_SEARCH_MESSAGES.notFound });
+    await request(server.url).delete(`/api/saved-searches/${searchId}`).set(as(other)).expect(404);
+    // A creator is no brand.
+    const creator = await registerUser(server, { role: 'influencer' });
+    await request(server.url).get('/api/saved-searches').set(as(creator)).expect(403);
+
+    // Renamed, then deleted by its own brand.
+    await request(server.url)
+      .patch(`/api/saved-searches/${searchId}`)
+      .set(as(brand))
+      .send({ name: 'Kitchen creators' })
+      .expect(200);
+    await request(server.url).delete(`/api/saved-searches/${searchId}`).set(as(brand)).expect(200);
+    expect((await list(brand)).searches.map((s) => s.name)).not.toContain('Kitchen creators');
+  });
+
+  it('tell the brand of a new match in the app, by push, and in one digest a day', async () => {
+    let brand = await registerUser(server, { role: 'user', companyName: 'Spice Route' });
+    const keys = createECDH('prime256v1');
+    keys.generateKeys();
+    await request(server.url)
+      .post('/api/notifications/store-token')
+      .set(as(brand))
+      .send({
+        userId: brand.userId,
+        token: {
+          endpoint: `https://${PUSH_HOST}/send/${randomBytes(6).toString('hex')}`,
+          keys: {
+            p256dh: keys.getPublicKey().toString('base64url'),
+            auth: randomBytes(16).toString('base64url'),
+          },
+        },
+      })
+      .expect(200);
+    await save(brand, 'Kitchen creators', 'adCategories=kitchenware&minFollowers=10k').expect(201);
+    const pushesBefore = pushes.length;
+
+    const creator = await registerUser(server, { role: 'influencer', ownerName: 'Meera Kitchen' });
+    await saveProfile(server, creator, creatorWizard({ ownerName: 'Meera Kitchen' })).expect(200);
+    await waitUntil(async () => (await list(brand)).newMatchCount === 1, 'the new match');
+    const answer = await list(brand);
+    expect(answer.newMatches).toEqual([
+      expect.objectContaining({ searchName: 'Kitchen creators', creatorName: 'Meera Kitchen' }),
+    ]);
+    expect(answer.searches[0]).toMatchObject({ newMatchCount: 1, matchCount: 1, digest: true });
+    await waitUntil(async () => pushes.length > pushesBefore, 'the push');
+    expect(pushes.slice(pushesBefore)).toHaveLength(1);
+
+    // The same creator saving again is no second match.
+    await saveProfile(
+      server,
+      creator,
+      creatorWizard({ ownerName: 'Meera Kitchen', description: 'New recipes every week.' }),
+    ).expect(200);
+    // Seen in the app: the notice goes, the match stays counted.
+    await request(server.url).post('/api/saved-searches/seen').set(as(brand)).expect(200);
+    expect((await list(brand)).searches[0]).toMatchObject({ newMatchCount: 0, matchCount: 1 });
+
+    // No mail before the digest hour has come; the day after, one digest.
+    expect(await digests(brand)).toEqual([]);
+    clock.advance(DAY_MS + 60_000);
+    await waitUntil(async () => (await digests(brand)).length === 1, 'the digest');
+    const [digest] = await digests(brand);
+    expect(digest!.subject).toBe('1 new creator matches your saved searches on LinkCoin');
+    expect(digest!.body).toContain('Meera Kitchen');
+    expect(digest!.body).toContain(`/Profile/${creator.userId}`);
+    expect(digest!.body).toContain('/influencers?adCategories=kitchenware&minFollowers=10k');
+
+    // Another day with nothing new: no mail.
+    clock.advance(DAY_MS);
+    const head = await headPosition(server);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(await digests(brand)).toHaveLength(1);
+    expect(await eventsAfter(server, head)).toEqual([]);
+
+    // The mail's link for this search turns its digest off, without signing in, every time.
+    const links = [
+      ...digest!.body.matchAll(
+        /(https?:\/\/[^\s"<>]+\/unsubscribe\/saved-searches\?t=[A-Za-z0-9._*-]+)/g,
+      ),
+    ].map((m) => m[1]!);
+    const [searchLink, allLink] = [links[0]!, links[links.length - 1]!];
+    expect(searchLink).not.toBe(allLink);
+    const path = (link: string) => new URL(link).pathname + new URL(link).search;
+    for (let i = 0; i < 2; i++) {
+      const page = await request(server.url).get(path(searchLink)).expect(200);
+      expect(page.text).toContain(UNSUBSCRIBE_TEXTS.doneTitle);
+      expect(page.text).toContain('Kitchen creators');
+    }
+    brand = await signInAgain(brand);
+    expect((await list(brand)).searches[0]!.digest).toBe(false);
+
+    // A changed link (another brand's id, a widened target, a cut signature) changes nothing.
+    const token = new URL(searchLink).searchParams.get('t')!;
+    const [brandId, searchId, mac] = token.split('.');
+    const headBefore = await headPosition(server);
+    for (const tampered of [
+      `${creator.userId}.${searchId}.${mac}`,
+      `${brandId}.*.${mac}`,
+      `${brandId}.${searchId}.${mac!.slice(0, -2)}`,
+      'nonsense',
+    ]) {
+      const page = await request(server.url)
+        .get(`/unsubscribe/saved-searches?t=${encodeURIComponent(tampered)}`)
+        .expect(400);
+      expect(page.text).toContain(UNSUBSCRIBE_TEXTS.bad);
+    }
+    expect(await eventsAfter(server, headBefore)).toEqual([]);
+
+    brand = await signInAgain(brand);
+    // Back on in the app (the toggle), then off for every search from the mail's other link.
+    await request(server.url)
+      .patch(`/api/saved-searches/${searchId}`)
+      .set(as(brand))
+      .send({ digest: true })
+      .expect(200);
+    const all = await request(server.url).get(path(allLink)).expect(200);
+    expect(all.text).toContain(UNSUBSCRIBE_TEXTS.doneAll);
+    expect((await list(brand)).searches.every((s) => !s.digest)).toBe(true);
+  });
+});
