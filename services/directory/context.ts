@@ -7,6 +7,7 @@ import { directoryFirstScreen } from './first-screen.ts';
 import { replyTimes } from './reply-times.ts';
 import { directoryHandlers } from './handlers.ts';
 import { directoryProjection } from './projection.ts';
+import { recommendationsProjection } from './recommendations.ts';
 import { visitorLimit } from './visitor-limit.ts';
 import { siteMapPages } from './site-map.ts';
 
@@ -18,7 +19,7 @@ import { siteMapPages } from './site-map.ts';
  */
 export const directoryContext: BoundedContext = {
   name: 'directory',
-  projections: [directoryProjection],
+  projections: [directoryProjection, recommendationsProjection],
   security: new URL('./security.ts', import.meta.url),
   create: ({
     config,
