@@ -174,6 +174,19 @@ export const userAppScreens = (m: Marketplace): Screen[] => [
     },
   },
   {
+    name: 'directory, recommended for you (a brand with a list)',
+    viewer: 'brand',
+    path: '/influencers',
+    ready: async (page) => {
+      await page
+        .locator('section[aria-labelledby="recommended-heading"][aria-busy="false"]')
+        .getByRole('list', { name: 'Recommended creators' })
+        .getByRole('article')
+        .first()
+        .waitFor();
+    },
+  },
+  {
     name: 'creator profile',
     viewer: 'visitor',
     path: `/Profile/${m.creator.userId}`,

@@ -1,4 +1,4 @@
-import { Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import {
   Box,
   Button,
@@ -36,6 +36,11 @@ import {
   type DirectoryFilters,
 } from '../utils/directory-params';
 import { InfluencerDetailModal } from '../../profiles';
+
+/** "Recommended for you", for a signed-in brand only: its code loads with it. */
+const RecommendedSection = lazy(() =>
+  import('../components/RecommendedSection').then((m) => ({ default: m.RecommendedSection })),
+);
 
 /** The cards of the first pass: what a first screen shows (none to three, by the width). */
 const FIRST_PASS_CARDS = 3;
@@ -127,6 +132,11 @@ export function InfluencersPage() {
       <DirectoryBanner />
       <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
         <Stack spacing={3}>
+          {signedIn && user.role === 'user' && (
+            <Suspense fallback={null}>
+              <RecommendedSection brandId={user._id} onOpen={setSelected} />
+            </Suspense>
+          )}
           <DirectoryFilterBar
             filters={filters}
             onChange={(changes, options) => show(withChanges(filters, changes), options?.replace)}
