@@ -7,7 +7,7 @@
 export const DIRECTORY_SORTS = ['relevance', 'followers', 'price', 'newest', 'reply'] as const;
 export type DirectorySort = (typeof DIRECTORY_SORTS)[number];
 /**
- * Every order a listing may ask for: the directory's own, and `match` ("Best match", issue 24),
+ * Every order a listing may ask for: the directory's own, and `match` ("Best match for you", issue 24),
  * a signed-in brand's order by its own searches and list (domain/recommendations/score.ts),
  * refused to anyone else.
  */

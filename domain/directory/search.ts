@@ -59,7 +59,7 @@ export type DirectoryRequest = DirectoryFilters &
     sort: DirectorySort;
     view: DirectoryView;
     /**
-     * `sort=match` ("Best match"): the signed-in brand's own order (services/directory/query.ts,
+     * `sort=match` ("Best match for you"): the signed-in brand's own order (services/directory/query.ts,
      * matchPage); `sort` is then relevance, the order past the scored candidates.
      */
     match?: boolean;

@@ -20,7 +20,8 @@ export const recommendationsQuery = z.object({
     .transform((n) => n ?? DEFAULT_RECOMMENDATIONS),
 });
 
-export const interestsRequest = z.object({
+/** Only the picks: a field naming anyone (a `brandId`) is refused, never quietly dropped. */
+export const interestsRequest = z.strictObject({
   interests: z
     .array(
       z.string(M.unknownInterest).refine((i) => INTEREST_CHOICES.includes(i), M.unknownInterest),

@@ -1,5 +1,5 @@
 /**
- * "Recommended for you" and the directory's Best match order (issue 24, item 3): an explainable
+ * "Recommended for you" and the directory's Best match for you order (issue 24, item 3): an explainable
  * match score of one creator for one brand, from the brand's own signals (profile.ts). Every
  * point comes from a named weight below and every matched signal becomes a reason the card
  * shows ("Matches your searches for Fashion · audience in Mumbai · Reel under ₹2,000"). Pure and
@@ -187,7 +187,7 @@ export const compareMatches =
   (a: Match, b: Match): number =>
     b.score - a.score || rankOf(b.id) - rankOf(a.id) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-/** Every candidate scored and ordered (the directory's Best match: nobody is left out). */
+/** Every candidate scored and ordered (the directory's Best match for you: nobody is left out). */
 export const orderByMatch = (
   context: ScoringContext,
   candidates: readonly CreatorTraits[],

@@ -26,7 +26,7 @@ import type { ProjectionProgress } from '../platform/projection-progress.ts';
 import type { BrandProfile } from '@linkcoin/domain/recommendations/profile.ts';
 import { RECOMMENDATION_MESSAGES } from '@linkcoin/domain/recommendations/messages.ts';
 import type { RecommendationsAnswer } from '@linkcoin/domain/recommendations/contracts.ts';
-import { orderByMatch } from '@linkcoin/domain/recommendations/score.ts';
+import { orderByMatch, scoreCreator } from '@linkcoin/domain/recommendations/score.ts';
 import {
   brandSignalsDecider,
   brandSignalsStreamId,
@@ -60,7 +60,7 @@ export const directoryHandlers = (deps: {
   const directory = () => readStore.collection<DirectoryEntry>(DIRECTORY);
   const profiles = () => readStore.collection<BrandProfile>(RECOMMENDATION_PROFILES);
 
-  /** Best match (`sort=match`) is a brand's own order: anyone else is told so. */
+  /** Best match for you (`sort=match`) is a brand's own order: anyone else is told so. */
   const matchBrandOf = (caller: Principal | null): string => {
     if (!caller) throw new DomainError('unauthorized', RECOMMENDATION_MESSAGES.matchBrandsOnly);
     if (caller.role !== 'user' || caller.roles.includes('admin')) {
@@ -108,16 +108,18 @@ export const directoryHandlers = (deps: {
       request.view === 'discovery' ? DISCOVERY_PAGE_SIZE : (request.limit ?? DIRECTORY_PAGE_SIZE);
     const viewer = await viewerOf(caller);
     checkListingDepth({ page, limit }, viewer, discoveryMaxPages);
-    const { total, entries } =
+    // Best match for you: the brand's own scoring context, read once for the order and the
+    // reasons each card shows (past the scored window too, so every card says why).
+    const context =
       matchFor !== null
+        ? await scoringContextOf(directory(), await profileOf(profiles(), matchFor))
+        : null;
+    const { total, entries } =
+      context !== null
         ? await matchPage(
             directory(),
             request,
-            async (candidates) => {
-              const profile = await profileOf(profiles(), matchFor);
-              const context = await scoringContextOf(directory(), profile);
-              return orderByMatch(context, candidates.map(traitsOf)).map((m) => m.id);
-            },
+            async (candidates) => orderByMatch(context, candidates.map(traitsOf)).map((m) => m.id),
             (page - 1) * limit,
             limit,
           )
@@ -126,7 +128,14 @@ export const directoryHandlers = (deps: {
     const depth = allowedDepth(viewer, discoveryMaxPages);
     return {
       success: true,
-      data: entries.map((entry) => directoryItem(entry, isOurImage)),
+      data: entries.map((entry) =>
+        context === null
+          ? directoryItem(entry, isOurImage)
+          : {
+              ...directoryItem(entry, isOurImage),
+              reasons: scoreCreator(context, traitsOf(entry)).reasons.map((r) => r.text),
+            },
+      ),
       // The pages of this size the viewer may open that have results.
       totalPages:
         request.view === 'discovery'

@@ -127,13 +127,15 @@ export const searchPage = async (
   return { total, entries };
 };
 
-/** The candidates Best match orders (the filters' best by rank): its bound, whatever the size. */
+/** The candidates Best match for you orders (the filters' best by rank): its bound, whatever the size. */
 export const MATCH_CANDIDATES = 500;
 
 /**
- * One page of a search in a brand's Best match order (`sort=match`): the filters' first
+ * One page of a search in a brand's Best match for you order (`sort=match`): the filters' first
  * MATCH_CANDIDATES matches by rank, ordered by `order` (the brand's match score); past them, the
- * rest in rank order. Other sorts never come here, so they pay nothing for it.
+ * rest in rank order. Other sorts never come here, so they pay nothing for it. While the brand's
+ * profile stands, the pages are stable and disjoint: the window is the same rank-ordered prefix
+ * (ties broken by id) on every page, and what follows is read from the window's end.
  */
 export const matchPage = async (
   directory: ReadCollection<DirectoryEntry>,
@@ -141,18 +143,19 @@ export const matchPage = async (
   order: (candidates: DirectoryEntry[]) => Promise<readonly string[]>,
   skip: number,
   limit: number,
+  window: number = MATCH_CANDIDATES,
 ): Promise<SearchPage> => {
   const where = whereOf(filters);
   const query = { where, ...(filters.search ? { text: { search: filters.search } } : {}) };
   const rankOrder = sortOf('relevance');
   const [total, listed] = await Promise.all([directory.count(query), listedOf(directory)]);
   const candidates =
-    skip < MATCH_CANDIDATES
+    skip < window
       ? await directory.find({
           ...query,
           sort: rankOrder,
-          limit: MATCH_CANDIDATES,
-          readIn: readInOrder(total, listed, MATCH_CANDIDATES) ? 'order' : 'conditions',
+          limit: window,
+          readIn: readInOrder(total, listed, window) ? 'order' : 'conditions',
         })
       : [];
   const byId = new Map(candidates.map((entry) => [entry.id, entry]));

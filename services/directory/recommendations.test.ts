@@ -1,7 +1,7 @@
 /**
  * "Recommended for you" over HTTP (issue 24, item 3): a brand's own searches and list pick and
  * explain its recommendations; a new brand picks interests or sees popular verified creators;
- * nobody else reads a brand's signals; Best match (`sort=match`) is the brand's alone.
+ * nobody else reads a brand's signals; Best match for you (`sort=match`) is the brand's alone.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -124,10 +124,31 @@ describe('recommendations', () => {
     expect(theirs.mode).toBe('popular');
     expect(theirs.data.flatMap((item) => item.reasons)).not.toContain('audience in Mumbai');
 
-        const match = await as(brand, '/pageowners/users?sort=match').expect(200);
+    const match = await as(brand, '/pageowners/users?sort=match').expect(200);
     const order = match.body.data.map((item: { ownerName: string }) => item.ownerName);
     expect(order.slice(0, 2).sort()).toEqual(['Neha Looks', 'Riya Styles']);
     expect(order[2]).toBe('Asha Cooks');
+    // Each card of Best match for you says why, as Recommended for you does.
+    const riya = match.body.data.find(
+      (item: { ownerName: string }) => item.ownerName === 'Riya Styles',
+    );
+    expect(riya.reasons).toEqual(['Matches your searches for Fashion', 'audience in Mumbai']);
+    // With other filters: only the filtered creators, in the brand's order, with reasons.
+    const filtered = await as(
+      brand,
+      '/pageowners/users?sort=match&pageContentCategory=fashion&verifiedOnly=true',
+    ).expect(200);
+    expect(filtered.body.data.map((item: { ownerName: string }) => item.ownerName)).toEqual([
+      'Riya Styles',
+    ]);
+    // Another brand's Best match for you is its own: none of these searches in its reasons.
+    const rivalMatch = await as(rival, '/pageowners/users?sort=match').expect(200);
+    expect(
+      rivalMatch.body.data.flatMap((item: { reasons: string[] }) => item.reasons),
+    ).not.toContain('audience in Mumbai');
+    // Nobody names another brand to read its recommendations: no such parameter is taken.
+    await as(rival, `/recommendations?brandId=${brand.userId}`).expect(400);
+    await as(rival, `/recommendations?userId=${brand.userId}`).expect(400);
 
     // Added to the list: no longer recommended, and its likeness counts for others.
     await grantCoins(server, admin, brand, 5);
@@ -136,7 +157,7 @@ describe('recommendations', () => {
     expect(names(after)).toEqual(['Asha Cooks']);
   });
 
-  it('is for brands only: Best match and recommendations refuse anyone else in words', async () => {
+  it('is for brands only: Best match for you and recommendations refuse anyone else in words', async () => {
     const creatorRefusal = await as(cooking, '/pageowners/users?sort=match').expect(403);
     expect(creatorRefusal.body.message).toBe(M.matchBrandsOnly);
     const visitorRefusal = await as(null, '/pageowners/users?sort=match').expect(401);
@@ -145,7 +166,68 @@ describe('recommendations', () => {
     await as(null, '/recommendations').expect(401);
     await as(admin, '/recommendations').expect(403);
     const brand = await registerUser(server, { role: 'user', companyName: 'Limits Co' });
-    const bad = await as(brand, '/recommendations?limit=500').expect(400);
-    expect(bad.body.message).toBe(M.badLimit);
+    for (const limit of ['500', '0', '-1', '2.5', 'abc', '', '1e1', '24%00']) {
+      const bad = await as(brand, `/recommendations?limit=${limit}`).expect(400);
+      expect(bad.body.message, limit).toBe(M.badLimit);
+    }
+    const twice = await as(brand, '/recommendations?limit=1&limit=2').expect(400);
+    expect(twice.body.message).toBe(M.badLimit);
+    expect((await as(brand, '/recommendations?limit=1').expect(200)).body.data).toHaveLength(1);
+
+    const put = (user: TestUser | null, body: unknown) => {
+      const req = request(server.url).put('/api/recommendations/interests');
+      return (user ? req.set('Authorization', `Bearer ${user.token}`) : req).send(body as object);
+    };
+    for (const user of [cooking, admin]) {
+      const refused = await put(user, { interests: ['Fashion & accessories'] }).expect(403);
+      expect(refused.body.success).toBe(false);
+    }
+    await put(null, { interests: ['Fashion & accessories'] }).expect(401);
+  });
+
+  it('refuses a bad interests payload in words and changes nothing; a replay adds nothing', async () => {
+    const brand = await registerUser(server, { role: 'user', companyName: 'Careful Co' });
+    const put = (body: unknown) =>
+      request(server.url)
+        .put('/api/recommendations/interests')
+        .set('Authorization', `Bearer ${brand.token}`)
+        .send(body as object);
+    const events = async () =>
+      (await server.runtime.platform.eventStore.readStream(`brandsignals-${brand.userId}`)).length;
+    const bad: [unknown, string][] = [
+      [
+        { interests: Array.from({ length: 18 }, () => 'Fashion & accessories') },
+        M.tooManyInterests,
+      ],
+      [{ interests: 'Fashion & accessories' }, M.unknownInterest],
+      [{ interests: [42] }, M.unknownInterest],
+      [{ interests: [null] }, M.unknownInterest],
+      [{ interests: [{ label: 'Fashion & accessories' }] }, M.unknownInterest],
+      [{ interests: ['fashion & accessories'] }, M.unknownInterest],
+      [{ interests: ['Fashion & accessories', 'Rockets'] }, M.unknownInterest],
+      [{}, M.unknownInterest],
+    ];
+    for (const [body, message] of bad) {
+      const refused = await put(body).expect(400);
+      expect(refused.body.message, JSON.stringify(body).slice(0, 80)).toBe(message);
+    }
+    const named = await put({ interests: ['Fashion & accessories'], brandId: 'someone-else' });
+    expect(named.status).toBe(400);
+    expect(named.body.message).toBe('This request has fields it does not take.');
+    // A huge list is stopped at the body's size, in words, before anything reads it.
+    const huge = await put({
+      interests: Array.from({ length: 100_000 }, () => 'Fashion & accessories'),
+    }).expect(413);
+    expect(huge.body).toMatchObject({ success: false, message: 'The request body is too large' });
+    expect(await events()).toBe(0);
+    expect((await recommendations(brand)).needsInterests).toBe(true);
+
+    // Duplicates are one pick each, in the list's order; the same picks again add no event.
+    await put({ interests: ['Fashion & accessories', 'Fashion & accessories'] }).expect(200);
+    expect(await events()).toBe(1);
+    await put({ interests: ['Fashion & accessories'] }).expect(200);
+    await put({ interests: ['Fashion & accessories'] }).expect(200);
+    expect(await events()).toBe(1);
+    expect((await recommendations(brand)).interests).toEqual(['Fashion & accessories']);
   });
 });
