@@ -69,6 +69,23 @@ describe('recommended for you', () => {
     );
     expect(await noSidewaysScroll(page)).toBe(true);
     expect(await axeFindings(page)).toEqual([]);
+
+    // Best match for you, chosen from the keyboard in the sort control: the list follows the
+    // brand's own searches, each card saying why, and the address keeps the order.
+    const sort = page.getByLabel('Sort by');
+    await sort.focus();
+    await page.keyboard.press('End');
+    await page.waitForURL(/[?&]sort=match(&|$)/);
+    await page.getByText(/^Best match for you \u2014 /).waitFor();
+    expect(await sort.inputValue()).toBe('match');
+    const listed = page
+      .getByRole('list', { name: 'Influencers' })
+      .getByRole('article', { name: 'Riya Styles' });
+    await expect(listed.getByText(/^Matches your searches for/).innerText()).resolves.toBe(
+      'Matches your searches for Fashion · audience in Mumbai',
+    );
+    expect(await noSidewaysScroll(page)).toBe(true);
+    expect(await axeFindings(page)).toEqual([]);
   });
 
   it('lets a new brand pick interests from the keyboard, then shows creators in them', async () => {
@@ -95,10 +112,28 @@ describe('recommended for you', () => {
     expect(await axeFindings(page)).toEqual([]);
   });
 
-  it('is not shown to a creator', async () => {
+  it('is not shown to a creator, whose hand-typed sort=match reads as the default order', async () => {
     const creator = await registerUser(server, { role: 'influencer', ownerName: 'Only Me' });
-    await openSignedIn(page, server, creator, '/influencers');
+    await openSignedIn(page, server, creator, '/influencers?sort=match');
     await page.getByRole('heading', { level: 2, name: 'Influencers' }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /creators?$/ })
+      .waitFor();
     expect(await page.getByRole('heading', { name: 'Recommended for you' }).count()).toBe(0);
+    const sort = page.getByLabel('Sort by');
+    expect(await sort.inputValue()).toBe('relevance');
+    expect(await sort.locator('option', { hasText: 'Best match for you' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+  });
+
+  it("reads a visitor's hand-typed sort=match as the default order", async () => {
+    await page.goto('/influencers?sort=match');
+    await page
+      .getByRole('status')
+      .filter({ hasText: /creators?$/ })
+      .waitFor();
+    expect(await page.getByLabel('Sort by').inputValue()).toBe('relevance');
+    expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
   });
 });
