@@ -24,6 +24,11 @@ export type DirectoryItem = Omit<
     isNew: boolean;
     /** A demo account made by `make seed`. */
     demo: boolean;
+    /**
+     * In the brand's own Best match for you (`sort=match`) only: why this creator, one short
+     * phrase each ("Matches your searches for Fashion", "audience in Mumbai").
+     */
+    reasons?: string[];
   };
 
 export type DirectoryAnswer = {

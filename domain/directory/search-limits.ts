@@ -6,6 +6,13 @@
 /** `reply`: who usually replies soonest first (domain/messaging/reply-times.ts). */
 export const DIRECTORY_SORTS = ['relevance', 'followers', 'price', 'newest', 'reply'] as const;
 export type DirectorySort = (typeof DIRECTORY_SORTS)[number];
+/**
+ * Every order a listing may ask for: the directory's own, and `match` ("Best match for you", issue 24),
+ * a signed-in brand's order by its own searches and list (domain/recommendations/score.ts),
+ * refused to anyone else.
+ */
+export const LISTING_SORTS = [...DIRECTORY_SORTS, 'match'] as const;
+export type ListingSort = (typeof LISTING_SORTS)[number];
 
 export const DIRECTORY_VIEWS = ['directory', 'discovery'] as const;
 export type DirectoryView = (typeof DIRECTORY_VIEWS)[number];

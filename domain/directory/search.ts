@@ -23,8 +23,8 @@ import {
 import { matchesWordPrefixes, searchWords, textWords } from '../shared/search-text.ts';
 import { locationKey, type DirectoryEntry } from './entry.ts';
 import {
-  DIRECTORY_SORTS,
   DIRECTORY_VIEWS,
+  LISTING_SORTS,
   MAX_FILTER_VALUES,
   MAX_LOCATION_LENGTH,
   MAX_PAGE,
@@ -53,7 +53,17 @@ export type DirectoryFilters = Readonly<{
 }>;
 
 export type DirectoryRequest = DirectoryFilters &
-  Readonly<{ page: number; limit: number | null; sort: DirectorySort; view: DirectoryView }>;
+  Readonly<{
+    page: number;
+    limit: number | null;
+    sort: DirectorySort;
+    view: DirectoryView;
+    /**
+     * `sort=match` ("Best match for you"): the signed-in brand's own order (services/directory/query.ts,
+     * matchPage); `sort` is then relevance, the order past the scored candidates.
+     */
+    match?: boolean;
+  }>;
 
 /** Where a search's words are looked for, strongest first: the relevance tiers. */
 export const TEXT_TIERS = [
@@ -247,7 +257,7 @@ export const directoryQuery = z
     ),
     minFollowers: followersBound('minFollowers'),
     maxFollowers: followersBound('maxFollowers'),
-    sort: choice('sort', DIRECTORY_SORTS, 'relevance'),
+    sort: choice('sort', LISTING_SORTS, 'relevance'),
     verifiedOnly: flag('verifiedOnly'),
     repliesFast: flag('repliesFast'),
     view: choice('view', DIRECTORY_VIEWS, 'directory'),
@@ -258,7 +268,12 @@ export const directoryQuery = z
       query.maxFollowers === null ||
       query.minFollowers <= query.maxFollowers,
     { error: 'The minimum followers must not be more than the maximum.' },
-  );
+  )
+  .transform(({ sort, ...query }) => ({
+    ...query,
+    sort: (sort === 'match' ? 'relevance' : sort) satisfies DirectorySort,
+    match: sort === 'match',
+  }));
 
 export type DirectoryQueryInput = z.input<typeof directoryQuery>;
 

@@ -8,6 +8,7 @@ import { landingFirstScreen } from './landing-screen.ts';
 import { replyTimes } from './reply-times.ts';
 import { directoryHandlers } from './handlers.ts';
 import { directoryProjection } from './projection.ts';
+import { recommendationsProjection } from './recommendations.ts';
 import { visitorLimit } from './visitor-limit.ts';
 import { siteMapPages } from './site-map.ts';
 
@@ -19,7 +20,7 @@ import { siteMapPages } from './site-map.ts';
  */
 export const directoryContext: BoundedContext = {
   name: 'directory',
-  projections: [directoryProjection],
+  projections: [directoryProjection, recommendationsProjection],
   security: new URL('./security.ts', import.meta.url),
   create: ({
     config,

@@ -1,13 +1,19 @@
 import { z } from 'zod';
 import { directoryQuery } from '@linkcoin/domain/directory/search.ts';
+import {
+  interestsRequest,
+  recommendationsQuery,
+} from '@linkcoin/domain/recommendations/contracts.ts';
 import { idField } from '@linkcoin/domain/shared/numbers.ts';
 import {
   anyoneIdentified,
+  callerOf,
   principalOf,
   signedIn,
   type Endpoint,
 } from '../platform/http/endpoint.ts';
-import { parseParams, parseQuery } from '../platform/http/validate.ts';
+import { commandMetadata } from '../platform/http/metadata.ts';
+import { parseBody, parseParams, parseQuery } from '../platform/http/validate.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { AnalyticsRecorder } from '../platform/analytics/recorder.ts';
 import type { DirectoryHandlers } from './handlers.ts';
@@ -46,6 +52,35 @@ export const directoryEndpoints = (deps: {
     handler: async (req, res) => {
       const { userId } = parseParams(userParams, req);
       res.json(await deps.directory.visibility(userId, deps.clock.now()));
+    },
+  },
+  {
+    method: 'get',
+    path: '/recommendations',
+    summary:
+      "The signed-in brand's recommended creators, scored by its own searches, list and picked interests, each with its reasons",
+    access: signedIn('user'),
+    input: { query: recommendationsQuery },
+    handler: async (req, res) => {
+      const { limit } = parseQuery(recommendationsQuery, req);
+      res.json(await deps.directory.recommendations(callerOf(req).userId, limit));
+    },
+  },
+  {
+    method: 'put',
+    path: '/recommendations/interests',
+    summary:
+      "The interests a brand picks on its first visit (its own; the product categories' groups)",
+    access: signedIn('user'),
+    input: { body: interestsRequest },
+    handler: async (req, res) => {
+      const { interests } = parseBody(interestsRequest, req);
+      await deps.directory.chooseInterests(
+        callerOf(req).userId,
+        interests,
+        commandMetadata(req, deps.clock),
+      );
+      res.json({ success: true, message: 'Your interests are saved.' });
     },
   },
 ];

@@ -23,8 +23,24 @@ import type { EventStore } from '@linkcoin/infra/eventstore/port.ts';
 import type { ReadStore } from '@linkcoin/infra/readstore/port.ts';
 import type { Principal } from '../platform/http/endpoint.ts';
 import type { ProjectionProgress } from '../platform/projection-progress.ts';
+import type { BrandProfile } from '@linkcoin/domain/recommendations/profile.ts';
+import { RECOMMENDATION_MESSAGES } from '@linkcoin/domain/recommendations/messages.ts';
+import type { RecommendationsAnswer } from '@linkcoin/domain/recommendations/contracts.ts';
+import { orderByMatch, scoreCreator } from '@linkcoin/domain/recommendations/score.ts';
+import {
+  brandSignalsDecider,
+  brandSignalsStreamId,
+  INTEREST_CHOICES,
+} from '@linkcoin/domain/recommendations/signals.ts';
 import { DIRECTORY } from './projection.ts';
-import { searchPage } from './query.ts';
+import { matchPage, searchPage } from './query.ts';
+import {
+  profileOf,
+  RECOMMENDATION_PROFILES,
+  recommendationsFor,
+  scoringContextOf,
+  traitsOf,
+} from './recommendations.ts';
 import { directoryItem } from './view.ts';
 
 export type DirectoryHandlers = ReturnType<typeof directoryHandlers>;
@@ -42,6 +58,16 @@ export const directoryHandlers = (deps: {
 }) => {
   const { commands, readStore, isOurImage, discoveryMaxPages } = deps;
   const directory = () => readStore.collection<DirectoryEntry>(DIRECTORY);
+  const profiles = () => readStore.collection<BrandProfile>(RECOMMENDATION_PROFILES);
+
+  /** Best match for you (`sort=match`) is a brand's own order: anyone else is told so. */
+  const matchBrandOf = (caller: Principal | null): string => {
+    if (!caller) throw new DomainError('unauthorized', RECOMMENDATION_MESSAGES.matchBrandsOnly);
+    if (caller.role !== 'user' || caller.roles.includes('admin')) {
+      throw new DomainError('forbidden', RECOMMENDATION_MESSAGES.matchBrandsOnly);
+    }
+    return caller.userId;
+  };
 
   /** The balance now, from the wallet's stream. */
   const coinsOf = async (userId: string): Promise<number> =>
@@ -66,6 +92,7 @@ export const directoryHandlers = (deps: {
     visitorAddress: string,
   ): Promise<DirectoryAnswer> => {
     const { page } = request;
+    const matchFor = request.match ? matchBrandOf(caller) : null;
     if (!caller) await deps.visitorLimit(visitorAddress);
     if (
       request.view === 'discovery' &&
@@ -81,18 +108,34 @@ export const directoryHandlers = (deps: {
       request.view === 'discovery' ? DISCOVERY_PAGE_SIZE : (request.limit ?? DIRECTORY_PAGE_SIZE);
     const viewer = await viewerOf(caller);
     checkListingDepth({ page, limit }, viewer, discoveryMaxPages);
-    const { total, entries } = await searchPage(
-      directory(),
-      request,
-      request.sort,
-      (page - 1) * limit,
-      limit,
-    );
+    // Best match for you: the brand's own scoring context, read once for the order and the
+    // reasons each card shows (past the scored window too, so every card says why).
+    const context =
+      matchFor !== null
+        ? await scoringContextOf(directory(), await profileOf(profiles(), matchFor))
+        : null;
+    const { total, entries } =
+      context !== null
+        ? await matchPage(
+            directory(),
+            request,
+            async (candidates) => orderByMatch(context, candidates.map(traitsOf)).map((m) => m.id),
+            (page - 1) * limit,
+            limit,
+          )
+        : await searchPage(directory(), request, request.sort, (page - 1) * limit, limit);
     const pager = discoveryPager({ page, viewer, maxPages: discoveryMaxPages, results: total });
     const depth = allowedDepth(viewer, discoveryMaxPages);
     return {
       success: true,
-      data: entries.map((entry) => directoryItem(entry, isOurImage)),
+      data: entries.map((entry) =>
+        context === null
+          ? directoryItem(entry, isOurImage)
+          : {
+              ...directoryItem(entry, isOurImage),
+              reasons: scoreCreator(context, traitsOf(entry)).reasons.map((r) => r.text),
+            },
+      ),
       // The pages of this size the viewer may open that have results.
       totalPages:
         request.view === 'discovery'
@@ -142,5 +185,43 @@ export const directoryHandlers = (deps: {
   /** How many creators are listed (for the start-up banner). */
   const listed = () => directory().count();
 
-  return { search, visibility, endBoost, listed };
+  /** `GET /api/recommendations`: the signed-in brand's own, scored now. */
+  const recommendations = async (
+    brandId: string,
+    limit: number,
+  ): Promise<RecommendationsAnswer> => {
+    const found = await recommendationsFor(
+      { directory: directory(), profiles: profiles() },
+      brandId,
+      limit,
+    );
+    return {
+      success: true,
+      mode: found.mode,
+      needsInterests: found.needsInterests,
+      interests: [...found.interests],
+      interestChoices: INTEREST_CHOICES,
+      data: found.matches.map((match) => ({
+        ...directoryItem(match.entry, isOurImage),
+        matchScore: match.score,
+        reasons: match.reasons.map((reason) => reason.text),
+      })),
+    };
+  };
+
+  /** `PUT /api/recommendations/interests`: the interests a brand picked on its first visit. */
+  const chooseInterests = async (
+    brandId: string,
+    interests: readonly string[],
+    meta: CommandMetadata,
+  ) => {
+    const result = await commands.handle(brandSignalsDecider, brandSignalsStreamId(brandId), {
+      type: 'ChooseInterests',
+      data: { brandId, interests },
+      metadata: meta,
+    });
+    if (result.position !== null) await deps.progress.waitFor(result.position);
+  };
+
+  return { search, visibility, endBoost, listed, recommendations, chooseInterests };
 };

@@ -126,3 +126,51 @@ export const searchPage = async (
   }
   return { total, entries };
 };
+
+/** The candidates Best match for you orders (the filters' best by rank): its bound, whatever the size. */
+export const MATCH_CANDIDATES = 500;
+
+/**
+ * One page of a search in a brand's Best match for you order (`sort=match`): the filters' first
+ * MATCH_CANDIDATES matches by rank, ordered by `order` (the brand's match score); past them, the
+ * rest in rank order. Other sorts never come here, so they pay nothing for it. While the brand's
+ * profile stands, the pages are stable and disjoint: the window is the same rank-ordered prefix
+ * (ties broken by id) on every page, and what follows is read from the window's end.
+ */
+export const matchPage = async (
+  directory: ReadCollection<DirectoryEntry>,
+  filters: DirectoryFilters,
+  order: (candidates: DirectoryEntry[]) => Promise<readonly string[]>,
+  skip: number,
+  limit: number,
+  window: number = MATCH_CANDIDATES,
+): Promise<SearchPage> => {
+  const where = whereOf(filters);
+  const query = { where, ...(filters.search ? { text: { search: filters.search } } : {}) };
+  const rankOrder = sortOf('relevance');
+  const [total, listed] = await Promise.all([directory.count(query), listedOf(directory)]);
+  const candidates =
+    skip < window
+      ? await directory.find({
+          ...query,
+          sort: rankOrder,
+          limit: window,
+          readIn: readInOrder(total, listed, window) ? 'order' : 'conditions',
+        })
+      : [];
+  const byId = new Map(candidates.map((entry) => [entry.id, entry]));
+  const entries = (await order(candidates)).slice(skip, skip + limit).map((id) => byId.get(id)!);
+  const from = Math.max(skip, candidates.length);
+  if (entries.length < limit && total > from) {
+    entries.push(
+      ...(await directory.find({
+        ...query,
+        sort: rankOrder,
+        skip: from,
+        limit: limit - entries.length,
+        readIn: readInOrder(total, listed, from + limit) ? 'order' : 'conditions',
+      })),
+    );
+  }
+  return { total, entries };
+};

@@ -21,7 +21,7 @@ import type { ReadCollection, ReadStore } from '@linkcoin/infra/readstore/port.t
 import { SqliteReadStore } from '@linkcoin/infra/readstore/sqlite.ts';
 import { describeWithContainerRuntime } from '@linkcoin/infra/testing/containers.ts';
 import { directoryCollection, DIRECTORY } from './projection.ts';
-import { searchPage } from './query.ts';
+import { matchPage, searchPage, whereOf } from './query.ts';
 
 /** 400 demo creators as the projection builds them; every fourth verified. */
 const ENTRIES: DirectoryEntry[] = Array.from({ length: 400 }, (_, index) => {
@@ -126,6 +126,39 @@ const describeDirectoryOn = (
           searchByScan(ENTRIES, { ...directoryQuery.parse(query), skip: 0, limit: 1 }).total > 0,
       );
       expect(nonEmpty.length).toBeGreaterThan(QUERIES.length - 6);
+    });
+
+    it("pages a brand's Best match for you stably past its scored window: each creator once", async () => {
+      const collection = store.collection<DirectoryEntry>(DIRECTORY);
+      // Any order but the rank's (here: by id, descending) shows the window is reordered.
+      const byIdDescending = async (candidates: DirectoryEntry[]) =>
+        candidates.map((entry) => entry.id).sort((a, b) => (a < b ? 1 : -1));
+      const WINDOW = 30;
+      for (const query of [
+        { sort: 'match' },
+        { sort: 'match', adCategories: 'skincare,smartphones,cars' },
+        { sort: 'match', search: 'a', socialMediaPlatforms: 'youtube,instagram' },
+      ]) {
+        const request = directoryQuery.parse(query);
+        expect(request).toMatchObject({ match: true, sort: 'relevance' });
+        const seen: string[] = [];
+        for (let skip = 0; skip < ENTRIES.length; skip += 7) {
+          const page = await matchPage(collection, request, byIdDescending, skip, 7, WINDOW);
+          seen.push(...page.entries.map((entry) => entry.id));
+        }
+        expect(new Set(seen).size, JSON.stringify(query)).toBe(seen.length);
+        const all = await collection.find({
+          where: whereOf(request),
+          ...(request.search ? { text: { search: request.search } } : {}),
+          sort: [['rank', -1]],
+        });
+        expect(seen.length, JSON.stringify(query)).toBe(all.length);
+        expect(seen.length).toBeGreaterThan(WINDOW);
+        const window = all.slice(0, WINDOW).map((entry) => entry.id);
+        expect(seen.slice(0, WINDOW)).toEqual(await byIdDescending(all.slice(0, WINDOW)));
+        expect(new Set(seen.slice(0, WINDOW))).toEqual(new Set(window));
+        expect(seen.slice(WINDOW)).toEqual(all.slice(WINDOW).map((entry) => entry.id));
+      }
     });
 
     if (plans) {

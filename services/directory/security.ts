@@ -22,4 +22,14 @@ export const security: ContextSecurity = {
     },
     refused: async (t) => ({ as: await t.brand(), params: { userId: (await t.creator()).userId } }),
   },
+  'GET /recommendations': {
+    access: ['user'],
+    valid: async (t) => ({ as: await t.brand(), query: { limit: '8' } }),
+    refused: async (t) => ({ as: await t.brand(), query: { limit: '500' } }),
+  },
+  'PUT /recommendations/interests': {
+    access: ['user'],
+    valid: async (t) => ({ as: await t.brand(), body: { interests: ['Fashion & accessories'] } }),
+    refused: async (t) => ({ as: await t.brand(), body: { interests: ['Rockets'] } }),
+  },
 };

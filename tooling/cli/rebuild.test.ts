@@ -57,7 +57,7 @@ describe('make rebuild', () => {
 
       const all = await rebuild(dataDir);
       expect(all.stdout).toMatch(
-        /^Rebuilt profiles, otp-records, handle-claims, wallets, collections, messaging, saved-searches, audit-payments, audit-connections, audit-users, audit-figures, directory, insights from the event log/m,
+        /^Rebuilt profiles, otp-records, handle-claims, wallets, collections, messaging, saved-searches, audit-payments, audit-connections, audit-users, audit-figures, directory, recommendations, insights from the event log/m,
       );
       const one = await rebuild(dataDir, 'profiles');
       expect(one.stdout).toMatch(/^Rebuilt profiles from/m);

@@ -180,6 +180,33 @@ export const userAppScreens = (m: Marketplace): Screen[] => [
     },
   },
   {
+    name: 'directory, recommended for you (a brand with a list)',
+    viewer: 'brand',
+    path: '/influencers',
+    ready: async (page) => {
+      await page
+        .locator('section[aria-labelledby="recommended-heading"][aria-busy="false"]')
+        .getByRole('list', { name: 'Recommended creators' })
+        .getByRole('article')
+        .first()
+        .waitFor();
+    },
+  },
+  {
+    name: 'directory, best match for you (a brand with a list)',
+    viewer: 'brand',
+    path: '/influencers?sort=match',
+    ready: async (page) => {
+      await page.getByText(/^Best match for you \u2014 /).waitFor();
+      await page
+        .locator('section[aria-labelledby="influencers-heading"][aria-busy="false"]')
+        .getByRole('list', { name: 'Influencers' })
+        .getByRole('article')
+        .first()
+        .waitFor();
+    },
+  },
+  {
     name: 'creator profile',
     viewer: 'visitor',
     path: `/Profile/${m.creator.userId}`,

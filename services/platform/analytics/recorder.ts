@@ -25,6 +25,12 @@ import {
   type ViewerKind,
 } from '@linkcoin/domain/insights/recording.ts';
 import { sourcesOfSearch, type SearchTerms } from '@linkcoin/domain/insights/sources.ts';
+import {
+  brandSignalsDecider,
+  brandSignalsStreamId,
+  MAX_SEARCHES_PER_FLUSH,
+  type SearchSignal,
+} from '@linkcoin/domain/recommendations/signals.ts';
 import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.ts';
@@ -40,6 +46,18 @@ export const BUFFER_VIEWS = 50_000;
 export const ROWS_PER_EVENT = 1_000;
 /** Which search last showed a creator to a viewer, for the view that follows (in memory only). */
 const ATTRIBUTIONS = 20_000;
+/** Brands whose searches are held until the flush (beyond, a brand's searches wait a window). */
+export const BUFFER_BRANDS = 10_000;
+
+/**
+ * What a directory search filtered on: the insights' terms, and for a brand's own signals
+ * (issue 24, "Recommended for you") its platforms and audience places too.
+ */
+export type ShownTerms = SearchTerms &
+  Readonly<{
+    socialMediaPlatforms?: readonly string[];
+    averageLocationOfAudience?: readonly string[];
+  }>;
 
 export type AnalyticsRecorder = Readonly<{
   /**
@@ -49,7 +67,7 @@ export type AnalyticsRecorder = Readonly<{
   shown: <A extends { data: readonly { _id: string }[] }>(
     req: Request,
     res: Response,
-    terms: SearchTerms,
+    terms: ShownTerms,
     answer: A,
   ) => A;
   /** A creator's profile opened by this caller. */
@@ -118,6 +136,46 @@ export const createAnalyticsRecorder = (options: AnalyticsOptions): AnalyticsRec
   let dayEndsAt = 0;
   let timer: NodeJS.Timeout | null = null;
   let flushing: Promise<number | null> | null = null;
+  /**
+   * Each brand's own searches in this window (brand id -> search key -> signal), written to the
+   * brand's own stream at the flush: what its recommendations read, and nobody else.
+   */
+  let brandSearches = new Map<string, Map<string, SearchSignal>>();
+
+  /** A brand's search with something to learn from (a category, topic, platform or place). */
+  const noteBrandSearch = (req: Request, terms: ShownTerms) => {
+    const principal = principalOf(req);
+    if (!principal || principal.role !== 'user' || principal.roles.includes('admin')) return;
+    const signal: SearchSignal = {
+      adCategories: [...terms.adCategories],
+      pageContentCategory: [...terms.pageContentCategory],
+      platforms: [...(terms.socialMediaPlatforms ?? [])],
+      locations: [...(terms.averageLocationOfAudience ?? [])],
+      count: 1,
+    };
+    if (
+      signal.adCategories.length +
+        signal.pageContentCategory.length +
+        signal.platforms.length +
+        signal.locations.length ===
+      0
+    ) {
+      return;
+    }
+    let ofBrand = brandSearches.get(principal.userId);
+    if (!ofBrand) {
+      if (brandSearches.size >= BUFFER_BRANDS) return;
+      brandSearches.set(principal.userId, (ofBrand = new Map()));
+    }
+    // The same search asked again in a window (a page, the app's cache settling) counts once.
+    const key = JSON.stringify([
+      signal.adCategories,
+      signal.pageContentCategory,
+      signal.platforms,
+      signal.locations,
+    ]);
+    if (!ofBrand.has(key) && ofBrand.size < MAX_SEARCHES_PER_FLUSH) ofBrand.set(key, signal);
+  };
 
   /** Today (India's day), recomputed once the day is over. */
   const today = (): string => {
@@ -188,6 +246,7 @@ export const createAnalyticsRecorder = (options: AnalyticsOptions): AnalyticsRec
   };
 
   const shown: AnalyticsRecorder['shown'] = (req, res, terms, answer) => {
+    if (options.recording) noteBrandSearch(req, terms);
     if (!options.recording || answer.data.length === 0) return answer;
     const viewer = viewerOf(req, res);
     if (viewer === null && principalOf(req)) return answer;
@@ -255,7 +314,39 @@ export const createAnalyticsRecorder = (options: AnalyticsOptions): AnalyticsRec
       })),
     }));
 
+  /** Each brand's searches of the window, one event on the brand's own stream. */
+  const writeBrandSearches = async (): Promise<number | null> => {
+    const taken = brandSearches;
+    brandSearches = new Map();
+    let position: number | null = null;
+    for (const [brandId, searches] of taken) {
+      try {
+        const result = await commands.handle(brandSignalsDecider, brandSignalsStreamId(brandId), {
+          type: 'RecordBrandSearches',
+          data: { brandId, searches: [...searches.values()] },
+          metadata: {
+            now: clock.now(),
+            actorUserId: brandId,
+            correlationId: randomUUID(),
+            causationId: null,
+          },
+        });
+        position = result.position ?? position;
+      } catch (error: unknown) {
+        // One brand's searches never keep the counts (or another brand's) from being written.
+        logger.error({ err: error, component: 'analytics' }, 'brand searches not recorded');
+      }
+    }
+    return position;
+  };
+
   const write = async (): Promise<number | null> => {
+    const brandPosition = await writeBrandSearches();
+    const counted = await writeCounts();
+    return counted ?? brandPosition;
+  };
+
+  const writeCounts = async (): Promise<number | null> => {
     if (rows.size === 0 && dropped === 0) return null;
     const taken = rows;
     const lost = dropped;

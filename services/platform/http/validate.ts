@@ -86,9 +86,16 @@ const isEmptyBody = (body: unknown): boolean =>
 const hasBody = (req: Request): boolean =>
   req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 
-/** The keys a query schema names, when it is an object schema. */
+/**
+ * The keys a query schema names, when it is an object schema (or one piped into a transform,
+ * such as the directory's query, whose `sort=match` becomes a flag).
+ */
 const keysOf = (schema: z.ZodType): ReadonlySet<string> | null =>
-  schema instanceof z.ZodObject ? new Set(Object.keys(schema.shape)) : null;
+  schema instanceof z.ZodObject
+    ? new Set(Object.keys(schema.shape))
+    : schema instanceof z.ZodPipe
+      ? keysOf(schema.in as z.ZodType)
+      : null;
 
 /** Checks a request against an endpoint's declared input; a refusal is a 400 naming the problem. */
 export const checkInput = (input: EndpointInput, req: Request): void => {

@@ -26,7 +26,7 @@ import {
   followersRangeProblem,
   sortExplanation,
   type DirectoryFilters,
-  type DirectorySort,
+  type ListingSort,
 } from '../utils/directory-params';
 import type { AdvancedDraft } from './AdvancedFilters';
 
@@ -47,6 +47,8 @@ type DirectoryFilterBarProps = {
    * button returns to the search before the typing rather than to each letter.
    */
   onChange: (changes: Changes, options?: { replace: boolean }) => void;
+  /** The orders offered (a signed-in brand also has Best match for you); everyone's by default. */
+  sorts?: readonly ListingSort[];
 };
 
 const draftOf = (filters: DirectoryFilters): AdvancedDraft => ({
@@ -65,7 +67,11 @@ const draftOf = (filters: DirectoryFilters): AdvancedDraft => ({
  * More/Hide toggle for the advanced filters (Platforms, Audience Type, Audience Location,
  * followers min to max, Apply Filters). Sort and Verified only are ours.
  */
-export function DirectoryFilterBar({ filters, onChange }: DirectoryFilterBarProps) {
+export function DirectoryFilterBar({
+  filters,
+  onChange,
+  sorts = DIRECTORY_SORTS,
+}: DirectoryFilterBarProps) {
   const panelId = useId();
   const sortNoteId = useId();
   const advancedCount = advancedFilterCount(filters);
@@ -202,11 +208,11 @@ export function DirectoryFilterBar({ filters, onChange }: DirectoryFilterBarProp
               inputProps={{ 'aria-describedby': sortNoteId }}
               onChange={(event) => {
                 typing.current = false;
-                onChange({ sort: event.target.value as DirectorySort });
+                onChange({ sort: event.target.value as ListingSort });
               }}
               input={<OutlinedInput label="Sort by" notched />}
             >
-              {DIRECTORY_SORTS.map((sort) => (
+              {sorts.map((sort) => (
                 <option key={sort} value={sort}>
                   {SORT_LABELS[sort]}
                 </option>

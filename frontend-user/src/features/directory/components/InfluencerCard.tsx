@@ -22,10 +22,12 @@ type InfluencerCardProps = {
   onOpen: (item: DirectoryItem) => void;
   /** Buttons under the card: Add to List (or In your list) and Chat Now or the chat icon. */
   actions?: ReactNode;
+  /** Why it is recommended ("Matches your searches for Fashion · audience in Mumbai"). */
+  reasons?: string;
 };
 
 /** One creator in the directory or the discovery grid. */
-export function InfluencerCard({ item, onOpen, actions }: InfluencerCardProps) {
+export function InfluencerCard({ item, onOpen, actions, reasons }: InfluencerCardProps) {
   const { labels, more } = cardCategories(item);
   const platforms = [
     ...new Set([...item.socialMediaPlatforms, ...item.profileDetails.map((a) => a.platform)]),
@@ -92,6 +94,11 @@ export function InfluencerCard({ item, onOpen, actions }: InfluencerCardProps) {
             <Typography variant="body2" sx={{ fontWeight: 600 }}>
               {startingPriceText(item.pricing)}
             </Typography>
+            {reasons && (
+              <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                {reasons}
+              </Typography>
+            )}
           </Stack>
         </CardContent>
       </CardActionArea>

@@ -1,4 +1,4 @@
-import { Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import {
   Box,
   Button,
@@ -14,7 +14,7 @@ import { DIRECTORY_MESSAGES } from '@linkcoin/domain/directory/messages.ts';
 import { Navigate, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
 import { getSessionUser, hasBrowserSession } from '@linkcoin/frontend-shared/session/session.ts';
 import { PageTitle } from '../../../components/PageTitle';
-import { errorStatus } from '../../../lib/api-client';
+import { errorMessage, errorStatus } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/react-query';
 import { useSecondPass } from '../../../lib/second-pass';
 import { useAuth } from '../../../lib/auth/auth-context';
@@ -32,11 +32,18 @@ import {
   EMPTY_FILTERS,
   filtersFromParams,
   filtersToParams,
+  forViewer,
   isFiltered,
+  sortsFor,
   withChanges,
   type DirectoryFilters,
 } from '../utils/directory-params';
 import { InfluencerDetailModal } from '../../profiles';
+
+/** "Recommended for you", for a signed-in brand only: its code loads with it. */
+const RecommendedSection = lazy(() =>
+  import('../components/RecommendedSection').then((m) => ({ default: m.RecommendedSection })),
+);
 
 /** The cards of the first pass: what a first screen shows (none to three, by the width). */
 const FIRST_PASS_CARDS = 3;
@@ -50,7 +57,7 @@ export const NO_RESULTS = DIRECTORY_MESSAGES.noResults;
  * waits for it; a signed-in user's page is asked for with the balance, by the page.
  */
 export const prefetchVisitorsPage = ({ request }: LoaderFunctionArgs) => {
-  const filters = filtersFromParams(new URL(request.url).searchParams);
+  const filters = forViewer(filtersFromParams(new URL(request.url).searchParams), false);
   if (getSessionUser() === null && !hasBrowserSession() && filters.page === 1) {
     void queryClient.prefetchQuery(directoryQueryOptions(filters, null));
   }
@@ -64,12 +71,14 @@ export const prefetchVisitorsPage = ({ request }: LoaderFunctionArgs) => {
  */
 export function InfluencersPage() {
   const [params, setParams] = useSearchParams();
-  const filters = filtersFromParams(params);
   const { user, isAuthenticated } = useAuth();
+  const signedIn = isAuthenticated && user !== null;
+  // A signed-in brand (not the admin) has its own order too: Best match for you.
+  const isBrand = signedIn && user.role === 'user' && !user.roles.includes('admin');
+  const filters = forViewer(filtersFromParams(params), isBrand);
   const navigate = useNavigate();
   const [selected, setSelected] = useState<string | null>(null);
   const listTop = useRef<HTMLHeadingElement>(null);
-  const signedIn = isAuthenticated && user !== null;
   const query = useQuery({
     ...directoryQueryOptions(
       filters,
@@ -128,8 +137,14 @@ export function InfluencersPage() {
       <DirectoryBanner />
       <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
         <Stack spacing={3}>
+          {isBrand && (
+            <Suspense fallback={null}>
+              <RecommendedSection brandId={user._id} onOpen={setSelected} />
+            </Suspense>
+          )}
           <DirectoryFilterBar
             filters={filters}
+            sorts={sortsFor(isBrand)}
             onChange={(changes, options) => show(withChanges(filters, changes), options?.replace)}
           />
           {signedIn && user.role === 'user' && (
@@ -173,7 +188,13 @@ export function InfluencersPage() {
                 <CircularProgress aria-label="Loading influencers" />
               </Box>
             ) : !answer ? (
-              <Stack sx={{ alignItems: 'center', py: 8 }}>
+              <Stack spacing={2} sx={{ alignItems: 'center', py: 8 }}>
+                {refused && (
+                  // The server's refusal in its words (Best match for you is a brand's own).
+                  <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
+                    {errorMessage(query.error, 'This list could not be shown.')}
+                  </Typography>
+                )}
                 <Button variant="outlined" onClick={() => void query.refetch()}>
                   Try again
                 </Button>
@@ -199,6 +220,8 @@ export function InfluencersPage() {
                   <Box role="listitem" key={item._id} sx={{ minWidth: 0 }}>
                     <InfluencerCard
                       item={item}
+                      // Best match for you: each card says why, as Recommended for you does.
+                      reasons={filters.sort === 'match' ? item.reasons?.join(' · ') : undefined}
                       onOpen={(it) => setSelected(it._id)}
                       actions={
                         user?._id === item._id ? undefined : (

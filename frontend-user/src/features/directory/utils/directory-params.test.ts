@@ -5,7 +5,10 @@ import {
   filtersFromParams,
   filtersToParams,
   followersRangeProblem,
+  forViewer,
   parseFollowersBound,
+  SORT_LABELS,
+  sortsFor,
   toApiQuery,
   withChanges,
   type DirectoryFilters,
@@ -115,5 +118,29 @@ describe('followers typed as people write them', () => {
     expect(followersRangeProblem('1M', '12k')).toBe(
       'The minimum must not be more than the maximum',
     );
+  });
+});
+
+describe("a brand's Best match for you in the address bar", () => {
+  it('reads and writes sort=match like the other orders', () => {
+    const filters = read('sort=match&pageContentCategory=fashion&page=2');
+    expect(filters.sort).toBe('match');
+    expect(filtersToParams(filters).toString()).toBe(
+      'pageContentCategory=fashion&sort=match&page=2',
+    );
+    expect(SORT_LABELS.match).toBe('Best match for you');
+    expect(SORT_LABELS.relevance).toBe('Best match');
+  });
+
+  it('is offered to a signed-in brand only', () => {
+    expect(sortsFor(true)).toContain('match');
+    expect(sortsFor(false)).not.toContain('match');
+  });
+
+  it("reads a visitor's or a creator's hand-typed sort=match as the default order", () => {
+    const typed = read('sort=match&search=asha');
+    expect(forViewer(typed, false)).toEqual({ ...typed, sort: 'relevance' });
+    expect(forViewer(typed, true)).toBe(typed);
+    expect(toApiQuery(forViewer(typed, false)).get('sort')).toBeNull();
   });
 });

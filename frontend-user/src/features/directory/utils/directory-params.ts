@@ -5,11 +5,13 @@ import {
 } from '@linkcoin/domain/profiles/followers.ts';
 import {
   DIRECTORY_SORTS,
+  LISTING_SORTS,
   MAX_FILTER_VALUES,
   MAX_LOCATION_LENGTH,
   MAX_PAGE,
   MAX_SEARCH_LENGTH,
   type DirectorySort,
+  type ListingSort,
 } from '@linkcoin/domain/directory/search-limits.ts';
 import {
   AUDIENCE_TYPES,
@@ -26,15 +28,39 @@ import {
  * server would refuse (an unknown option, a bad number) is dropped rather than shown as an error.
  */
 
-export { DIRECTORY_SORTS, MAX_FILTER_VALUES, MAX_PAGE, MAX_SEARCH_LENGTH, type DirectorySort };
+export {
+  DIRECTORY_SORTS,
+  LISTING_SORTS,
+  MAX_FILTER_VALUES,
+  MAX_PAGE,
+  MAX_SEARCH_LENGTH,
+  type DirectorySort,
+  type ListingSort,
+};
 
-export const SORT_LABELS: Readonly<Record<DirectorySort, string>> = {
+export const SORT_LABELS: Readonly<Record<ListingSort, string>> = {
   relevance: 'Best match',
   followers: 'Most followers',
   price: 'Lowest price',
   newest: 'Newest',
   reply: 'Fastest replies',
+  match: 'Best match for you',
 };
+
+/**
+ * The orders a viewer may choose: everyone's, and for a signed-in brand its own Best match for
+ * you (issue 24, item 3: ordered by its own searches and list, which only it has).
+ */
+export const sortsFor = (isBrand: boolean): readonly ListingSort[] =>
+  isBrand ? LISTING_SORTS : DIRECTORY_SORTS;
+
+/**
+ * The search this viewer can be shown: a `?sort=match` typed or shared to someone who is not a
+ * signed-in brand is read as the default order (the server would refuse it), never an error.
+ */
+export function forViewer(filters: DirectoryFilters, isBrand: boolean): DirectoryFilters {
+  return !isBrand && filters.sort === 'match' ? { ...filters, sort: 'relevance' } : filters;
+}
 
 /**
  * What an order means, under the Sort control: the default order explained (issue 19), so
@@ -54,6 +80,8 @@ export function sortExplanation(filters: Pick<DirectoryFilters, 'sort' | 'search
       return 'The most recent sign-ups first.';
     case 'reply':
       return 'Creators who usually answer a brand soonest first; those without enough conversations yet last.';
+    case 'match':
+      return 'Creators like the ones you search for and keep in your list first, each saying why.';
   }
 }
 
@@ -73,7 +101,7 @@ export type DirectoryFilters = Readonly<
     /** As typed: 5000, 12k or 1.2M ('' when not set). */
     minFollowers: string;
     maxFollowers: string;
-    sort: DirectorySort;
+    sort: ListingSort;
     verifiedOnly: boolean;
     /** "Replies fast": usually replies within a day. */
     repliesFast: boolean;
@@ -194,9 +222,7 @@ export function filtersFromParams(params: URLSearchParams): DirectoryFilters {
     averageLocationOfAudience: cleanLocations(splitList(params.get('averageLocationOfAudience'))),
     minFollowers,
     maxFollowers,
-    sort: (DIRECTORY_SORTS as readonly string[]).includes(sort)
-      ? (sort as DirectorySort)
-      : 'relevance',
+    sort: (LISTING_SORTS as readonly string[]).includes(sort) ? (sort as ListingSort) : 'relevance',
     verifiedOnly: isOn(params.get('verifiedOnly')),
     repliesFast: isOn(params.get('repliesFast')),
     page: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1,

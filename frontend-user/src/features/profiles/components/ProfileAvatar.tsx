@@ -14,8 +14,13 @@ export function ProfileAvatar({ name, src, size, alt }: ProfileAvatarProps) {
     <Avatar
       src={photo}
       alt={alt ?? name}
-      // Without a photo the generated avatar is still an image of the person, by name.
-      {...(photo ? {} : { role: 'img', 'aria-label': alt ?? name })}
+      // Without a photo the generated avatar is still an image of the person, by name; a
+      // decorative one (alt="", the name beside it) is hidden from assistive technology.
+      {...(photo
+        ? {}
+        : alt === ''
+          ? { 'aria-hidden': true }
+          : { role: 'img', 'aria-label': alt ?? name })}
       sx={{
         width: size,
         height: size,
