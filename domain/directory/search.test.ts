@@ -35,6 +35,7 @@ describe('the directory query string', () => {
       verifiedOnly: false,
       repliesFast: false,
       view: 'directory',
+      match: false,
     });
   });
 
@@ -90,7 +91,7 @@ describe('the directory query string', () => {
       'The minimum followers must not be more than the maximum.',
     );
     expect(refusal({ sort: 'cheapest' })).toBe(
-      'Sort must be one of relevance, followers, price, newest, reply.',
+      'Sort must be one of relevance, followers, price, newest, reply, match.',
     );
     expect(refusal({ verifiedOnly: 'maybe' })).toBe('Verified only must be true or false.');
     expect(refusal({ view: 'grid' })).toBe('View must be one of directory, discovery.');
@@ -108,8 +109,14 @@ describe('the directory query string', () => {
     );
   });
 
-  it('is an object schema, so the router refuses unknown parameters', () => {
-    expect(directoryQuery).toBeInstanceOf(z.ZodObject);
+  it('is an object schema piped into its transform, so the router refuses unknown parameters', () => {
+    expect(directoryQuery).toBeInstanceOf(z.ZodPipe);
+    expect(directoryQuery.in).toBeInstanceOf(z.ZodObject);
+  });
+
+  it("reads sort=match as the brand's own order over relevance", () => {
+    expect(parse({ sort: 'match' })).toMatchObject({ sort: 'relevance', match: true });
+    expect(parse({ sort: 'price' })).toMatchObject({ sort: 'price', match: false });
   });
 });
 

@@ -7,6 +7,7 @@ import {
 import { idField } from '@linkcoin/domain/shared/numbers.ts';
 import {
   anyoneIdentified,
+  brandsOnly,
   callerOf,
   principalOf,
   signedIn,
@@ -59,7 +60,7 @@ export const directoryEndpoints = (deps: {
     path: '/recommendations',
     summary:
       "The signed-in brand's recommended creators, scored by its own searches, list and picked interests, each with its reasons",
-    access: signedIn('user'),
+    access: brandsOnly,
     input: { query: recommendationsQuery },
     handler: async (req, res) => {
       const { limit } = parseQuery(recommendationsQuery, req);
@@ -71,7 +72,7 @@ export const directoryEndpoints = (deps: {
     path: '/recommendations/interests',
     summary:
       "The interests a brand picks on its first visit (its own; the product categories' groups)",
-    access: signedIn('user'),
+    access: brandsOnly,
     input: { body: interestsRequest },
     handler: async (req, res) => {
       const { interests } = parseBody(interestsRequest, req);

@@ -63,7 +63,12 @@ export const directoryHandlers = (deps: {
   /** Best match for you (`sort=match`) is a brand's own order: anyone else is told so. */
   const matchBrandOf = (caller: Principal | null): string => {
     if (!caller) throw new DomainError('unauthorized', RECOMMENDATION_MESSAGES.matchBrandsOnly);
-    if (caller.role !== 'user' || caller.roles.includes('admin')) {
+    // Brands only, and not an account with a console role (as `brandsOnly` endpoints).
+    if (
+      caller.role !== 'user' ||
+      caller.roles.includes('admin') ||
+      caller.roles.includes('auditor')
+    ) {
       throw new DomainError('forbidden', RECOMMENDATION_MESSAGES.matchBrandsOnly);
     }
     return caller.userId;
