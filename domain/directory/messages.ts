@@ -15,6 +15,7 @@ export const DIRECTORY_MESSAGES = {
     `Listings show at most ${maxPages} pages: narrow your search or filters to see other creators.`,
   tooManyVisitorSearches:
     'Too many searches from your network. Please log in, or try again in a minute.',
+  tooManyMemberSearches: 'Too many searches in a minute. Please wait a moment and try again.',
   notACreator: 'Only creators are listed in the directory.',
   boostNotOver: "A new creator's boost lasts 30 days.",
   demoNotInProduction: 'Demo data cannot be added in production.',

@@ -123,7 +123,8 @@ export const foldCounts = (row: DayRow, counts: RecordedCounts): DayRow => {
     else overflow[view.kind] += 1;
     if (view.source) {
       addTo(sources, view.source, 0, 1);
-      addSearcher(searchers, sources, view.source, view.viewer);
+      // Only brands make searched words shareable (a visitor's id costs nothing to make).
+      if (view.kind === 'brand') addSearcher(searchers, sources, view.source, view.viewer);
     }
   }
   return {

@@ -48,8 +48,8 @@ export type RecordedCounts = Readonly<{
 
 /**
  * Searched words are what a person typed: a creator sees them among their sources only once at
- * least this many different people (brands or visitors) searched them and were shown the
- * creator, so no words point at one brand. Categories and topics come from the product's own
+ * least this many different brands (signed in: a visitor's id costs nothing to make) searched
+ * them and were shown the creator, so no words point at one brand. Categories and topics come from the product's own
  * lists and show from the first search.
  */
 export const MIN_SEARCHERS = 3;

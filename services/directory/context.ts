@@ -9,7 +9,7 @@ import { replyTimes } from './reply-times.ts';
 import { directoryHandlers } from './handlers.ts';
 import { directoryProjection } from './projection.ts';
 import { recommendationsProjection } from './recommendations.ts';
-import { visitorLimit } from './visitor-limit.ts';
+import { memberLimit, visitorLimit } from './visitor-limit.ts';
 import { siteMapPages } from './site-map.ts';
 
 /**
@@ -43,6 +43,7 @@ export const directoryContext: BoundedContext = {
       isOurImage: uploadedImagesOnly(uploads.urlPrefixes),
       discoveryMaxPages: config.directory.discoveryMaxPages,
       visitorLimit: visitorLimit(config.directory.visitorRequestsPerMinute),
+      memberLimit: memberLimit(config.directory.memberRequestsPerMinute),
     });
     return {
       endpoints: directoryEndpoints({ directory, clock, analytics }),

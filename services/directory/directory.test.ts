@@ -538,9 +538,14 @@ describe('GET /api/pageowners/visibility/:userId', () => {
   });
 });
 
-describe('visitors listing the directory', () => {
-  it('are limited per address; signed-in callers are not', async () => {
-    const server = await startTestServer({ env: { DIRECTORY_VISITOR_REQUESTS_PER_MINUTE: '5' } });
+describe('visitors and members listing the directory', () => {
+  it('are limited, visitors per address and members per account, each on their own', async () => {
+    const server = await startTestServer({
+      env: {
+        DIRECTORY_VISITOR_REQUESTS_PER_MINUTE: '5',
+        DIRECTORY_MEMBER_REQUESTS_PER_MINUTE: '8',
+      },
+    });
     try {
       const brand = await registerUser(server, { role: 'user' });
       const list = (query: Record<string, string>) =>
@@ -554,9 +559,17 @@ describe('visitors listing the directory', () => {
         message: 'Too many searches from your network. Please log in, or try again in a minute.',
       });
       await list({ view: 'discovery' }).expect(429);
-      for (let i = 0; i < 6; i++) {
+      // A member is not held back by the address's visitors, and has a limit of their own.
+      for (let i = 0; i < 8; i++) {
         await list({}).set('Authorization', `Bearer ${brand.token}`).expect(200);
       }
+      const member = await list({}).set('Authorization', `Bearer ${brand.token}`).expect(429);
+      expect(member.body).toEqual({
+        success: false,
+        message: 'Too many searches in a minute. Please wait a moment and try again.',
+      });
+      const other = await registerUser(server, { role: 'user' });
+      await list({}).set('Authorization', `Bearer ${other.token}`).expect(200);
     } finally {
       await server.stop();
     }

@@ -55,6 +55,8 @@ export const directoryHandlers = (deps: {
   discoveryMaxPages: number;
   /** Counts a visitor's listing request against their address; refuses past the limit. */
   visitorLimit: (address: string) => Promise<void>;
+  /** Counts a member's listing request against their account; refuses past the limit. */
+  memberLimit: (userId: string) => Promise<void>;
 }) => {
   const { commands, readStore, isOurImage, discoveryMaxPages } = deps;
   const directory = () => readStore.collection<DirectoryEntry>(DIRECTORY);
@@ -99,6 +101,7 @@ export const directoryHandlers = (deps: {
     const { page } = request;
     const matchFor = request.match ? matchBrandOf(caller) : null;
     if (!caller) await deps.visitorLimit(visitorAddress);
+    else await deps.memberLimit(caller.userId);
     if (
       request.view === 'discovery' &&
       request.limit !== null &&

@@ -17,3 +17,19 @@ export const visitorLimit = (perMinute: number) => {
     }
   };
 };
+
+/**
+ * Members' listing requests, limited per account (in memory, per API process): far above what
+ * a person browsing asks, it keeps a script from running the directory in a loop (every search
+ * counts impressions in the creators' insights).
+ */
+export const memberLimit = (perMinute: number) => {
+  const limiter = new RateLimiterMemory({ points: perMinute, duration: 60 });
+  return async (userId: string): Promise<void> => {
+    try {
+      await limiter.consume(userId);
+    } catch {
+      throw new DomainError('rate_limited', M.tooManyMemberSearches);
+    }
+  };
+};

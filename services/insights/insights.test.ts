@@ -147,7 +147,7 @@ describe('creator insights', () => {
     expect(theirs.totals).toMatchObject({ impressions: 2, views: { total: 0 }, listAdds: 0 });
   });
 
-  it('names searched words once three different people searched them', async () => {
+  it('names searched words once three different brands searched them', async () => {
     const sources = async () =>
       ((await insights(other).expect(200)).body as InsightsAnswer).sources.map((s) => s.key);
     const searchAs = (headers: Record<string, string>) =>
@@ -165,7 +165,11 @@ describe('creator insights', () => {
     await searchAs({ Authorization: `Bearer ${third.token}` });
     await flushAnalytics(server);
     expect(await sources()).not.toContain(words);
+    // A visitor's search is an impression, not a searcher: a visitor's id costs nothing.
     await searchAs({ Cookie: visitorCookie });
+    await flushAnalytics(server);
+    expect(await sources()).not.toContain(words);
+    await searchAs({ Authorization: `Bearer ${rival.token}` });
     await flushAnalytics(server);
     expect(await sources()).toContain(words);
   });

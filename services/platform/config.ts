@@ -133,6 +133,7 @@ const environmentSchema = z
       .default(20),
     INSTAGRAM_TRIES_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(50),
     DIRECTORY_VISITOR_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
+    DIRECTORY_MEMBER_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(300),
     /** The early-adopter badge: the first this many creators to sign up carry it. */
     EARLY_ADOPTER_SEATS: z.coerce.number().int().min(0).max(1_000_000).default(1000),
     /** And (when set) only those who signed up before this instant, e.g. 2027-01-01T00:00:00Z. */
@@ -332,6 +333,8 @@ export type AppConfig = Readonly<{
     discoveryMaxPages: number;
     /** Listing requests a visitor (not signed in) may make per minute from one address. */
     visitorRequestsPerMinute: number;
+    /** Listing requests a signed-in member may make per minute. */
+    memberRequestsPerMinute: number;
     /** Who carries the early-adopter badge (EARLY_ADOPTER_SEATS, EARLY_ADOPTER_UNTIL). */
     earlyAdopters: EarlyAdopterRule;
   }>;
@@ -545,6 +548,7 @@ export const loadConfig = (
     directory: {
       discoveryMaxPages: env.DISCOVERY_MAX_PAGES,
       visitorRequestsPerMinute: env.DIRECTORY_VISITOR_REQUESTS_PER_MINUTE,
+      memberRequestsPerMinute: env.DIRECTORY_MEMBER_REQUESTS_PER_MINUTE,
       earlyAdopters: {
         seats: env.EARLY_ADOPTER_SEATS,
         until: env.EARLY_ADOPTER_UNTIL ? new Date(env.EARLY_ADOPTER_UNTIL).toISOString() : null,

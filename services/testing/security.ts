@@ -76,6 +76,7 @@ export const suiteServer = async () => {
       INSTAGRAM_REQUESTS_PER_ADDRESS_PER_DAY: '1000000',
       INSTAGRAM_TRIES_PER_ADDRESS_PER_DAY: '1000000',
       DIRECTORY_VISITOR_REQUESTS_PER_MINUTE: '100000',
+      DIRECTORY_MEMBER_REQUESTS_PER_MINUTE: '100000',
     },
   });
   return { server, clock };

@@ -4,9 +4,12 @@ import { describe, expect, it } from 'vitest';
 import type { AnalyticsRecorded, RecordAnalytics } from '@linkcoin/domain/insights/recording.ts';
 import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
 import { rememberPrincipal, type Principal } from '../http/principal.ts';
+import { MAX_SOURCES_PER_DAY } from '@linkcoin/domain/insights/daily.ts';
 import {
   BUFFER_ROWS,
   createAnalyticsRecorder,
+  MAX_IMPRESSIONS_PER_VIEWER,
+  NEW_VISITORS_PER_ADDRESS_PER_HOUR,
   VIEWER_COOKIE,
   viewerHash,
   viewerKey,
@@ -60,11 +63,11 @@ const principal = (userId: string, role: Principal['role']): Principal => ({
 });
 
 /** A request as express hands it to a handler: headers, and the caller when signed in. */
-const exchange = (as: Principal | null, cookie?: string) => {
+const exchange = (as: Principal | null, cookie?: string, ip = '203.0.113.9') => {
   const req = {
     headers: cookie ? { cookie } : {},
     secure: false,
-    ip: '203.0.113.9',
+    ip,
   } as unknown as Request;
   if (as) rememberPrincipal(req, as);
   const cookies: string[] = [];
@@ -137,14 +140,14 @@ describe('the analytics recorder', () => {
       expect(written).not.toContain(secret);
   });
 
-  it('tells a returning visitor by a random first-party cookie, set once', async () => {
+  it('tells a returning visitor by a random first-party cookie of ours, set once', async () => {
     const { analytics, sent } = recorder();
     const first = exchange(null);
     analytics.viewed(first.req, first.res, 'c1');
     expect(first.cookies).toHaveLength(1);
     expect(first.cookies[0]).toMatch(
       new RegExp(
-        `^${VIEWER_COOKIE}=[0-9a-f-]{36}; Max-Age=31536000; Path=/; HttpOnly; SameSite=Lax$`,
+        `^${VIEWER_COOKIE}=[0-9a-f-]{36}\\.[\\w-]{22}; Max-Age=31536000; Path=/; HttpOnly; SameSite=Lax$`,
       ),
     );
     const id = first.cookies[0]!.split(';')[0]!;
@@ -155,6 +158,68 @@ describe('the analytics recorder', () => {
     expect(countsOf(sent)[0]!.views).toHaveLength(1);
     expect(countsOf(sent)[0]!.views[0]!.kind).toBe('visitor');
     expect(JSON.stringify(sent)).not.toContain(id.split('=')[1]);
+  });
+
+  it('takes a made-up or altered cookie for no one: a new visitor, counted within the address', async () => {
+    const { analytics, sent } = recorder();
+    const first = exchange(null);
+    analytics.viewed(first.req, first.res, 'c1');
+    const ours = first.cookies[0]!.split(';')[0]!;
+    const [name, value] = ours.split('=') as [string, string];
+    const altered = `${name}=${value.slice(0, -1)}${value.endsWith('A') ? 'B' : 'A'}`;
+    for (const cookie of [`${VIEWER_COOKIE}=fakefake1`, `${VIEWER_COOKIE}=fakefake1.x`, altered]) {
+      const made = exchange(null, cookie);
+      analytics.viewed(made.req, made.res, 'c1');
+      // Not trusted: a cookie of ours is set in its place.
+      expect(made.cookies).toHaveLength(1);
+    }
+    await analytics.flush();
+    expect(countsOf(sent)[0]!.views).toHaveLength(4);
+  });
+
+  it('counts at most NEW_VISITORS_PER_ADDRESS_PER_HOUR new visitors from one address an hour', async () => {
+    const { analytics, sent } = recorder();
+    for (let i = 0; i < NEW_VISITORS_PER_ADDRESS_PER_HOUR + 5; i++) {
+      const visitor = exchange(null);
+      analytics.viewed(visitor.req, visitor.res, 'c1');
+      analytics.shown(visitor.req, visitor.res, terms(), page('c2'));
+      // Past the hour's count: no cookie, nothing counted.
+      expect(visitor.cookies).toHaveLength(i < NEW_VISITORS_PER_ADDRESS_PER_HOUR ? 1 : 0);
+    }
+    // Another address is not held back by the first one's.
+    const elsewhere = exchange(null, undefined, '198.51.100.4');
+    analytics.viewed(elsewhere.req, elsewhere.res, 'c1');
+    await analytics.flush();
+    const byCreator = Object.fromEntries(countsOf(sent).map((c) => [c.creatorId, c]));
+    expect(byCreator.c1!.views).toHaveLength(NEW_VISITORS_PER_ADDRESS_PER_HOUR + 1);
+    expect(byCreator.c2!.impressions).toBe(NEW_VISITORS_PER_ADDRESS_PER_HOUR);
+  });
+
+  it('adds at most MAX_IMPRESSIONS_PER_VIEWER impressions of one creator a window, however the words vary', async () => {
+    const { analytics, sent } = recorder();
+    const brand = exchange(principal('brand-1', 'user'));
+    for (let i = 0; i < 50; i++) analytics.shown(brand.req, brand.res, terms(`k${i}`), page('c1'));
+    await analytics.flush();
+    const [c1] = countsOf(sent.filter((s) => s.streamId.startsWith('analytics-')));
+    expect(c1!.impressions).toBe(MAX_IMPRESSIONS_PER_VIEWER);
+    expect(Object.keys(c1!.sources)).toHaveLength(MAX_IMPRESSIONS_PER_VIEWER);
+  });
+
+  it('keeps at most MAX_SOURCES_PER_DAY sources of a creator a window, and names brands only as searchers', async () => {
+    const { analytics, sent } = recorder();
+    for (let i = 0; i < MAX_SOURCES_PER_DAY + 20; i++) {
+      const brand = exchange(principal(`brand-${i}`, 'user'));
+      analytics.shown(brand.req, brand.res, terms(`w${i}`), page('c1'));
+    }
+    const visitor = exchange(null);
+    analytics.shown(visitor.req, visitor.res, terms('w0'), page('c1'));
+    await analytics.flush();
+    const [c1] = countsOf(sent.filter((s) => s.streamId.startsWith('analytics-')));
+    expect(c1!.impressions).toBe(MAX_SOURCES_PER_DAY + 21);
+    expect(Object.keys(c1!.sources)).toHaveLength(MAX_SOURCES_PER_DAY);
+    expect(c1!.sources['search:w0']).toBe(2);
+    // The visitor's search of w0 counts as an impression, not as a second searcher.
+    expect(c1!.searchers!['search:w0']).toHaveLength(1);
   });
 
   it("counts nothing of a creator's own profile, nor of staff", async () => {

@@ -7,11 +7,13 @@
  * folds like any other event.
  *
  * Nothing identifying is stored: a viewer (the user id when signed in, else a random
- * first-party cookie) is kept in memory until the flush, then written only as an HMAC keyed
- * with a secret derived from the server's, over the creator and the viewer together, so the
- * same person cannot be followed from one creator to another. No address is read at all.
+ * first-party cookie, signed so a made-up one counts nothing) is kept in memory until the
+ * flush, then written only as an HMAC keyed with a secret derived from the server's, over the
+ * creator and the viewer together, so the same person cannot be followed from one creator to
+ * another. The client address is read only to bound the new visitors one address brings in an
+ * hour (held in memory for that hour, never written).
  */
-import { createHmac, hkdfSync, randomUUID } from 'node:crypto';
+import { createHmac, hkdfSync, randomUUID, timingSafeEqual } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Request, Response } from 'express';
 import { parseCookie, stringifySetCookie } from 'cookie';
@@ -24,6 +26,7 @@ import {
   type RecordedCounts,
   type ViewerKind,
 } from '@linkcoin/domain/insights/recording.ts';
+import { MAX_SOURCES_PER_DAY } from '@linkcoin/domain/insights/daily.ts';
 import { sourcesOfSearch, type SearchTerms } from '@linkcoin/domain/insights/sources.ts';
 import {
   brandSignalsDecider,
@@ -46,6 +49,24 @@ export const BUFFER_VIEWS = 50_000;
 export const ROWS_PER_EVENT = 1_000;
 /** Which search last showed a creator to a viewer, for the view that follows (in memory only). */
 const ATTRIBUTIONS = 20_000;
+/**
+ * Impressions one viewer adds to one creator in one flush window, whatever the searches: paging
+ * through results or refining a search shows a creator a few times; a script varying its words
+ * to show the same creator thousands of times adds no more than this.
+ */
+export const MAX_IMPRESSIONS_PER_VIEWER = 3;
+/** Viewers one creator's row tells apart in a window; impressions of more are left out (dropped). */
+export const MAX_VIEWERS_PER_ROW = 5_000;
+/**
+ * New visitors (no cookie of ours yet) one client address may bring in an hour: past it their
+ * searches and views are not counted and no cookie is set, so a script dropping its cookie on
+ * every request cannot make up viewers. The address is held in memory for the hour, never
+ * written. Generous, as whole offices and mobile carriers share an address.
+ */
+export const NEW_VISITORS_PER_ADDRESS_PER_HOUR = 60;
+/** Addresses held for that count before the hour's table is full (then new visitors are not counted). */
+const ADDRESSES_HELD = 100_000;
+const HOUR_MS = 60 * 60 * 1000;
 /** Brands whose searches are held until the flush (beyond, a brand's searches wait a window). */
 export const BUFFER_BRANDS = 10_000;
 
@@ -90,10 +111,11 @@ type PendingRow = {
   /** Viewer id (in memory only) → kind and source. */
   views: Map<string, { kind: ViewerKind; source: string | null }>;
   /**
-   * Who was shown it in this window, by which search (in memory only): the same search asked
-   * twice in a moment (the app's cache key moving as the session settles) is one impression.
+   * Who was shown it in this window, by which searches (in memory only): the same search asked
+   * twice in a moment (the app's cache key moving as the session settles) is one impression,
+   * and one viewer adds at most MAX_IMPRESSIONS_PER_VIEWER.
    */
-  shownTo: Set<string>;
+  shownTo: Map<string, Set<string>>;
 };
 
 type Viewer = Readonly<{ id: string; kind: ViewerKind }> | null;
@@ -187,22 +209,65 @@ export const createAnalyticsRecorder = (options: AnalyticsOptions): AnalyticsRec
     return day;
   };
 
-  /** Who is looking: a signed-in member, or a visitor by the cookie (set when missing). */
+  /** The visitor cookie's value: a random id and its keyed signature (ours, not made up). */
+  const cookieKey = Buffer.from(
+    hkdfSync('sha256', options.secret, 'linkcoin', 'visitor cookie', 32),
+  );
+  const signature = (id: string) =>
+    createHmac('sha256', cookieKey).update(id).digest('base64url').slice(0, 22);
+  const visitorIdOf = (value: string | undefined): string | null => {
+    const [id, signed] = (value ?? '').split('.');
+    if (!id || !signed || !/^[A-Za-z0-9-]{8,64}$/.test(id)) return null;
+    const expected = Buffer.from(signature(id));
+    const given = Buffer.from(signed);
+    return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
+  };
+
+  /** New visitors by client address this hour (in memory only). */
+  let newVisitors = new Map<string, number>();
+  let newVisitorsHour = 0;
+  const mayCountNewVisitor = (address: string): boolean => {
+    const hour = Math.floor(clock.now().getTime() / HOUR_MS);
+    if (hour !== newVisitorsHour) {
+      newVisitors = new Map();
+      newVisitorsHour = hour;
+    }
+    const seen = newVisitors.get(address) ?? 0;
+    if (seen >= NEW_VISITORS_PER_ADDRESS_PER_HOUR) return false;
+    if (seen === 0 && newVisitors.size >= ADDRESSES_HELD) return false;
+    newVisitors.set(address, seen + 1);
+    return true;
+  };
+
+  /**
+   * Who is looking: a signed-in member, or a visitor by our signed cookie (set when missing,
+   * within the new visitors an address may bring). Null: nobody to count (staff, or a new
+   * visitor past the address's hour).
+   */
+  const viewersOfRequests = new WeakMap<Request, Viewer>();
   const viewerOf = (req: Request, res: Response): Viewer => {
+    // One request is one viewer, however many times it is counted (one cookie, one slot).
+    if (viewersOfRequests.has(req)) return viewersOfRequests.get(req)!;
+    const viewer = newViewerOf(req, res);
+    viewersOfRequests.set(req, viewer);
+    return viewer;
+  };
+  const newViewerOf = (req: Request, res: Response): Viewer => {
     const principal = principalOf(req);
     if (principal) {
       if (principal.roles.includes('admin') || principal.roles.includes('auditor')) return null;
       return { id: `u:${principal.userId}`, kind: principal.role === 'user' ? 'brand' : 'visitor' };
     }
     const header = req.headers.cookie;
-    const known = header ? parseCookie(header)[VIEWER_COOKIE] : undefined;
-    if (known && /^[A-Za-z0-9-]{8,64}$/.test(known)) return { id: `c:${known}`, kind: 'visitor' };
+    const known = visitorIdOf(header ? parseCookie(header)[VIEWER_COOKIE] : undefined);
+    if (known) return { id: `c:${known}`, kind: 'visitor' };
+    if (!mayCountNewVisitor(req.ip ?? 'unknown')) return null;
     const id = randomUUID();
     res.append(
       'Set-Cookie',
       stringifySetCookie({
         name: VIEWER_COOKIE,
-        value: id,
+        value: `${id}.${signature(id)}`,
         httpOnly: true,
         secure: req.secure || options.secureCookies,
         sameSite: 'lax',
@@ -229,7 +294,7 @@ export const createAnalyticsRecorder = (options: AnalyticsOptions): AnalyticsRec
         sources: new Map(),
         searchers: new Map(),
         views: new Map(),
-        shownTo: new Set(),
+        shownTo: new Map(),
       };
       rows.set(id, row);
     }
@@ -249,31 +314,41 @@ export const createAnalyticsRecorder = (options: AnalyticsOptions): AnalyticsRec
     if (options.recording) noteBrandSearch(req, terms);
     if (!options.recording || answer.data.length === 0) return answer;
     const viewer = viewerOf(req, res);
-    if (viewer === null && principalOf(req)) return answer;
+    if (viewer === null) return answer;
     const d = today();
     const sources =
       terms.search || terms.adCategories.length || terms.pageContentCategory.length
         ? sourcesOfSearch(terms)
         : [];
-    const seenAs = viewer ? `${viewer.id}\n${sources.join('\n')}` : null;
+    const search = sources.join('\n');
     for (const item of answer.data) {
-      if (viewer && viewer.id === `u:${item._id}`) continue;
+      if (viewer.id === `u:${item._id}`) continue;
       const row = rowOf(d, item._id);
       if (!row) continue;
-      if (seenAs) {
-        if (row.shownTo.has(seenAs)) continue;
-        row.shownTo.add(seenAs);
+      let searches = row.shownTo.get(viewer.id);
+      if (!searches) {
+        if (row.shownTo.size >= MAX_VIEWERS_PER_ROW) {
+          dropped += 1;
+          continue;
+        }
+        searches = new Set();
+        row.shownTo.set(viewer.id, searches);
       }
+      if (searches.has(search) || searches.size >= MAX_IMPRESSIONS_PER_VIEWER) continue;
+      searches.add(search);
       row.impressions += 1;
       for (const source of sources) {
+        // A day keeps MAX_SOURCES_PER_DAY sources (domain/insights/daily.ts): a window no more.
+        if (!row.sources.has(source) && row.sources.size >= MAX_SOURCES_PER_DAY) continue;
         row.sources.set(source, (row.sources.get(source) ?? 0) + 1);
-        if (viewer && source.startsWith('search:')) {
+        // Only brands make searched words shareable: a visitor's id costs nothing to make.
+        if (viewer.kind === 'brand' && source.startsWith('search:')) {
           const searchers = row.searchers.get(source) ?? new Set<string>();
           if (searchers.size < MIN_SEARCHERS) searchers.add(viewer.id);
           row.searchers.set(source, searchers);
         }
       }
-      if (viewer && sources.length > 0) attribute(viewer.id, item._id, sources[0]!);
+      if (sources.length > 0) attribute(viewer.id, item._id, sources[0]!);
     }
     return answer;
   };

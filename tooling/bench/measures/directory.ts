@@ -236,6 +236,8 @@ export const directory: Measure = {
       LOG_LEVEL: 'silent',
       SERVE_FRONTENDS: 'false',
       SQLITE_SYNCHRONOUS: 'NORMAL',
+      // The bench's one caller asks 1,000 searches as fast as it can.
+      DIRECTORY_MEMBER_REQUESTS_PER_MINUTE: '100000',
     };
     const config = loadConfig(env);
     const logger = createLogger(config, 'bench');
