@@ -138,11 +138,13 @@ describe('the marketplace figures in the console', () => {
     // At 1366 px the day and its year read on one line.
     const day = table.locator('tbody th').first();
     expect(await day.textContent()).toMatch(/^\d{1,2} \w{3} \d{4}$/);
-    const lines = await day.evaluate((cell) => {
+    // The lines its text takes: one when it does not wrap.
+    const lines = await page.evaluate<number>(`(() => {
+      const cell = document.querySelector('table[aria-label="Figures day by day"] tbody th');
       const range = document.createRange();
       range.selectNodeContents(cell);
       return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
-    });
+    })()`);
     expect(lines).toBe(1);
     // Tab from the heading lands on the chosen period, not on the first.
     await page.getByRole('heading', { level: 2, name: 'Marketplace figures' }).click();
