@@ -98,12 +98,20 @@ describe('the marketplace figures fold', () => {
     expect(rows.get('2026-11-22')).toMatchObject({ verifiedCreators: 0, unverifiedCreators: 1 });
   });
 
-  it('adds coins bought (with bonus), spent on openings and renewals, and refunded', () => {
+  it('adds coins bought (with bonus), granted by admins, spent on openings and renewals, and refunded', () => {
     const l = log();
     l.add('wallet-b1', 'CoinsPurchased', {
       coins: 10,
       bonusCoins: 2,
       at: '2026-11-20T05:00:00.000Z',
+    });
+    l.add('wallet-b2', 'CoinsGranted', {
+      userId: 'b2',
+      grantId: 'g1',
+      coins: 120,
+      by: 'admin-1',
+      reason: 'Welcome coins',
+      at: '2026-11-20T07:00:00.000Z',
     });
     l.add('wallet-b1', 'ConnectionOpened', opened('k1', 'c1', '2026-11-20T06:00:00.000Z'));
     l.add('wallet-b1', 'ConnectionRenewed', { cost: 1, at: '2026-11-21T06:00:00.000Z' });
@@ -111,10 +119,15 @@ describe('the marketplace figures fold', () => {
     const rows = foldFigures(l.events);
     expect(rows.get('2026-11-20')).toMatchObject({
       coinsBought: 12,
+      coinsGranted: 120,
       coinsSpent: 1,
       conversations: 1,
     });
-    expect(rows.get('2026-11-21')).toMatchObject({ coinsSpent: 1, conversations: 0 });
+    expect(rows.get('2026-11-21')).toMatchObject({
+      coinsSpent: 1,
+      coinsGranted: 0,
+      conversations: 0,
+    });
     expect(rows.get('2026-11-22')).toMatchObject({ coinsRefunded: 1 });
   });
 
@@ -145,7 +158,7 @@ describe("a period's figures", () => {
     const rows = [
       { ...emptyFiguresRow('2026-11-16'), verifiedCreators: 1, brandSignUps: 2 },
       { ...emptyFiguresRow('2026-11-20'), conversations: 4, replied: 1, coinsSpent: 4 },
-      { ...emptyFiguresRow('2026-11-22'), creatorSignUps: 1, coinsBought: 50 },
+      { ...emptyFiguresRow('2026-11-22'), creatorSignUps: 1, coinsBought: 50, coinsGranted: 120 },
     ];
     const answer = summariseFigures(rows, before, now, 7);
     expect(answer.from).toBe('2026-11-16');
@@ -162,6 +175,7 @@ describe("a period's figures", () => {
     expect(answer.daily.map((d) => d.verifiedCreators)).toEqual([3, 3, 3, 3, 3, 3, 3]);
     expect(answer.daily[4]).toMatchObject({ conversations: 4, replied: 1, replyRate: 0.25 });
     expect(answer.daily[1]!.replyRate).toBeNull();
+    expect(answer.daily[6]).toMatchObject({ coinsBought: 50, coinsGranted: 120 });
     expect(answer.totals).toEqual({
       brandSignUps: 2,
       creatorSignUps: 1,
@@ -169,6 +183,7 @@ describe("a period's figures", () => {
       newVerifiedCreators: 1,
       verifiedCreators: 3,
       coinsBought: 50,
+      coinsGranted: 120,
       coinsSpent: 4,
       coinsRefunded: 0,
       conversations: 4,
@@ -186,7 +201,7 @@ describe("a period's figures", () => {
     );
     const rows = figuresCsvRows(answer);
     expect(rows).toHaveLength(7);
-    expect(rows[6]).toMatchObject({ day: '2026-11-22', replyRatePercent: 66.7 });
+    expect(rows[6]).toMatchObject({ day: '2026-11-22', coinsGranted: 0, replyRatePercent: 66.7 });
     expect(rows[0]!.replyRatePercent).toBe('');
     expect(figuresCsvName(answer)).toBe('figures-7-days-2026-11-16-to-2026-11-22.csv');
   });

@@ -1,6 +1,7 @@
 /**
  * Marketplace figures for admins and auditors (issue 24, item 6): per day, sign-ups by role,
- * creators newly verified and verified in all, coins bought, spent and refunded, conversations
+ * creators newly verified and verified in all, coins bought, granted by admins, spent and
+ * refunded (bought + granted + refunded against spent: the coins' whole flow), conversations
  * opened and how many of them the creator answered. Pure: the audit context's projection
  * (services/audit/figures-projection.ts) reads a row, folds and writes it back; `foldFigures`
  * folds a whole log in memory the same way (the unit tests' reference).
@@ -20,6 +21,7 @@ import type {
 import type { RecordedEvent } from '../shared/messages.ts';
 import type {
   CoinRefunded,
+  CoinsGranted,
   CoinsPurchased,
   ConnectionOpened,
   ConnectionRenewed,
@@ -70,6 +72,8 @@ export type FiguresRow = {
   unverifiedCreators: number;
   /** Coins credited by purchases (bonus coins included). */
   coinsBought: number;
+  /** Coins credited by admins' grants (counted from the projection's version 2). */
+  coinsGranted: number;
   /** Coins spent on connections and renewals. */
   coinsSpent: number;
   /** Coins given back (no reply within 48 hours, a refused connection). */
@@ -88,6 +92,7 @@ export const emptyFiguresRow = (day: string): FiguresRow => ({
   verifiedCreators: 0,
   unverifiedCreators: 0,
   coinsBought: 0,
+  coinsGranted: 0,
   coinsSpent: 0,
   coinsRefunded: 0,
   conversations: 0,
@@ -99,6 +104,7 @@ export type FiguresChange =
   | Readonly<{ kind: 'verified' }>
   | Readonly<{ kind: 'unverified' }>
   | Readonly<{ kind: 'bought'; coins: number }>
+  | Readonly<{ kind: 'granted'; coins: number }>
   | Readonly<{ kind: 'spent'; coins: number }>
   | Readonly<{ kind: 'refunded'; coins: number }>
   | Readonly<{ kind: 'conversation' }>
@@ -117,6 +123,8 @@ export const foldFiguresRow = (row: FiguresRow, change: FiguresChange): FiguresR
       return { ...row, unverifiedCreators: row.unverifiedCreators + 1 };
     case 'bought':
       return { ...row, coinsBought: row.coinsBought + change.coins };
+    case 'granted':
+      return { ...row, coinsGranted: row.coinsGranted + change.coins };
     case 'spent':
       return { ...row, coinsSpent: row.coinsSpent + change.coins };
     case 'refunded':
@@ -141,6 +149,7 @@ export type FiguresEvent =
   | RecordedEvent<SocialAccountVerified>
   | RecordedEvent<SocialAccountVerificationWithdrawn>
   | RecordedEvent<CoinsPurchased>
+  | RecordedEvent<CoinsGranted>
   | RecordedEvent<ConnectionOpened>
   | RecordedEvent<ConnectionRenewed>
   | RecordedEvent<CoinRefunded>
@@ -151,6 +160,7 @@ export const FIGURES_EVENT_TYPES: readonly FiguresEvent['type'][] = [
   'SocialAccountVerified',
   'SocialAccountVerificationWithdrawn',
   'CoinsPurchased',
+  'CoinsGranted',
   'ConnectionOpened',
   'ConnectionRenewed',
   'CoinRefunded',
@@ -237,6 +247,13 @@ export const figuresStep = (
           change: { kind: 'bought', coins: event.data.coins + event.data.bonusCoins },
         },
       };
+    case 'CoinsGranted':
+      return {
+        change: {
+          day: figuresDay(event.data.at),
+          change: { kind: 'granted', coins: event.data.coins },
+        },
+      };
     case 'ConnectionOpened': {
       const day = figuresDay(event.data.at);
       return {
@@ -313,6 +330,8 @@ export type FiguresDay = Readonly<{
   /** Verified creators at the end of the day. */
   verifiedCreators: number;
   coinsBought: number;
+  /** Coins admins granted. */
+  coinsGranted: number;
   coinsSpent: number;
   coinsRefunded: number;
   conversations: number;
@@ -335,6 +354,7 @@ export type FiguresAnswer = Readonly<{
     /** Verified creators at the end of the period. */
     verifiedCreators: number;
     coinsBought: number;
+    coinsGranted: number;
     coinsSpent: number;
     coinsRefunded: number;
     conversations: number;
@@ -380,6 +400,7 @@ export const summariseFigures = (
       newVerifiedCreators: row.verifiedCreators,
       verifiedCreators: verified,
       coinsBought: row.coinsBought,
+      coinsGranted: row.coinsGranted,
       coinsSpent: row.coinsSpent,
       coinsRefunded: row.coinsRefunded,
       conversations: row.conversations,
@@ -405,6 +426,7 @@ export const summariseFigures = (
       newVerifiedCreators: sum((d) => d.newVerifiedCreators),
       verifiedCreators: verified,
       coinsBought: sum((d) => d.coinsBought),
+      coinsGranted: sum((d) => d.coinsGranted),
       coinsSpent: sum((d) => d.coinsSpent),
       coinsRefunded: sum((d) => d.coinsRefunded),
       conversations,
@@ -433,6 +455,7 @@ export const FIGURES_COLUMNS: readonly (readonly [keyof FiguresCsvRow & string, 
   ['newVerifiedCreators', 'Newly verified creators'],
   ['verifiedCreators', 'Verified creators'],
   ['coinsBought', 'Coins bought'],
+  ['coinsGranted', 'Coins granted'],
   ['coinsSpent', 'Coins spent'],
   ['coinsRefunded', 'Coins refunded'],
   ['conversations', 'Conversations opened'],

@@ -80,8 +80,19 @@ describe('creator insights', () => {
     expect(await figureLines(page, 'Profile viewers')).toEqual([
       'Profile viewers',
       '1',
-      '1 brands · 0 visitors',
+      '1 brand · 0 visitors',
     ]);
+    // The period as a date people read, with its year.
+    await page
+      .getByText(
+        /^Your last 30 days, \d{1,2} \w{3}( \d{4})? to \d{1,2} \w{3} \d{4} \(India time\)\./,
+      )
+      .waitFor();
+    await page
+      .getByRole('figure', { name: /^Search impressions, profile viewers and list adds per day/ })
+      .locator('svg')
+      .first()
+      .waitFor();
     expect(await figureLines(page, 'List adds')).toEqual(['List adds', '1']);
     // The category the search filtered on, without who made it; the typed words stay unnamed
     // until three different people have searched them.
@@ -122,10 +133,37 @@ describe('creator insights', () => {
       .click();
     await waitForPath(page, '/insights');
     await figure(page, 'Search impressions').waitFor();
+    // Nothing happened yet: the chart says so instead of drawing flat lines.
+    await page.getByText(/^Nothing to chart yet: no search impressions/).waitFor();
+    expect(await page.getByRole('figure').count()).toBe(0);
+    await page
+      .getByRole('region', { name: 'Where views came from' })
+      .getByText(/^No searches have shown your profile in this period yet\./)
+      .waitFor();
     await page.getByRole('button', { name: 'Show the numbers as a table' }).click();
     const width = await page.evaluate<number>('document.documentElement.scrollWidth');
     expect(width).toBeLessThanOrEqual(360);
     expect(await axeFindings(page)).toEqual([]);
+  });
+
+  it("say that searches showed the profile when the words can't be named yet", async () => {
+    const creator = await creatorNamed('Kavya Crafts');
+    // A visitor searches words that find the creator, with no category or topic.
+    await page.goto('/influencers?search=kavya');
+    await page.getByRole('heading', { name: 'Kavya Crafts' }).first().waitFor();
+    await flushAnalytics(server);
+
+    page = await harness.newPage();
+    await openSignedIn(page, server, creator, '/insights');
+    expect(await figureLines(page, 'Search impressions')).toEqual(['Search impressions', '1']);
+    const sources = page.getByRole('region', { name: 'Where views came from' });
+    await sources
+      .getByText(
+        'Your profile appeared once in directory listings in this period. Words people typed to find you show here when at least 3 different people have searched them, so no search points at one brand.',
+      )
+      .waitFor();
+    expect(await sources.getByText(/No searches have shown/).count()).toBe(0);
+    expect(await sources.getByText('“kavya”').count()).toBe(0);
   });
 
   it('tell a brand they are for creators, and are not in its menu', async () => {

@@ -25,7 +25,7 @@ export const figuresEndpoints = ({
     method: 'get',
     path: '/admin/figures',
     summary:
-      'Sign-ups, verified creators, coins bought and spent, conversations and reply rate per day (JSON, or CSV with format=csv)',
+      'Sign-ups, verified creators, coins bought, granted, spent and refunded, conversations and reply rate per day (JSON, or CSV with format=csv)',
     access: signedIn('admin', 'auditor'),
     input: { query: figuresQuery },
     handler: async (req, res) => {

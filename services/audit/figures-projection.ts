@@ -32,12 +32,13 @@ const change = async (
 
 /**
  * The marketplace figures of the console (issue 24, item 6): sign-ups, verified creators,
- * coins bought, spent and refunded, conversations opened and answered, one document per day,
+ * coins bought, granted, spent and refunded, conversations opened and answered, one document per day,
  * folded by domain/audit/figures.ts from the events' own times. Rebuilt with `make rebuild`.
  */
 export const figuresProjection: Projection = {
   name: 'audit-figures',
-  version: 1,
+  // 2: coins granted by admins (CoinsGranted) are counted.
+  version: 2,
   collections: [
     { name: AUDIT_FIGURES_DAYS, indexes: [{ fields: ['day'] }] },
     { name: AUDIT_FIGURES_CREATORS },

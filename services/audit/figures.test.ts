@@ -1,5 +1,6 @@
 /**
- * `GET /api/admin/figures` over HTTP: sign-ups, a verification, a purchase, two conversations
+ * `GET /api/admin/figures` over HTTP: sign-ups, a verification, a purchase, an admin's grant,
+ * two conversations
  * (one answered) show in the day's figures for admins and auditors; brands, creators and
  * visitors are refused; a bad period or format is refused in words and changes nothing; the CSV
  * is a download of the daily rows; the days are the events' own, so ten days later a week is
@@ -20,7 +21,7 @@ import {
   registerUser,
   type TestUser,
 } from '../testing/accounts.ts';
-import { changeCollection } from '../testing/collections.ts';
+import { changeCollection, grantCoins } from '../testing/collections.ts';
 import { storeMessage } from '../testing/messaging.ts';
 import { balanceOf, buyInSandbox } from '../testing/payments.ts';
 import { creatorWizard, saveProfile, verifyInstagram } from '../testing/profiles.ts';
@@ -56,6 +57,7 @@ describe('the marketplace figures', () => {
 
     await buyInSandbox(server, brand, { coins: 3 });
     bought = await balanceOf(server, brand);
+    await grantCoins(server, admin, brand, 120);
     await changeCollection(server, brand, 'add', creator.userId).expect(201);
     await changeCollection(server, brand, 'add', quiet.userId).expect(201);
     await storeMessage(server, brand, creator, 'Hello, a collaboration?');
@@ -69,6 +71,8 @@ describe('the marketplace figures', () => {
   });
 
   it("shows the period's sign-ups, verified creators, coins, conversations and reply rate", async () => {
+    // Bought, granted and refunded coins against those spent: the brand's balance.
+    expect(await balanceOf(server, brand)).toBe(bought + 120 - 2);
     expect(bought).toBeGreaterThanOrEqual(3);
     const answer = (await figures(auditor).expect(200)).body as FiguresAnswer;
     expect(answer).toMatchObject({
@@ -85,6 +89,7 @@ describe('the marketplace figures', () => {
       newVerifiedCreators: 1,
       verifiedCreators: 1,
       coinsBought: bought,
+      coinsGranted: 120,
       coinsSpent: 2,
       coinsRefunded: 0,
       conversations: 2,
@@ -138,7 +143,7 @@ describe('the marketplace figures', () => {
       .split(/\r?\n/);
     expect(lines).toHaveLength(31);
     expect(lines[0]).toBe(
-      'Day,Brand sign-ups,Creator sign-ups,Newly verified creators,Verified creators,Coins bought,Coins spent,Coins refunded,Conversations opened,Conversations answered,Reply rate (%)',
+      'Day,Brand sign-ups,Creator sign-ups,Newly verified creators,Verified creators,Coins bought,Coins granted,Coins spent,Coins refunded,Conversations opened,Conversations answered,Reply rate (%)',
     );
     const rows = lines.slice(1).map((line) => line.split(','));
     expect(rows.map((row) => row[0])).toEqual(answer.daily.map((day) => day.day));
@@ -146,10 +151,12 @@ describe('the marketplace figures', () => {
     expect(column(1)).toBe(2);
     expect(column(2)).toBe(2);
     expect(column(5)).toBe(bought);
-    expect(column(8)).toBe(2);
-    expect(column(9)).toBe(1);
+    expect(column(6)).toBe(120);
+    expect(column(7)).toBe(2);
+    expect(column(9)).toBe(2);
+    expect(column(10)).toBe(1);
     // A day without conversations has no reply rate (blank), not 0 %.
-    expect(rows.some((row) => row[10] === '')).toBe(true);
+    expect(rows.some((row) => row[11] === '')).toBe(true);
   });
 
   it("counts each event on its own day: ten days on, the week is empty and the month isn't", async () => {
@@ -174,6 +181,6 @@ describe('the marketplace figures', () => {
     expect(month.totals).toMatchObject({ signUps: 4, conversations: 2, replied: 1 });
     const year = (await figures(auditor, { days: '365' }).expect(200)).body as FiguresAnswer;
     expect(year.daily).toHaveLength(365);
-    expect(year.totals.coinsSpent).toBe(2);
+    expect(year.totals).toMatchObject({ coinsSpent: 2, coinsGranted: 120 });
   });
 });

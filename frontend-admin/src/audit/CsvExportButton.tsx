@@ -1,4 +1,5 @@
 import DownloadRoundedIcon from '@mui/icons-material/DownloadRounded';
+import { Button as MuiButton } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { Button, useDataProvider } from 'react-admin';
 import type { ConsoleDataProvider } from '../dataProvider';
@@ -7,8 +8,18 @@ import { useNotifyFailure } from '../notify-failure';
 /**
  * Downloads a server-side CSV export (the whole ledger or verification history, not one page):
  * fetched with the session's bearer token, then saved under the name the server gives it.
+ * In a toolbar it is react-admin's button (an icon alone on a phone); `labelled` keeps its
+ * words on every screen, for a page where it stands on its own.
  */
-export function CsvExportButton({ path, label = 'Export CSV' }: { path: string; label?: string }) {
+export function CsvExportButton({
+  path,
+  label = 'Export CSV',
+  labelled = false,
+}: {
+  path: string;
+  label?: string;
+  labelled?: boolean;
+}) {
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const notifyFailure = useNotifyFailure();
   const { mutate: download, isPending } = useMutation({
@@ -27,6 +38,18 @@ export function CsvExportButton({ path, label = 'Export CSV' }: { path: string; 
     onError: notifyFailure('Could not export'),
   });
 
+  if (labelled) {
+    return (
+      <MuiButton
+        size="small"
+        startIcon={<DownloadRoundedIcon />}
+        onClick={() => download()}
+        disabled={isPending}
+      >
+        {label}
+      </MuiButton>
+    );
+  }
   return (
     <Button label={label} aria-label={label} onClick={() => download()} disabled={isPending}>
       <DownloadRoundedIcon />

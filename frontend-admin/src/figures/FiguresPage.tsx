@@ -21,7 +21,7 @@ import {
 import { CsvExportButton } from '../audit/CsvExportButton';
 import type { ConsoleDataProvider } from '../dataProvider';
 import { FiguresTable } from './FiguresTable';
-import { countText, dayLabel, figuresCsvPath, periodOf, rateText } from './format';
+import { countOf, countText, figuresCsvPath, periodOf, periodText, rateText } from './format';
 
 // The chart library loads with this page only, in a chunk of its own.
 const FiguresChart = lazy(() =>
@@ -71,7 +71,7 @@ function Totals({ answer }: { answer: FiguresAnswer }) {
         gridTemplateColumns: {
           xs: '1fr',
           sm: 'repeat(2, minmax(0, 1fr))',
-          lg: 'repeat(3, minmax(0, 1fr))',
+          lg: 'repeat(4, minmax(0, 1fr))',
         },
       }}
     >
@@ -79,25 +79,13 @@ function Totals({ answer }: { answer: FiguresAnswer }) {
         id="sign-ups"
         title="Sign-ups"
         value={countText(totals.signUps)}
-        detail={`${countText(totals.brandSignUps)} brands, ${countText(totals.creatorSignUps)} creators`}
+        detail={`${countOf(totals.brandSignUps, 'brand')}, ${countOf(totals.creatorSignUps, 'creator')}`}
       />
       <Tile
         id="verified"
         title="Verified creators"
         value={countText(totals.verifiedCreators)}
         detail={`${countText(totals.newVerifiedCreators)} newly verified in the period`}
-      />
-      <Tile
-        id="coins-bought"
-        title="Coins bought"
-        value={countText(totals.coinsBought)}
-        detail="Bonus coins included"
-      />
-      <Tile
-        id="coins-spent"
-        title="Coins spent"
-        value={countText(totals.coinsSpent)}
-        detail={`${countText(totals.coinsRefunded)} refunded`}
       />
       <Tile
         id="conversations"
@@ -110,6 +98,30 @@ function Totals({ answer }: { answer: FiguresAnswer }) {
         title="Reply rate"
         value={rateText(totals.replyRate)}
         detail="Share of conversations opened that the creator answered"
+      />
+      <Tile
+        id="coins-bought"
+        title="Coins bought"
+        value={countText(totals.coinsBought)}
+        detail="Bonus coins included"
+      />
+      <Tile
+        id="coins-granted"
+        title="Coins granted"
+        value={countText(totals.coinsGranted)}
+        detail="Given by admins from the console"
+      />
+      <Tile
+        id="coins-refunded"
+        title="Coins refunded"
+        value={countText(totals.coinsRefunded)}
+        detail="Given back: no reply within 48 hours, or a refused connection"
+      />
+      <Tile
+        id="coins-spent"
+        title="Coins spent"
+        value={countText(totals.coinsSpent)}
+        detail="On adding creators to lists and renewing chats"
       />
     </Box>
   );
@@ -153,16 +165,17 @@ export function FiguresPage() {
             }}
           >
             {FIGURES_PERIODS.map((period) => (
-              <ToggleButton key={period} value={period}>
+              // The chosen period is the group's tab stop; the arrow keys move between them.
+              <ToggleButton key={period} value={period} tabIndex={period === days ? 0 : -1}>
                 {`${period} days`}
               </ToggleButton>
             ))}
           </ToggleButtonGroup>
-          <CsvExportButton path={figuresCsvPath(days)} label="Download CSV" />
+          <CsvExportButton path={figuresCsvPath(days)} label="Download CSV" labelled />
         </Stack>
         <Typography variant="body2" color="text.secondary">
           {answer
-            ? `From ${dayLabel(answer.from)} to ${dayLabel(answer.to)}, in India's days. A reply counts on the day its conversation was opened, so the last days' reply rates can still rise.`
+            ? `From ${periodText(answer.from, answer.to)}, in India's days. A reply counts on the day its conversation was opened, so the last days' reply rates can still rise.`
             : "Days are India's days."}
         </Typography>
         {figures.isFetching && <LinearProgress aria-label="Loading the figures" />}

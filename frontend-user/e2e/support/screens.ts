@@ -403,6 +403,24 @@ export const userAppScreens = (m: Marketplace): Screen[] => [
     ready: (page) => heading(page, /./),
   },
   {
+    name: 'creator insights',
+    viewer: 'creator',
+    path: '/insights?days=7',
+    ready: async (page) => {
+      await heading(page, 'Insights');
+      await page.getByRole('figure').locator('svg').first().waitFor();
+    },
+  },
+  {
+    name: 'creator insights, nothing yet',
+    viewer: 'newcomer',
+    path: '/insights',
+    ready: async (page) => {
+      await heading(page, 'Insights');
+      await page.getByText(/^Nothing to chart yet/).waitFor();
+    },
+  },
+  {
     name: 'profile wizard, nothing saved yet',
     viewer: 'newcomer',
     path: '/UpdateProfile',
@@ -522,7 +540,17 @@ export const consoleScreens = (m: Marketplace): Screen[] => {
           .locator('tbody tr')
           .first()
           .waitFor();
-        await page.locator('figure svg').first().waitFor();
+        await page.locator('figure svg').nth(1).waitFor();
+      },
+    },
+    {
+      name: 'console figures, 365 days (auditor)',
+      viewer: 'auditor',
+      path: '/admin/#/figures?days=365',
+      ready: async (page) => {
+        await heading(page, 'Marketplace figures', 2);
+        await page.getByRole('button', { name: 'Download CSV' }).waitFor();
+        await page.locator('figure svg').nth(1).waitFor();
       },
     },
     {

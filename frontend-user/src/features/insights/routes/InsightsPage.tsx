@@ -23,7 +23,7 @@ import { DailyTable } from '../components/DailyTable';
 import { SourcesList } from '../components/SourcesList';
 import { StatTile } from '../components/StatTile';
 import { VisibilityPanel } from '../components/VisibilityPanel';
-import { countText, durationText, periodOf, rateText } from '../utils/format';
+import { countOf, countText, durationText, periodOf, periodText, rateText } from '../utils/format';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -82,7 +82,13 @@ export function InsightsPage() {
               size="small"
             >
               {INSIGHTS_PERIODS.map((period) => (
-                <ToggleButton key={period} value={period} aria-label={`Last ${period} days`}>
+                // The chosen period is the group's tab stop; the arrow keys move between them.
+                <ToggleButton
+                  key={period}
+                  value={period}
+                  aria-label={`Last ${period} days`}
+                  tabIndex={period === days ? 0 : -1}
+                >
                   {period} days
                 </ToggleButton>
               ))}
@@ -106,8 +112,8 @@ export function InsightsPage() {
         ) : (
           <>
             <Typography color="text.secondary">
-              Your last {days} days, {data.from} to {data.to} (India time). Viewers are counted once
-              a day each; you see how many, never who.
+              Your last {days} days, {periodText(data.from, data.to)} (India time). Viewers are
+              counted once a day each; you see how many, never who.
             </Typography>
             <Box
               component="ul"
@@ -127,7 +133,7 @@ export function InsightsPage() {
               <StatTile
                 label="Profile viewers"
                 value={countText(data.totals.views.total)}
-                detail={`${countText(data.totals.views.brands)} brands · ${countText(data.totals.views.visitors)} visitors`}
+                detail={`${countOf(data.totals.views.brands, 'brand')} · ${countOf(data.totals.views.visitors, 'visitor')}`}
               />
               <StatTile label="List adds" value={countText(data.totals.listAdds)} />
               <StatTile label="Renewals" value={countText(data.totals.renewals)} />
@@ -149,7 +155,7 @@ export function InsightsPage() {
             </Section>
 
             <Section id="insights-sources" title="Where views came from">
-              <SourcesList sources={data.sources} />
+              <SourcesList sources={data.sources} impressions={data.totals.impressions} />
             </Section>
 
             <Section id="insights-visibility" title="Visibility">

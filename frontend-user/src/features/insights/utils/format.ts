@@ -22,13 +22,25 @@ export const durationText = (seconds: number | null): string => {
   return `${days} days`;
 };
 
-/** A day of the chart as a short label: "27 Nov". */
-export const dayLabel = (day: string): string =>
+/** A day of the chart as a short label: "27 Nov", or "27 Nov 2026" with its year. */
+export const dayLabel = (day: string, withYear = false): string =>
   new Date(`${day}T00:00:00Z`).toLocaleDateString('en-IN', {
     day: 'numeric',
     month: 'short',
+    ...(withYear ? { year: 'numeric' } : {}),
     timeZone: 'UTC',
   });
 
+/** A period as people read it: "29 Oct to 27 Nov 2026", "2 Dec 2025 to 1 Jan 2026". */
+export const periodText = (from: string, to: string): string =>
+  `${dayLabel(from, from.slice(0, 4) !== to.slice(0, 4))} to ${dayLabel(to, true)}`;
+
 /** A whole number with Indian grouping: 1,00,000. */
 export const countText = (n: number): string => n.toLocaleString('en-IN');
+
+/** A count and its noun, one or many: "1 brand", "0 visitors", "13 times". */
+export const countOf = (n: number, one: string, many = `${one}s`): string =>
+  `${countText(n)} ${n === 1 ? one : many}`;
+
+/** How many times, as people say it: "once", "13 times". */
+export const timesText = (n: number): string => (n === 1 ? 'once' : `${countText(n)} times`);
