@@ -198,6 +198,8 @@ export const directoryHandlers = (deps: {
     brandId: string,
     limit: number,
   ): Promise<RecommendationsAnswer> => {
+    // Up to seven indexed reads and a scoring: counted like a listing request.
+    await deps.memberLimit(brandId);
     const found = await recommendationsFor(
       { directory: directory(), profiles: profiles() },
       brandId,
@@ -223,6 +225,7 @@ export const directoryHandlers = (deps: {
     interests: readonly string[],
     meta: CommandMetadata,
   ) => {
+    await deps.memberLimit(brandId);
     const result = await commands.handle(brandSignalsDecider, brandSignalsStreamId(brandId), {
       type: 'ChooseInterests',
       data: { brandId, interests },

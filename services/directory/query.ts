@@ -135,7 +135,9 @@ export const MATCH_CANDIDATES = 500;
  * MATCH_CANDIDATES matches by rank, ordered by `order` (the brand's match score); past them, the
  * rest in rank order. Other sorts never come here, so they pay nothing for it. While the brand's
  * profile stands, the pages are stable and disjoint: the window is the same rank-ordered prefix
- * (ties broken by id) on every page, and what follows is read from the window's end.
+ * (ties broken by id) on every page, and what follows is read from the window's end. Paging
+ * does not move the profile: a brand's search is learnt from at its first page only, and never
+ * from `sort=match` itself (services/platform/analytics/recorder.ts).
  */
 export const matchPage = async (
   directory: ReadCollection<DirectoryEntry>,

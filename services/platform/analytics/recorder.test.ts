@@ -116,6 +116,23 @@ describe('the analytics recorder', () => {
     expect(byCreator.c2).toMatchObject({ impressions: 1 });
   });
 
+  it("learns a brand's signal from a search's first page only, never from Best match or a console role", async () => {
+    const { analytics, sent } = recorder();
+    const brand = exchange(principal('brand-1', 'user'));
+    const skincare = terms('', ['skincare']);
+    analytics.shown(brand.req, brand.res, { ...skincare, page: 2 }, page('c1'));
+    analytics.shown(brand.req, brand.res, { ...terms('', ['fashion']), match: true }, page('c1'));
+    const auditor = exchange({ ...principal('brand-2', 'user'), roles: ['user', 'auditor'] });
+    analytics.shown(auditor.req, auditor.res, skincare, page('c1'));
+    await analytics.flush();
+    expect(sent.filter((s) => s.streamId.startsWith('brandsignals-'))).toEqual([]);
+    analytics.shown(brand.req, brand.res, { ...skincare, page: 1 }, page('c1'));
+    await analytics.flush();
+    expect(
+      sent.filter((s) => s.streamId.startsWith('brandsignals-')).map((s) => s.streamId),
+    ).toEqual(['brandsignals-brand-1']);
+  });
+
   it('counts one view per viewer and window, hashed per creator, with the search that led there', async () => {
     const { analytics, sent } = recorder();
     const brand = exchange(principal('brand-1', 'user'));

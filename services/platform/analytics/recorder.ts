@@ -78,6 +78,10 @@ export type ShownTerms = SearchTerms &
   Readonly<{
     socialMediaPlatforms?: readonly string[];
     averageLocationOfAudience?: readonly string[];
+    /** The page of the results (a brand's signal is its search's first page only). */
+    page?: number;
+    /** Best match for you: the brand's own order, not a search to learn from. */
+    match?: boolean;
   }>;
 
 export type AnalyticsRecorder = Readonly<{
@@ -167,7 +171,11 @@ export const createAnalyticsRecorder = (options: AnalyticsOptions): AnalyticsRec
   /** A brand's search with something to learn from (a category, topic, platform or place). */
   const noteBrandSearch = (req: Request, terms: ShownTerms) => {
     const principal = principalOf(req);
-    if (!principal || principal.role !== 'user' || principal.roles.includes('admin')) return;
+    if (!principal || principal.role !== 'user') return;
+    if (principal.roles.includes('admin') || principal.roles.includes('auditor')) return;
+    // A search is learnt from once, at its first page, and never from Best match for you itself:
+    // paging through an order must not move the order it pages through.
+    if ((terms.page ?? 1) > 1 || terms.match === true) return;
     const signal: SearchSignal = {
       adCategories: [...terms.adCategories],
       pageContentCategory: [...terms.pageContentCategory],
