@@ -50,19 +50,28 @@ const scenario = (load: Load, info: InsightsServerInfo): Scenario =>
 
 const recordingRows = async (progress: (line: string) => void): Promise<Row[]> => {
   ensureWrk();
-  progress('insights: starting two servers, the recorder on and off');
+  progress('insights: starting three servers, the recorder on, off, and off again');
   const entry = join(import.meta.dirname, '../insights/server.ts');
+  // A third server, the recorder off like the second: the spread between two identical servers
+  // measured the same way (an A/A comparison), so the on/off ratio can be read against it.
   const started = await Promise.allSettled([
     startChild<InsightsServerInfo>(entry, { env: { ANALYTICS_RECORDING: 'on' } }),
+    startChild<InsightsServerInfo>(entry, { env: { ANALYTICS_RECORDING: 'off' } }),
     startChild<InsightsServerInfo>(entry, { env: { ANALYTICS_RECORDING: 'off' } }),
   ]);
   const children = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   const scriptDir = await mkdtemp(join(tmpdir(), 'linkcoin-bench-insights-'));
   try {
-    if (children.length < 2) {
+    if (children.length < 3) {
       throw (started.find((s) => s.status === 'rejected') as PromiseRejectedResult).reason;
     }
-    const [on, off] = children as [Child<InsightsServerInfo>, Child<InsightsServerInfo>];
+    const [on, off, again] = children as [
+      Child<InsightsServerInfo>,
+      Child<InsightsServerInfo>,
+      Child<InsightsServerInfo>,
+    ];
+    const labelOf = (child: Child<InsightsServerInfo>) =>
+      child === on ? 'on' : child === off ? 'off' : 'again';
     const best = new Map<string, WrkResult>();
     const run = async (child: Child<InsightsServerInfo>, load: Load, seconds: number) => {
       const result = await runWrk(scriptDir, child.info.url, scenario(load, child.info), seconds);
@@ -71,19 +80,21 @@ const recordingRows = async (progress: (line: string) => void): Promise<Row[]> =
           `insights ${load}: ${result.non2xx} answers outside 2xx in ${result.requests}`,
         );
       }
-      const key = `${load}-${child.info.recording ? 'on' : 'off'}`;
+      const key = `${load}-${labelOf(child)}`;
       const previous = best.get(key);
       if (!previous || result.perSecond > previous.perSecond) best.set(key, result);
     };
     for (const load of ['search', 'profile'] as const) {
-      await runWrk(scriptDir, on.info.url, scenario(load, on.info), 2);
-      await runWrk(scriptDir, off.info.url, scenario(load, off.info), 2);
+      for (const child of [on, off, again]) {
+        await runWrk(scriptDir, child.info.url, scenario(load, child.info), 2);
+      }
     }
     for (let round = 0; round < ROUNDS; round++) {
       for (const load of ['search', 'profile'] as const) {
-        progress(`insights: ${load}, round ${round + 1}, recorder off then on`);
+        progress(`insights: ${load}, round ${round + 1}, recorder off, on, off again`);
         await run(off, load, SECONDS);
         await run(on, load, SECONDS);
+        await run(again, load, SECONDS);
       }
     }
     const row = (load: Load, what: string): Row => {
@@ -100,9 +111,25 @@ const recordingRows = async (progress: (line: string) => void): Promise<Row[]> =
         note: `on p50 ${value.p50Ms.toFixed(1)} ms p99 ${value.p99Ms.toFixed(1)} ms; off p50 ${baseline.p50Ms.toFixed(1)} ms p99 ${baseline.p99Ms.toFixed(1)} ms; wrk best of ${ROUNDS} × ${SECONDS} s`,
       };
     };
+    /** Two servers with the recorder off, measured the same way: the bench's own spread. */
+    const spread = (load: Load, what: string): Row => {
+      const value = best.get(`${load}-again`)!;
+      const baseline = best.get(`${load}-off`)!;
+      return {
+        measure: `${what}, a second server with the recorder off (A/A spread)`,
+        value: value.perSecond,
+        unit: 'requests/s',
+        baseline: baseline.perSecond,
+        baselineIs: `${what.toLowerCase()} with ANALYTICS_RECORDING=off: the same server code, same run`,
+        better: 'higher',
+        note: 'read the recorded ratio against this one: two identical servers differ by this much here',
+      };
+    };
     return [
       row('search', 'Directory search (GET users?search, 10 creators a page)'),
+      spread('search', 'Directory search (GET users?search, 10 creators a page)'),
       row('profile', 'Profile read (GET user/:id, signed in)'),
+      spread('profile', 'Profile read (GET user/:id, signed in)'),
     ];
   } finally {
     await Promise.allSettled(children.map((child) => child.stop()));
