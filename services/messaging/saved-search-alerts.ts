@@ -94,7 +94,7 @@ export const savedSearchAlerts = (deps: {
       await deps.push.notifyMatch({
         brandId: search.brandId,
         searchId: search.id,
-        searchName: result.state.searches[search.id]?.name ?? 'your search',
+        searchName: result.state.searches.get(search.id)?.name ?? 'your search',
         creatorName: after.ownerName || after.handle || 'A creator',
       });
     }

@@ -149,7 +149,7 @@ export const savedSearchHandlers = (deps: {
       savedSearchesDecider,
       savedSearchesStreamId(brandId),
     );
-    if (searchId !== null && !state.searches[searchId]) return { gone: true, name: null };
+    if (searchId !== null && !state.searches.has(searchId)) return { gone: true, name: null };
     await run(brandId, {
       type: 'SetSearchDigest',
       data: { brandId, searchId, digest: false, via: 'mail' },
@@ -157,7 +157,7 @@ export const savedSearchHandlers = (deps: {
     });
     return {
       gone: false,
-      name: searchId === null ? null : (state.searches[searchId]?.name ?? null),
+      name: searchId === null ? null : (state.searches.get(searchId)?.name ?? null),
     };
   };
 
