@@ -2,8 +2,9 @@
  * Saved searches with alerts (issue 24, item 4) over HTTP: a brand saves a directory search, up
  * to the cap; another brand never reaches it; a creator who comes to match it is a new match in
  * the app and a Web Push; the day's digest mails it once, after the digest hour (the clock is
- * moved, the process' tick does the rest); the mail's signed link turns the digest off without
- * signing in, again and again, and a changed link changes nothing.
+ * moved, the process' tick does the rest); the mail's signed link asks first (opening it changes
+ * nothing), its button (a POST to the same link) turns the digest off without signing in, again
+ * and again, as does a mail client's one-click POST; a changed link changes nothing.
  */
 import { createECDH, randomBytes } from 'node:crypto';
 import request from 'supertest';
@@ -170,24 +171,37 @@ describe('saved searches', () => {
     expect(await digests(brand)).toHaveLength(1);
     expect(await eventsAfter(server, head)).toEqual([]);
 
-    // The mail's link for this search turns its digest off, without signing in, every time.
-    const links = [
-      ...digest!.body.matchAll(
-        /(https?:\/\/[^\s"<>]+\/unsubscribe\/saved-searches\?t=[A-Za-z0-9._*-]+)/g,
-      ),
-    ].map((m) => m[1]!);
-    const [searchLink, allLink] = [links[0]!, links[links.length - 1]!];
+    // The mail's link for this search asks first: opening it (a mail scanner does) changes
+    // nothing; its button POSTs to the same link, which turns the digest off, every time.
+    const searchLink = /Stop these e-mails for this search: (\S+)/.exec(digest!.body)![1]!;
+    const allLink = /Stop these e-mails for all your saved searches: (\S+)/.exec(digest!.body)![1]!;
+    expect(searchLink).toMatch(/\/unsubscribe\/saved-searches\?t=[A-Za-z0-9._*-]+$/);
     expect(searchLink).not.toBe(allLink);
     const path = (link: string) => new URL(link).pathname + new URL(link).search;
+    const headBeforeOpening = await headPosition(server);
     for (let i = 0; i < 2; i++) {
       const page = await request(server.url).get(path(searchLink)).expect(200);
+      expect(page.text).toContain(UNSUBSCRIBE_TEXTS.confirmTitle);
+      expect(page.text).toContain(UNSUBSCRIBE_TEXTS.confirmOne('Kitchen creators'));
+      const form = /<form method="post" action="([^"]+)">/.exec(page.text);
+      expect(form?.[1]?.replaceAll('&amp;', '&')).toBe(path(searchLink));
+    }
+    expect(await eventsAfter(server, headBeforeOpening)).toEqual([]);
+    brand = await signInAgain(brand);
+    expect((await list(brand)).searches[0]!.digest).toBe(true);
+    for (let i = 0; i < 2; i++) {
+      const page = await request(server.url)
+        .post(path(searchLink))
+        .type('form')
+        .send('')
+        .expect(200);
       expect(page.text).toContain(UNSUBSCRIBE_TEXTS.doneTitle);
       expect(page.text).toContain('Kitchen creators');
     }
-    brand = await signInAgain(brand);
     expect((await list(brand)).searches[0]!.digest).toBe(false);
 
-    // A changed link (another brand's id, a widened target, a cut signature) changes nothing.
+    // A changed link (another brand's id, a widened target, a cut signature) changes nothing,
+    // opened or posted.
     const token = new URL(searchLink).searchParams.get('t')!;
     const [brandId, searchId, mac] = token.split('.');
     const headBefore = await headPosition(server);
@@ -197,10 +211,15 @@ describe('saved searches', () => {
       `${brandId}.${searchId}.${mac!.slice(0, -2)}`,
       'nonsense',
     ]) {
-      const page = await request(server.url)
-        .get(`/unsubscribe/saved-searches?t=${encodeURIComponent(tampered)}`)
-        .expect(400);
-      expect(page.text).toContain(UNSUBSCRIBE_TEXTS.bad);
+      const url = `/unsubscribe/saved-searches?t=${encodeURIComponent(tampered)}`;
+      for (const sent of [
+        request(server.url).get(url),
+        request(server.url).post(url).type('form').send('List-Unsubscribe=One-Click'),
+      ]) {
+        const page = await sent.expect(400);
+        expect(page.text).toContain(UNSUBSCRIBE_TEXTS.bad);
+        expect(page.text).not.toContain('<form');
+      }
     }
     expect(await eventsAfter(server, headBefore)).toEqual([]);
 
@@ -211,8 +230,31 @@ describe('saved searches', () => {
       .set(as(brand))
       .send({ digest: true })
       .expect(200);
-    const all = await request(server.url).get(path(allLink)).expect(200);
+    // The mail's List-Unsubscribe fields name the "all" link for mail clients' one-click
+    // button (RFC 8058), which POSTs to it without the page.
+    const fields = digest!.body
+      .slice(0, digest!.body.search(/\r?\n\r?\n/))
+      .replace(/\r?\n[ \t]+/g, ' ');
+    expect(fields).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+    expect(/^List-Unsubscribe: <([^>]+)>$/m.exec(fields)?.[1]).toBe(allLink);
+    const asks = await request(server.url).get(path(allLink)).expect(200);
+    expect(asks.text).toContain(UNSUBSCRIBE_TEXTS.confirmAll);
+    expect((await list(brand)).searches.some((s) => s.digest)).toBe(true);
+    const all = await request(server.url)
+      .post(path(allLink))
+      .type('form')
+      .send('List-Unsubscribe=One-Click')
+      .expect(200);
     expect(all.text).toContain(UNSUBSCRIBE_TEXTS.doneAll);
     expect((await list(brand)).searches.every((s) => !s.digest)).toBe(true);
+
+    // The search deleted since: the link, opened or confirmed, has nothing to turn off.
+    await request(server.url).delete(`/api/saved-searches/${searchId}`).set(as(brand)).expect(200);
+    const opened = await request(server.url).get(path(searchLink)).expect(200);
+    expect(opened.text).toContain(UNSUBSCRIBE_TEXTS.goneTitle);
+    expect(opened.text).not.toContain('<form');
+    const confirmed = await request(server.url).post(path(searchLink)).type('form').expect(200);
+    expect(confirmed.text).toContain(UNSUBSCRIBE_TEXTS.goneTitle);
+    expect(confirmed.text).toContain(UNSUBSCRIBE_TEXTS.gone);
   });
 });
