@@ -15,7 +15,15 @@ import {
   SAVED_SEARCH_MESSAGES,
 } from '@linkcoin/domain/directory/saved-searches.ts';
 import { CONTEXTS } from '../runtime/composition.ts';
-import { eventsAfter, headPosition, registerUser, type TestUser } from '../testing/accounts.ts';
+import {
+  adminEnv,
+  eventsAfter,
+  grantAuditor,
+  headPosition,
+  loginAdmin,
+  registerUser,
+  type TestUser,
+} from '../testing/accounts.ts';
 import { waitUntil } from '../testing/audit.ts';
 import { mailsTo } from '../testing/mail.ts';
 import { creatorWizard, saveProfile } from '../testing/profiles.ts';
@@ -60,6 +68,7 @@ describe('saved searches', () => {
         context.name === 'messaging' ? messagingContextWith({ pushTransport: transport }) : context,
       ),
       env: {
+        ...adminEnv,
         PUSH_SERVICE_HOSTS: PUSH_HOST,
         PROCESS_TICK_MS: '100',
         AUTH_REQUESTS_PER_IP_PER_WINDOW: '100000',
@@ -256,5 +265,49 @@ describe('saved searches', () => {
     const confirmed = await request(server.url).post(path(searchLink)).type('form').expect(200);
     expect(confirmed.text).toContain(UNSUBSCRIBE_TEXTS.goneTitle);
     expect(confirmed.text).toContain(UNSUBSCRIBE_TEXTS.gone);
+  });
+
+  it('leave a brand alone while it also holds a console role: no match, push or digest', async () => {
+    const query = 'adCategories=kitchenware&minFollowers=10k';
+    let auditing = await registerUser(server, { role: 'user', companyName: 'Audit Foods' });
+    const plain = await registerUser(server, { role: 'user', companyName: 'Plain Foods' });
+    await save(auditing, 'Kitchen', query).expect(201);
+    await save(plain, 'Kitchen', query).expect(201);
+    const creatorMatching = async (ownerName: string) => {
+      const creator = await registerUser(server, { role: 'influencer', ownerName });
+      await saveProfile(server, creator, creatorWizard({ ownerName })).expect(200);
+    };
+    // A match before the role: recorded, and waiting for the next digest.
+    await creatorMatching('Asha Before');
+    await waitUntil(async () => (await list(auditing)).newMatchCount === 1, 'the first match');
+
+    const admin = await loginAdmin(server);
+    await grantAuditor(server, admin, auditing.userId);
+    auditing = await signInAgain(auditing);
+    await request(server.url).get('/api/saved-searches').set(as(auditing)).expect(403);
+
+    // A match while it holds the role: none for it (so no push either), one for the other.
+    const head = await headPosition(server);
+    await creatorMatching('Asha During');
+    await waitUntil(async () => (await list(plain)).newMatchCount === 2, 'the other brand');
+    const recorded = (await eventsAfter(server, head)).filter(
+      (event) => event.type === 'SavedSearchMatched',
+    );
+    expect(recorded.map((event) => event.streamId)).toEqual([`savedsearches-${plain.userId}`]);
+
+    // The next morning: the other brand's digest, none for it (not even the match before).
+    clock.advance(DAY_MS + 60_000);
+    await waitUntil(async () => (await digests(plain)).length === 1, 'the digest');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(await digests(auditing)).toEqual([]);
+
+    // The role taken back: a brand again, told of what matches from now on.
+    await request(server.url)
+      .delete(`/api/admin/users/${auditing.userId}/roles/auditor`)
+      .set(as(await loginAdmin(server)))
+      .expect(200);
+    auditing = await signInAgain(auditing);
+    await creatorMatching('Asha After');
+    await waitUntil(async () => (await list(auditing)).newMatchCount === 2, 'the match after');
   });
 });
