@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { fold } from '../shared/decider.ts';
+import { NAME_MESSAGES } from '../shared/names.ts';
 import { DeciderSpecification, testMetadata } from '../shared/testing.ts';
 import { completeWizard, creator, registration, save } from './testing.ts';
 import { registeredEntry } from './entry.ts';
@@ -83,7 +85,7 @@ describe('saved searches: the decider', () => {
       .thenRefused('unprocessable', M.tooMany);
     spec([...full, { type: 'SavedSearchDeleted', data: { brandId, searchId: 's3', at } }])
       .when(command('SaveSearch', { searchId: 'new', name: 'One more', query: '' }))
-      .thenState((state) => expect(Object.keys(state.searches)).toHaveLength(MAX_SAVED_SEARCHES));
+      .thenState((state) => expect(state.searches.size).toBe(MAX_SAVED_SEARCHES));
   });
 
   it('renames and deletes only its own searches', () => {
@@ -181,6 +183,177 @@ describe('saved searches: the decider', () => {
     spec([created('s1', 'A')])
       .when(command('MarkMatchesSeen', {}))
       .thenNothingHappens();
+  });
+});
+
+describe('saved searches: names', () => {
+  const saving = (name: string, past: SavedSearchEvent[] = []) =>
+    spec(past).when(command('SaveSearch', { searchId: 'new', name, query: '' }));
+
+  it('refuses characters that change the direction of text, with the product’s words', () => {
+    for (const name of ['Spice\u202Esllik', 'Cooks \u2067x\u2069', 'A\u200Fb', 'A\u061Cb']) {
+      saving(name).thenRefused('validation', NAME_MESSAGES.direction);
+    }
+  });
+
+  it('refuses control characters and line separators', () => {
+    for (const name of ['Spice\nchefs', 'Spice\tchefs', 'A\u0000', 'A\u2028b']) {
+      saving(name).thenRefused('validation', NAME_MESSAGES.control);
+    }
+  });
+
+  it('refuses a name that shows nothing', () => {
+    for (const name of ['\u200B\u200B', '\u2800', '\u3164', ' \u00A0 ']) {
+      saving(name).thenRefused('validation', M.nameMissing);
+    }
+  });
+
+  it('refuses a lone surrogate', () => {
+    for (const name of ['Spice \uD83C', '\uDC00 chefs']) {
+      saving(name).thenRefused('validation', M.nameNotText);
+    }
+  });
+
+  it('keeps names in NFC, so the same name typed another way is the same name', () => {
+    const decomposed = 'Cafe\u0301 creators'; // e + combining acute
+    saving(decomposed).then({
+      type: 'SavedSearchCreated',
+      data: {
+        brandId,
+        searchId: 'new',
+        name: 'Caf\u00E9 creators',
+        query: '',
+        filters: savedQueryOf('').filters,
+        at,
+      },
+    });
+    saving('CAF\u00C9 CREATORS', [created('s1', 'Caf\u00E9 creators')]).thenRefused(
+      'conflict',
+      M.sameName,
+    );
+    saving('caf\u00E9 creators', [created('s1', decomposed)]).thenRefused('conflict', M.sameName);
+    spec([created('s1', 'Caf\u00E9 creators'), created('s2', 'Other')])
+      .when(command('RenameSearch', { searchId: 's2', name: decomposed }))
+      .thenRefused('conflict', M.sameName);
+  });
+
+  it('still counts the length after cleaning', () => {
+    saving(`  ${'x'.repeat(60)}  `).thenState((state) =>
+      expect(state.searches.get('new')?.name).toBe('x'.repeat(60)),
+    );
+  });
+});
+
+describe('saved searches: the saved query', () => {
+  it('refuses a parameter the directory does not take, with the directory’s words', () => {
+    expect(() => savedQueryOf('adCategories=spices&admin=1')).toThrow(
+      'This request does not take the "admin" parameter.',
+    );
+    expect(() => savedQueryOf('search[$gt]=')).toThrow(
+      'This request does not take the "search[$gt]" parameter.',
+    );
+  });
+
+  it('reads __proto__ and constructor as unknown names, never as the object’s own', () => {
+    for (const query of [
+      '__proto__=x',
+      '__proto__=a&__proto__=b',
+      '__proto__[search]=asha',
+      'constructor=x',
+      'toString=x&search=asha',
+      'hasOwnProperty=1',
+    ]) {
+      const key = decodeURIComponent(query.split('=')[0]!);
+      expect(() => savedQueryOf(query)).toThrow(
+        `This request does not take the "${key}" parameter.`,
+      );
+    }
+    // Nothing reached Object.prototype.
+    expect(Object.prototype).not.toHaveProperty('search');
+  });
+
+  it('keeps every parameter the directory takes, and drops the page', () => {
+    expect(
+      savedQueryOf('?view=grid&limit=24&page=2&verifiedOnly=true&search=asha&sort=followers').query,
+    ).toBe('search=asha&sort=followers&verifiedOnly=true');
+    expect(savedQueryOf('=x&search=asha').query).toBe('search=asha');
+  });
+});
+
+describe('saved searches: folding a long stream', () => {
+  const deleted = (searchId: string): SavedSearchEvent => ({
+    type: 'SavedSearchDeleted',
+    data: { brandId, searchId, at },
+  });
+
+  it('folds 20,000 saves and deletes into a state without a growing list', () => {
+    const events = Array.from({ length: 20_000 }, (_, i) => [
+      created(`s${i}`, 'Again'),
+      matched(`s${i}`, `c${i}`),
+      deleted(`s${i}`),
+    ]).flat();
+    const state = fold(savedSearchesDecider, events);
+    expect(state.searches.size).toBe(0);
+    expect(state.unseen).toBe(20_000);
+    // Nothing in the state is a list that grows with the stream: ids are a set.
+    for (const value of Object.values(state)) expect(Array.isArray(value)).toBe(false);
+    expect(state.usedIds).toBeInstanceOf(Set);
+    expect(state.usedIds.size).toBe(20_000);
+    // An id used long ago is still never used again; a new one is.
+    expect(() =>
+      savedSearchesDecider.decide(
+        command('SaveSearch', { searchId: 's7', name: 'Again', query: '' }),
+        state,
+      ),
+    ).toThrow(M.alreadySaved);
+    expect(
+      savedSearchesDecider.decide(
+        command('SaveSearch', { searchId: 'fresh', name: 'Again', query: '' }),
+        state,
+      ),
+    ).toHaveLength(1);
+  });
+
+  it('folds the same state one event at a time as all at once, and never changes the one it starts from', () => {
+    const history: SavedSearchEvent[] = [
+      created('s1', 'A'),
+      created('s2', 'B'),
+      matched('s1', 'c1'),
+      matched('s2', 'c2'),
+      { type: 'SavedSearchRenamed', data: { brandId, searchId: 's1', name: 'A2', at } },
+      {
+        type: 'SavedSearchDigestChanged',
+        data: { brandId, searchId: 's2', digest: false, via: 'app', at },
+      },
+      matched('s1', 'c3'),
+      {
+        type: 'SavedSearchDigestSent',
+        data: {
+          brandId,
+          day: '2026-01-15',
+          searches: [{ searchId: 's1', name: 'A2', query: '', creatorIds: ['c1'] }],
+          at,
+        },
+      },
+      deleted('s2'),
+    ];
+    const oneByOne = history.reduce(
+      savedSearchesDecider.evolve,
+      savedSearchesDecider.initialState(),
+    );
+    const start = fold(savedSearchesDecider, history.slice(0, 4));
+    const startS1 = start.searches.get('s1')!;
+    const allAtOnce = savedSearchesDecider.evolveAll!(start, history.slice(4));
+    expect(allAtOnce).toEqual(oneByOne);
+    expect(allAtOnce.searches.get('s1')).toMatchObject({
+      name: 'A2',
+      matched: new Set(['c1', 'c3']),
+      pending: ['c3'],
+    });
+    // The state folded from is as it was (the command handler keeps it in its cache).
+    expect(start.searches.size).toBe(2);
+    expect(start.searches.get('s1')).toBe(startS1);
+    expect(startS1).toMatchObject({ name: 'A', matched: new Set(['c1']), pending: ['c1'] });
   });
 });
 

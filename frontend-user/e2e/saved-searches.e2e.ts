@@ -14,8 +14,8 @@ import { axeFindings } from './support/axe.ts';
 // Issue 24, item 4: a brand saves a directory search; a creator who signs up and is verified
 // into it is a new match in the app (the menu's badge, the saved searches' notice); the day's
 // digest mails it once the clock has passed the digest hour (the process' tick, every 100 ms
-// here, does the rest); the mail's unsubscribe link works without signing in, and a changed
-// one is refused.
+// here, does the rest); the mail's unsubscribe link asks first and its button works without
+// signing in, and a changed one is refused.
 
 const clock = adjustableClock();
 const harness = useBrowserTest({ clock, env: { ...adminEnv, PROCESS_TICK_MS: '100' } });
@@ -97,14 +97,17 @@ describe('saved searches with alerts', () => {
     expect(digest!.subject).toBe('1 new creator matches your saved searches on LinkCoin');
     expect(digest!.body).toContain('Leela Kitchen');
 
-    // Its link for this search turns the e-mail off without signing in, as often as it is used.
-    const link = /https?:\/\/\S+?\/unsubscribe\/saved-searches\?t=[A-Za-z0-9._-]+/.exec(
-      digest!.body,
-    )![0];
+    // Its link for this search asks first (opening it changes nothing); the button turns the
+    // e-mail off without signing in, as often as it is used.
+    const link = /Stop these e-mails for this search: (\S+)/.exec(digest!.body)![1]!;
     const unsubscribe = new URL(link);
     page = await harness.newPage();
     for (let i = 0; i < 2; i++) {
       await page.goto(unsubscribe.pathname + unsubscribe.search);
+      await page.getByRole('heading', { level: 1, name: 'Stop these e-mails?' }).waitFor();
+      await page.getByText('“Verified kitchen creators”').waitFor();
+      if (i === 0) expect(await axeFindings(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Stop the e-mails' }).click();
       await page.getByRole('heading', { level: 1, name: 'You are unsubscribed' }).waitFor();
       await page.getByText('“Verified kitchen creators”').waitFor();
     }

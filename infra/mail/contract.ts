@@ -53,6 +53,29 @@ export const describeMailerContract = (
       expect(raw).toMatch(/charset=utf-8/i);
     });
 
+    it('delivers extra header fields, one line each whatever they hold', async () => {
+      const url = `https://linkcoin.test/unsubscribe/saved-searches?t=${'a'.repeat(120)}`;
+      await fixture.mailer.send({
+        to: 'meera@example.in',
+        subject: 'Your saved searches',
+        text: 'New creators match your saved searches.',
+        html: '<p>New creators match your saved searches.</p>',
+        headers: {
+          'List-Unsubscribe': `<${url}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          'X-Test': 'one\r\nBcc: someone@example.in',
+        },
+      });
+      await expect.poll(async () => (await fixture.delivered()).length).toBeGreaterThan(2);
+      const raw = (await fixture.delivered()).at(-1)!;
+      const head = raw.slice(0, raw.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, ' ');
+      expect(head).toMatch(
+        /^List-Unsubscribe: <https:\/\/linkcoin\.test\/unsubscribe\/saved-searches\?t=a{120}>$/m,
+      );
+      expect(head).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+      expect(head).not.toMatch(/^Bcc:/m);
+    });
+
     it('reports its status', async () => {
       expect(await fixture.mailer.status()).toMatchObject({ port: 'mail', adapter, ok: true });
     });

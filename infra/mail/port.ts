@@ -6,6 +6,12 @@ export type MailMessage = Readonly<{
   /** Plain-text body: every mail has one. */
   text: string;
   html: string;
+  /**
+   * Extra header fields (a digest's `List-Unsubscribe`), passed to nodemailer as they are: it
+   * folds long values and turns line breaks in a value into spaces, so no field can be added
+   * through one. Never the fields a mailer sets itself (From, To, Subject, Message-ID).
+   */
+  headers?: Readonly<Record<string, string>>;
 }>;
 
 export type SentMail = Readonly<{ messageId: string }>;

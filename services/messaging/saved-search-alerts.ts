@@ -1,5 +1,9 @@
 import type { Logger } from 'pino';
-import type { AccountRegistered } from '@linkcoin/domain/accounts/account.ts';
+import type {
+  AccountRegistered,
+  RoleGranted,
+  RoleRevoked,
+} from '@linkcoin/domain/accounts/account.ts';
 import {
   evolveEntry,
   registeredEntry,
@@ -20,6 +24,7 @@ import { PROFILE_EVENT_TYPES } from '@linkcoin/domain/profiles/profile.ts';
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
 import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
 import { maskAddress, type Mailer } from '@linkcoin/infra/mail/port.ts';
+import { CONSOLE_ROLES } from '../platform/http/endpoint.ts';
 import type { ProcessManager } from '../platform/processes/process-manager.ts';
 import type { MessagingHandlers } from './handlers.ts';
 import type { PushNotifier } from './push.ts';
@@ -31,9 +36,15 @@ const CREATORS = 'pm_saved_search_creators';
 const FILTERS = 'pm_saved_search_filters';
 /** Brands with matches waiting for their digest, and when it is due. */
 const DIGESTS = 'pm_saved_search_digests';
+/** Accounts holding a console role (admin, auditor), with those roles. */
+const CONSOLE = 'pm_saved_search_console_roles';
 
 type SearchFilters = { id: string; brandId: string; filters: DirectoryFilters };
 type DigestDue = { id: string; dueAt: string };
+type ConsoleRoles = { id: string; roles: string[] };
+
+const isConsoleRole = (role: string): boolean =>
+  (CONSOLE_ROLES as readonly string[]).includes(role);
 
 /** The directory's events that change what a search finds (presence and rank do not). */
 const CREATOR_EVENTS = ['AccountRegistered', ...PROFILE_EVENT_TYPES, 'ReplyTimeChanged'];
@@ -51,6 +62,12 @@ const userOf = (event: RecordedEvent): string =>
  * later changes, since the process reads them in the log's order. Its tick mails each brand
  * one digest a day of the matches not mailed yet (ClaimDigest decides the day once per brand;
  * only the call that claimed it mails).
+ *
+ * A brand's account that also holds a console role (admin, auditor: granted and revoked on the
+ * account's stream, which it follows too) is no brand to the saved-search endpoints (they answer
+ * 403), so while it holds one the process records no match for it, pushes nothing and mails no
+ * digest (one waiting when the role came is dropped; the matches recorded before it are mailed
+ * with the next digest once the role is taken back).
  */
 export const savedSearchAlerts = (deps: {
   commands: CommandHandler;
@@ -69,9 +86,11 @@ export const savedSearchAlerts = (deps: {
     before: DirectoryEntry | null,
     after: DirectoryEntry,
     searches: readonly SearchFilters[],
+    holdsConsoleRole: (brandId: string) => Promise<boolean>,
   ) => {
     for (const search of searches) {
       if (!becameMatch(before, after, search.filters)) continue;
+      if (await holdsConsoleRole(search.brandId)) continue;
       const key = `saved-search-match-${search.id}-${after.id}`;
       const result = await deps.commands.handle(
         savedSearchesDecider,
@@ -94,7 +113,7 @@ export const savedSearchAlerts = (deps: {
       await deps.push.notifyMatch({
         brandId: search.brandId,
         searchId: search.id,
-        searchName: result.state.searches[search.id]?.name ?? 'your search',
+        searchName: result.state.searches.get(search.id)?.name ?? 'your search',
         creatorName: after.ownerName || after.handle || 'A creator',
       });
     }
@@ -151,21 +170,46 @@ export const savedSearchAlerts = (deps: {
   return {
     projection: {
       name: 'pm-saved-search-alerts',
-      version: 1,
+      // 2: follows the accounts' console roles (brands holding one hear nothing).
+      version: 2,
       collections: [
         { name: CREATORS, indexes: [] },
         { name: FILTERS, indexes: [] },
         { name: DIGESTS, indexes: [{ fields: ['dueAt'] }] },
+        { name: CONSOLE, indexes: [] },
       ],
       eventTypes: [
         ...CREATOR_EVENTS,
+        'RoleGranted',
+        'RoleRevoked',
         'SavedSearchCreated',
         'SavedSearchDeleted',
         'SavedSearchMatched',
         'SavedSearchDigestSent',
       ],
       apply: async (recorded, tx) => {
+        const holdsConsoleRole = async (brandId: string) =>
+          (await tx.get<ConsoleRoles>(CONSOLE, brandId)) !== null;
         switch (recorded.type) {
+          case 'RoleGranted': {
+            const { userId, role } = (recorded as RecordedEvent<RoleGranted>).data;
+            if (!isConsoleRole(role)) return;
+            const held = (await tx.get<ConsoleRoles>(CONSOLE, userId))?.roles ?? [];
+            if (!held.includes(role)) {
+              await tx.put<ConsoleRoles>(CONSOLE, userId, { id: userId, roles: [...held, role] });
+            }
+            await tx.delete(DIGESTS, userId);
+            return;
+          }
+          case 'RoleRevoked': {
+            const { userId, role } = (recorded as RecordedEvent<RoleRevoked>).data;
+            const held = (await tx.get<ConsoleRoles>(CONSOLE, userId))?.roles ?? [];
+            const roles = held.filter((r) => r !== role);
+            if (roles.length > 0)
+              await tx.put<ConsoleRoles>(CONSOLE, userId, { id: userId, roles });
+            else if (held.length > 0) await tx.delete(CONSOLE, userId);
+            return;
+          }
           case 'SavedSearchCreated': {
             const { searchId, brandId, filters } = (recorded as RecordedEvent<SavedSearchCreated>)
               .data;
@@ -182,6 +226,7 @@ export const savedSearchAlerts = (deps: {
               await tx.delete(DIGESTS, event.data.brandId);
             } else if (event.type === 'SavedSearchMatched') {
               const { brandId, at } = event.data;
+              if (await holdsConsoleRole(brandId)) return;
               if (!(await tx.get<DigestDue>(DIGESTS, brandId))) {
                 await tx.put<DigestDue>(DIGESTS, brandId, {
                   id: brandId,
@@ -195,7 +240,13 @@ export const savedSearchAlerts = (deps: {
             const entry = registeredEntry((recorded as RecordedEvent<AccountRegistered>).data);
             if (!entry) return; // not a creator
             await tx.put<DirectoryEntry>(CREATORS, entry.id, entry);
-            await recordMatches(recorded, null, entry, await tx.find<SearchFilters>(FILTERS));
+            await recordMatches(
+              recorded,
+              null,
+              entry,
+              await tx.find<SearchFilters>(FILTERS),
+              holdsConsoleRole,
+            );
             return;
           }
           default: {
@@ -207,7 +258,13 @@ export const savedSearchAlerts = (deps: {
               recorded.metadata.timestamp,
             );
             await tx.put<DirectoryEntry>(CREATORS, after.id, after);
-            await recordMatches(recorded, before, after, await tx.find<SearchFilters>(FILTERS));
+            await recordMatches(
+              recorded,
+              before,
+              after,
+              await tx.find<SearchFilters>(FILTERS),
+              holdsConsoleRole,
+            );
           }
         }
       },
@@ -220,7 +277,10 @@ export const savedSearchAlerts = (deps: {
           sort: [['dueAt', 1]],
           limit: 100,
         });
+        const consoleRoles = state.collection<ConsoleRoles>(CONSOLE);
         for (const { id } of due) {
+          // A console role granted since the list was read (its entry went with it): no mail.
+          if (await consoleRoles.get(id)) continue;
           try {
             await mailDigest(id, now);
           } catch (error) {

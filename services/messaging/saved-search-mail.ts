@@ -57,8 +57,10 @@ const plural = (count: number, one: string, many: string) =>
 
 /**
  * The daily digest of a brand's saved searches: per search, the creators who came to match it
- * since the last digest, with a link to each profile, to the search, and one-click links that
- * turn the digest off for that search or for all of them.
+ * since the last digest, with a link to each profile, to the search, and links that turn the
+ * digest off for that search or for all of them (a page that asks first). Its `List-Unsubscribe`
+ * and `List-Unsubscribe-Post` fields (RFC 2369, RFC 8058) give mail clients the "all" link for
+ * their own one-click button, which POSTs to it.
  */
 export const savedSearchDigestMail = (to: string, input: DigestMailInput): MailMessage => {
   const total = input.searches.reduce((sum, search) => sum + search.creators.length, 0);
@@ -98,17 +100,39 @@ ${input.searches
 <p>${link(input.savedSearchesUrl, 'Your saved searches')} · ${link(input.unsubscribeAllUrl, 'Stop these e-mails for all your saved searches')}</p>`,
     footer,
   );
-  return { to, subject, text, html };
+  return {
+    to,
+    subject,
+    text,
+    html,
+    headers: {
+      'List-Unsubscribe': `<${input.unsubscribeAllUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
 };
 
-/** The small page an unsubscribe link answers: plain HTML, no script, under the app's policy. */
-export const unsubscribePage = (title: string, message: string, appUrl: string): string =>
+/** A button that POSTs to `action` (the same signed link): the only way the page changes anything. */
+export type PageButton = Readonly<{ action: string; label: string }>;
+
+/**
+ * The small page an unsubscribe link answers: plain HTML, no script, under the app's policy
+ * (its form posts to the same origin). With a button, it asks first: opening the link (a mail
+ * scanner does) changes nothing.
+ */
+export const unsubscribePage = (
+  title: string,
+  message: string,
+  appUrl: string,
+  button?: PageButton,
+): string =>
   `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
 <title>${escapeHtml(title)} · LinkCoin</title>
-<style>body{margin:0;padding:24px;font-family:Arial,Helvetica,sans-serif;background:#f4f6fb;color:#1d2433}main{max-width:520px;margin:0 auto;background:#fff;border-radius:12px;padding:24px}a{color:#4338ca}</style>
+<style>body{margin:0;padding:24px;font-family:Arial,Helvetica,sans-serif;background:#f4f6fb;color:#1d2433}main{max-width:520px;margin:0 auto;background:#fff;border-radius:12px;padding:24px}a{color:#4338ca}button{font:inherit;font-weight:bold;color:#fff;background:#4338ca;border:0;border-radius:8px;padding:12px 20px;min-height:44px;cursor:pointer}button:hover{background:#3730a3}button:focus-visible{outline:3px solid #1d2433;outline-offset:2px}</style>
 </head><body><main>
 <h1 style="font-size:22px">${escapeHtml(title)}</h1>
 <p>${escapeHtml(message)}</p>
-<p><a href="${escapeHtml(appUrl)}">Go to your saved searches</a></p>
+${button ? `<form method="post" action="${escapeHtml(button.action)}"><button type="submit">${escapeHtml(button.label)}</button></form>\n` : ''}<p><a href="${escapeHtml(appUrl)}">Go to your saved searches</a></p>
 </main></body></html>`;

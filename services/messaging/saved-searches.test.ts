@@ -2,8 +2,9 @@
  * Saved searches with alerts (issue 24, item 4) over HTTP: a brand saves a directory search, up
  * to the cap; another brand never reaches it; a creator who comes to match it is a new match in
  * the app and a Web Push; the day's digest mails it once, after the digest hour (the clock is
- * moved, the process' tick does the rest); the mail's signed link turns the digest off without
- * signing in, again and again, and a changed link changes nothing.
+ * moved, the process' tick does the rest); the mail's signed link asks first (opening it changes
+ * nothing), its button (a POST to the same link) turns the digest off without signing in, again
+ * and again, as does a mail client's one-click POST; a changed link changes nothing.
  */
 import { createECDH, randomBytes } from 'node:crypto';
 import request from 'supertest';
@@ -14,7 +15,15 @@ import {
   SAVED_SEARCH_MESSAGES,
 } from '@linkcoin/domain/directory/saved-searches.ts';
 import { CONTEXTS } from '../runtime/composition.ts';
-import { eventsAfter, headPosition, registerUser, type TestUser } from '../testing/accounts.ts';
+import {
+  adminEnv,
+  eventsAfter,
+  grantAuditor,
+  headPosition,
+  loginAdmin,
+  registerUser,
+  type TestUser,
+} from '../testing/accounts.ts';
 import { waitUntil } from '../testing/audit.ts';
 import { mailsTo } from '../testing/mail.ts';
 import { creatorWizard, saveProfile } from '../testing/profiles.ts';
@@ -59,6 +68,7 @@ describe('saved searches', () => {
         context.name === 'messaging' ? messagingContextWith({ pushTransport: transport }) : context,
       ),
       env: {
+        ...adminEnv,
         PUSH_SERVICE_HOSTS: PUSH_HOST,
         PROCESS_TICK_MS: '100',
         AUTH_REQUESTS_PER_IP_PER_WINDOW: '100000',
@@ -170,24 +180,37 @@ describe('saved searches', () => {
     expect(await digests(brand)).toHaveLength(1);
     expect(await eventsAfter(server, head)).toEqual([]);
 
-    // The mail's link for this search turns its digest off, without signing in, every time.
-    const links = [
-      ...digest!.body.matchAll(
-        /(https?:\/\/[^\s"<>]+\/unsubscribe\/saved-searches\?t=[A-Za-z0-9._*-]+)/g,
-      ),
-    ].map((m) => m[1]!);
-    const [searchLink, allLink] = [links[0]!, links[links.length - 1]!];
+    // The mail's link for this search asks first: opening it (a mail scanner does) changes
+    // nothing; its button POSTs to the same link, which turns the digest off, every time.
+    const searchLink = /Stop these e-mails for this search: (\S+)/.exec(digest!.body)![1]!;
+    const allLink = /Stop these e-mails for all your saved searches: (\S+)/.exec(digest!.body)![1]!;
+    expect(searchLink).toMatch(/\/unsubscribe\/saved-searches\?t=[A-Za-z0-9._*-]+$/);
     expect(searchLink).not.toBe(allLink);
     const path = (link: string) => new URL(link).pathname + new URL(link).search;
+    const headBeforeOpening = await headPosition(server);
     for (let i = 0; i < 2; i++) {
       const page = await request(server.url).get(path(searchLink)).expect(200);
+      expect(page.text).toContain(UNSUBSCRIBE_TEXTS.confirmTitle);
+      expect(page.text).toContain(UNSUBSCRIBE_TEXTS.confirmOne('Kitchen creators'));
+      const form = /<form method="post" action="([^"]+)">/.exec(page.text);
+      expect(form?.[1]?.replaceAll('&amp;', '&')).toBe(path(searchLink));
+    }
+    expect(await eventsAfter(server, headBeforeOpening)).toEqual([]);
+    brand = await signInAgain(brand);
+    expect((await list(brand)).searches[0]!.digest).toBe(true);
+    for (let i = 0; i < 2; i++) {
+      const page = await request(server.url)
+        .post(path(searchLink))
+        .type('form')
+        .send('')
+        .expect(200);
       expect(page.text).toContain(UNSUBSCRIBE_TEXTS.doneTitle);
       expect(page.text).toContain('Kitchen creators');
     }
-    brand = await signInAgain(brand);
     expect((await list(brand)).searches[0]!.digest).toBe(false);
 
-    // A changed link (another brand's id, a widened target, a cut signature) changes nothing.
+    // A changed link (another brand's id, a widened target, a cut signature) changes nothing,
+    // opened or posted.
     const token = new URL(searchLink).searchParams.get('t')!;
     const [brandId, searchId, mac] = token.split('.');
     const headBefore = await headPosition(server);
@@ -197,10 +220,15 @@ describe('saved searches', () => {
       `${brandId}.${searchId}.${mac!.slice(0, -2)}`,
       'nonsense',
     ]) {
-      const page = await request(server.url)
-        .get(`/unsubscribe/saved-searches?t=${encodeURIComponent(tampered)}`)
-        .expect(400);
-      expect(page.text).toContain(UNSUBSCRIBE_TEXTS.bad);
+      const url = `/unsubscribe/saved-searches?t=${encodeURIComponent(tampered)}`;
+      for (const sent of [
+        request(server.url).get(url),
+        request(server.url).post(url).type('form').send('List-Unsubscribe=One-Click'),
+      ]) {
+        const page = await sent.expect(400);
+        expect(page.text).toContain(UNSUBSCRIBE_TEXTS.bad);
+        expect(page.text).not.toContain('<form');
+      }
     }
     expect(await eventsAfter(server, headBefore)).toEqual([]);
 
@@ -211,8 +239,75 @@ describe('saved searches', () => {
       .set(as(brand))
       .send({ digest: true })
       .expect(200);
-    const all = await request(server.url).get(path(allLink)).expect(200);
+    // The mail's List-Unsubscribe fields name the "all" link for mail clients' one-click
+    // button (RFC 8058), which POSTs to it without the page.
+    const fields = digest!.body
+      .slice(0, digest!.body.search(/\r?\n\r?\n/))
+      .replace(/\r?\n[ \t]+/g, ' ');
+    expect(fields).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+    expect(/^List-Unsubscribe: <([^>]+)>$/m.exec(fields)?.[1]).toBe(allLink);
+    const asks = await request(server.url).get(path(allLink)).expect(200);
+    expect(asks.text).toContain(UNSUBSCRIBE_TEXTS.confirmAll);
+    expect((await list(brand)).searches.some((s) => s.digest)).toBe(true);
+    const all = await request(server.url)
+      .post(path(allLink))
+      .type('form')
+      .send('List-Unsubscribe=One-Click')
+      .expect(200);
     expect(all.text).toContain(UNSUBSCRIBE_TEXTS.doneAll);
     expect((await list(brand)).searches.every((s) => !s.digest)).toBe(true);
+
+    // The search deleted since: the link, opened or confirmed, has nothing to turn off.
+    await request(server.url).delete(`/api/saved-searches/${searchId}`).set(as(brand)).expect(200);
+    const opened = await request(server.url).get(path(searchLink)).expect(200);
+    expect(opened.text).toContain(UNSUBSCRIBE_TEXTS.goneTitle);
+    expect(opened.text).not.toContain('<form');
+    const confirmed = await request(server.url).post(path(searchLink)).type('form').expect(200);
+    expect(confirmed.text).toContain(UNSUBSCRIBE_TEXTS.goneTitle);
+    expect(confirmed.text).toContain(UNSUBSCRIBE_TEXTS.gone);
+  });
+
+  it('leave a brand alone while it also holds a console role: no match, push or digest', async () => {
+    const query = 'adCategories=kitchenware&minFollowers=10k';
+    let auditing = await registerUser(server, { role: 'user', companyName: 'Audit Foods' });
+    const plain = await registerUser(server, { role: 'user', companyName: 'Plain Foods' });
+    await save(auditing, 'Kitchen', query).expect(201);
+    await save(plain, 'Kitchen', query).expect(201);
+    const creatorMatching = async (ownerName: string) => {
+      const creator = await registerUser(server, { role: 'influencer', ownerName });
+      await saveProfile(server, creator, creatorWizard({ ownerName })).expect(200);
+    };
+    // A match before the role: recorded, and waiting for the next digest.
+    await creatorMatching('Asha Before');
+    await waitUntil(async () => (await list(auditing)).newMatchCount === 1, 'the first match');
+
+    const admin = await loginAdmin(server);
+    await grantAuditor(server, admin, auditing.userId);
+    auditing = await signInAgain(auditing);
+    await request(server.url).get('/api/saved-searches').set(as(auditing)).expect(403);
+
+    // A match while it holds the role: none for it (so no push either), one for the other.
+    const head = await headPosition(server);
+    await creatorMatching('Asha During');
+    await waitUntil(async () => (await list(plain)).newMatchCount === 2, 'the other brand');
+    const recorded = (await eventsAfter(server, head)).filter(
+      (event) => event.type === 'SavedSearchMatched',
+    );
+    expect(recorded.map((event) => event.streamId)).toEqual([`savedsearches-${plain.userId}`]);
+
+    // The next morning: the other brand's digest, none for it (not even the match before).
+    clock.advance(DAY_MS + 60_000);
+    await waitUntil(async () => (await digests(plain)).length === 1, 'the digest');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(await digests(auditing)).toEqual([]);
+
+    // The role taken back: a brand again, told of what matches from now on.
+    await request(server.url)
+      .delete(`/api/admin/users/${auditing.userId}/roles/auditor`)
+      .set(as(await loginAdmin(server)))
+      .expect(200);
+    auditing = await signInAgain(auditing);
+    await creatorMatching('Asha After');
+    await waitUntil(async () => (await list(auditing)).newMatchCount === 2, 'the match after');
   });
 });

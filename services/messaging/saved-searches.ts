@@ -15,6 +15,7 @@ import {
   savedSearchesStreamId,
   type SavedSearchCommand,
 } from '@linkcoin/domain/directory/saved-searches.ts';
+import { DomainError } from '@linkcoin/domain/shared/errors.ts';
 import type { CommandMetadata } from '@linkcoin/domain/shared/messages.ts';
 import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
 import type { ReadStore } from '@linkcoin/infra/readstore/port.ts';
@@ -24,7 +25,7 @@ import { commandMetadata } from '../platform/http/metadata.ts';
 import { parseBody, parseParams } from '../platform/http/validate.ts';
 import type { ProjectionProgress } from '../platform/projection-progress.ts';
 import type { MessagingHandlers } from './handlers.ts';
-import { unsubscribePage, type UnsubscribeTokens } from './saved-search-mail.ts';
+import { unsubscribePage, type PageButton, type UnsubscribeTokens } from './saved-search-mail.ts';
 import { SAVED_SEARCHES, type SavedSearchDocument } from './saved-searches-projection.ts';
 
 export const SAVED_SEARCH_ANSWERS = {
@@ -139,29 +140,48 @@ export const savedSearchHandlers = (deps: {
   const markSeen = (brandId: string, meta: CommandMetadata) =>
     run(brandId, { type: 'MarkMatchesSeen', data: { brandId }, metadata: meta });
 
-  /** The mail's link: turns a digest off without signing in. Answers the search's name, if any. */
+  /** What an unsubscribe link points at now, changing nothing: a search's name, or gone. */
+  const unsubscribeTarget = async (
+    brandId: string,
+    searchId: string | null,
+  ): Promise<{ gone: boolean; name: string | null }> => {
+    if (searchId === null) return { gone: false, name: null };
+    const { state } = await deps.commands.load(
+      savedSearchesDecider,
+      savedSearchesStreamId(brandId),
+    );
+    const search = state.searches.get(searchId);
+    return search ? { gone: false, name: search.name } : { gone: true, name: null };
+  };
+
+  /**
+   * The mail's link, confirmed: turns a digest off without signing in (again: nothing more).
+   * Answers the search's name, if any; a search deleted before or meanwhile is gone, not an error.
+   */
   const unsubscribe = async (
     brandId: string,
     searchId: string | null,
     meta: CommandMetadata,
   ): Promise<{ gone: boolean; name: string | null }> => {
-    const { state } = await deps.commands.load(
-      savedSearchesDecider,
-      savedSearchesStreamId(brandId),
-    );
-    if (searchId !== null && !state.searches[searchId]) return { gone: true, name: null };
-    await run(brandId, {
-      type: 'SetSearchDigest',
-      data: { brandId, searchId, digest: false, via: 'mail' },
-      metadata: meta,
-    });
-    return {
-      gone: false,
-      name: searchId === null ? null : (state.searches[searchId]?.name ?? null),
-    };
+    try {
+      const result = await run(brandId, {
+        type: 'SetSearchDigest',
+        data: { brandId, searchId, digest: false, via: 'mail' },
+        metadata: meta,
+      });
+      return {
+        gone: false,
+        name: searchId === null ? null : (result.state.searches.get(searchId)?.name ?? null),
+      };
+    } catch (error) {
+      if (error instanceof DomainError && error.kind === 'not_found') {
+        return { gone: true, name: null };
+      }
+      throw error;
+    }
   };
 
-  return { list, save, change, remove, markSeen, unsubscribe };
+  return { list, save, change, remove, markSeen, unsubscribeTarget, unsubscribe };
 };
 
 /** `/api/saved-searches`: a brand's own saved searches, nobody else's (not even an admin's). */
@@ -250,6 +270,12 @@ export const savedSearchEndpoints = (deps: {
 export const UNSUBSCRIBE_PATH = '/unsubscribe/saved-searches';
 
 export const UNSUBSCRIBE_TEXTS = {
+  confirmTitle: 'Stop these e-mails?',
+  confirmOne: (name: string) =>
+    `Stop the daily e-mail of new matches for your saved search “${name}”? The search stays saved.`,
+  confirmAll:
+    'Stop the daily e-mail of new matches for all your saved searches? Your searches stay saved.',
+  confirmButton: 'Stop the e-mails',
   doneTitle: 'You are unsubscribed',
   doneOne: (name: string) =>
     `You will no longer get the daily e-mail for your saved search “${name}”. You can turn it on again in your saved searches.`,
@@ -265,9 +291,12 @@ export const UNSUBSCRIBE_TEXTS = {
 const U = UNSUBSCRIBE_TEXTS;
 
 /**
- * The digest's one-click unsubscribe (GET from the mail, POST for mail clients' one-click
- * buttons): a signed link turns the digest off without signing in, answers a small page, and
- * is the same page when followed again. A link whose signature does not hold changes nothing.
+ * The digest's unsubscribe link, without signing in. GET (the link opened, or pre-opened by a
+ * mail scanner) changes nothing: it asks, with a button that POSTs to the same signed link.
+ * POST turns the digest off and says so: the button, or a mail client's own one-click button
+ * (RFC 8058: a POST with the body `List-Unsubscribe=One-Click`, which is not read, since the
+ * signed link says everything). Both answer the same page when repeated; a search deleted
+ * meanwhile is "Nothing to turn off"; a link whose signature does not hold changes nothing.
  */
 export const unsubscribeHandler = (deps: {
   tokens: UnsubscribeTokens;
@@ -281,13 +310,14 @@ export const unsubscribeHandler = (deps: {
     status: number,
     title: string,
     text: string,
+    button?: PageButton,
   ) => {
     res
       .status(status)
       .type('html')
       .setHeader('Cache-Control', 'no-store')
       .setHeader('Referrer-Policy', 'no-referrer')
-      .send(unsubscribePage(title, text, deps.appUrl()));
+      .send(unsubscribePage(title, text, deps.appUrl(), button));
   };
   return async (req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'POST') || (req.path !== '/' && req.path !== '')) {
@@ -300,11 +330,23 @@ export const unsubscribeHandler = (deps: {
       return;
     }
     try {
-      const correlationId = randomUUID();
+      if (req.method === 'GET') {
+        const found = await deps.savedSearches.unsubscribeTarget(target.brandId, target.searchId);
+        if (found.gone) page(res, 200, U.goneTitle, U.gone);
+        else
+          page(
+            res,
+            200,
+            U.confirmTitle,
+            found.name === null ? U.confirmAll : U.confirmOne(found.name),
+            { action: `${UNSUBSCRIBE_PATH}?t=${deps.tokens.sign(target)}`, label: U.confirmButton },
+          );
+        return;
+      }
       const outcome = await deps.savedSearches.unsubscribe(target.brandId, target.searchId, {
         now: deps.clock.now(),
         actorUserId: target.brandId,
-        correlationId,
+        correlationId: randomUUID(),
         causationId: null,
       });
       if (outcome.gone) page(res, 200, U.goneTitle, U.gone);

@@ -28,6 +28,9 @@ export const anyoneIdentified: Access = { kind: 'anyone', identifyIfPossible: tr
 export const signedIn = (...roles: Role[]): Access =>
   roles.length > 0 ? { kind: 'signed-in', roles } : { kind: 'signed-in' };
 
+/** The console's roles: a brand's account holding one is no brand to the brands' endpoints. */
+export const CONSOLE_ROLES: readonly Role[] = ['admin', 'auditor'];
+
 /**
  * Brands only: the `user` role, without a console role on the account (an auditor's account
  * keeps its brand role and changes nothing outside the console).
@@ -35,7 +38,7 @@ export const signedIn = (...roles: Role[]): Access =>
 export const brandsOnly: Access = {
   kind: 'signed-in',
   roles: ['user'],
-  excluding: ['admin', 'auditor'],
+  excluding: CONSOLE_ROLES,
 };
 
 /** Where a request names a user; only that user, or an admin, may send it (DESIGN 5.4). */
