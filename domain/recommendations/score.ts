@@ -8,6 +8,7 @@
 import { labelOf } from '../profiles/options.ts';
 import type { BrandProfile, Counts } from './profile.ts';
 import { categoriesOfInterest } from './signals.ts';
+import { reasonLine } from './reason-line.ts';
 
 /** Points per search of a category, topic, audience place or platform the creator has. */
 export const WEIGHT_SEARCHED_CATEGORY = 3;
@@ -179,7 +180,7 @@ export const scoreCreator = (context: ScoringContext, creator: CreatorTraits): M
 
 /** The reasons as the card shows them: "Matches your searches for Fashion · audience in Mumbai". */
 export const reasonText = (reasons: readonly MatchReason[]): string =>
-  reasons.map((reason) => reason.text).join(' · ');
+  reasonLine(reasons.map((reason) => reason.text));
 
 /** Higher score first, then the directory's rank, then the id: a stable, total order. */
 export const compareMatches =

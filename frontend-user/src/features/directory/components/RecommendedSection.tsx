@@ -16,11 +16,15 @@ import { CollectionActions } from '../../collections';
 import { recommendationsQueryOptions, useChooseInterests } from '../api/recommendations';
 import { CARD_GRID_SX } from '../utils/card-display';
 import { InfluencerCard } from './InfluencerCard';
+import { reasonLine } from '@linkcoin/domain/recommendations/reason-line.ts';
+
+/** Recommended creators a phone shows (under 600 px). */
+const PHONE_CARDS = 3;
 
 type Props = Readonly<{ brandId: string; onOpen: (userId: string) => void }>;
 
 const INTRO = {
-  personal: 'Picked from your searches and your list.',
+  personal: 'Picked from what you have searched and added.',
   interests: 'Popular verified creators in the interests you picked.',
   popular: 'Popular verified creators. Search and add creators, and these follow what you do.',
 } as const;
@@ -122,11 +126,19 @@ export function RecommendedSection({ brandId, onOpen }: Props) {
             </Typography>
           ) : (
             <Box role="list" aria-label="Recommended creators" sx={CARD_GRID_SX}>
-              {answer.data.map((item) => (
-                <Box role="listitem" key={item._id} sx={{ minWidth: 0 }}>
+              {answer.data.map((item, index) => (
+                <Box
+                  role="listitem"
+                  key={item._id}
+                  // A phone shows the first few: the search and its results stay near the top.
+                  sx={{
+                    minWidth: 0,
+                    display: index >= PHONE_CARDS ? { xs: 'none', sm: 'block' } : undefined,
+                  }}
+                >
                   <InfluencerCard
                     item={item}
-                    reasons={item.reasons.join(' · ')}
+                    reasons={reasonLine(item.reasons)}
                     onOpen={(it) => onOpen(it._id)}
                     actions={
                       <CollectionActions

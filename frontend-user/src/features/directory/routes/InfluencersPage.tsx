@@ -39,6 +39,7 @@ import {
   type DirectoryFilters,
 } from '../utils/directory-params';
 import { InfluencerDetailModal } from '../../profiles';
+import { reasonLine } from '@linkcoin/domain/recommendations/reason-line.ts';
 
 /** "Recommended for you", for a signed-in brand only: its code loads with it. */
 const RecommendedSection = lazy(() =>
@@ -221,7 +222,11 @@ export function InfluencersPage() {
                     <InfluencerCard
                       item={item}
                       // Best match for you: each card says why, as Recommended for you does.
-                      reasons={filters.sort === 'match' ? item.reasons?.join(' · ') : undefined}
+                      reasons={
+                        filters.sort === 'match' && item.reasons
+                          ? reasonLine(item.reasons)
+                          : undefined
+                      }
                       onOpen={(it) => setSelected(it._id)}
                       actions={
                         user?._id === item._id ? undefined : (
