@@ -3,8 +3,9 @@
  * stream. A saved search is the /influencers address bar's state (the directory's own query
  * string, read by `directoryQuery`, so a saved search holds only what a search may hold) with a
  * name. Verified creators who come to match it later are recorded once per search
- * (SavedSearchMatched, from the messaging context's process), seen in the app (SavedSearchMatchesSeen) and mailed at
- * most once a day in a digest (SavedSearchDigestSent), unless its digest was turned off.
+ * (SavedSearchMatched, from the messaging context's process), seen in the app
+ * (SavedSearchMatchesSeen) and mailed at most once a day in a digest (SavedSearchDigestSent),
+ * unless its digest was turned off.
  */
 import type { Decider } from '../shared/decider.ts';
 import { refuse } from '../shared/errors.ts';

@@ -144,6 +144,7 @@ export const savedSearchAlerts = (deps: {
         unsubscribeUrl: `${base}/unsubscribe/saved-searches?t=${deps.tokens.sign({ brandId, searchId: search.searchId })}`,
         creators: await Promise.all(
           search.creatorIds.map(async (creatorId) => ({
+            creatorId,
             name: (await deps.handlers.personOf(creatorId))?.name ?? 'A creator',
             profileUrl: `${base}/Profile/${encodeURIComponent(creatorId)}`,
           })),

@@ -332,4 +332,43 @@ describe('saved searches', () => {
     await creatorMatching('Asha After');
     await waitUntil(async () => (await list(auditing)).newMatchCount === 2, 'the match after');
   });
+
+  it('count each new creator once, however many of the brand’s searches found them', async () => {
+    let brand = await registerUser(server, { role: 'user', companyName: 'Triple Foods' });
+    const word = `tri${randomBytes(4).toString('hex')}`;
+    for (const [name, query] of [
+      ['By name', `search=${word}`],
+      ['Spices', `search=${word}&adCategories=spices`],
+      ['Big', `search=${word}&minFollowers=10k`],
+    ] as const) {
+      await save(brand, name, query).expect(201);
+    }
+    // Two creators, each found by all three searches.
+    for (const ownerName of [`Asha ${word}`, `Ravi ${word}`]) {
+      const creator = await registerUser(server, { role: 'influencer', ownerName });
+      await verifyInstagram(server, await loginAdmin(server), creator, `${word}.${ownerName[0]}`, {
+        ownerName,
+      });
+    }
+    await waitUntil(
+      async () => (await list(brand)).searches.every((search) => search.newMatchCount === 2),
+      'the six matches',
+    );
+    const answer = await list(brand);
+    expect(answer.newMatchCount).toBe(2);
+    // The notice still lists each creator under each search that found them.
+    expect(answer.newMatches).toHaveLength(6);
+
+    clock.advance(DAY_MS + 60_000);
+    await waitUntil(async () => (await digests(brand)).length === 1, 'the digest');
+    const [digest] = await digests(brand);
+    expect(digest!.subject).toBe('2 new creators match your saved searches on LinkCoin');
+    expect(digest!.body).toContain('By name (2 new creators):');
+    expect(digest!.body).toContain('Spices (2 new creators):');
+
+    // Seen: nothing new.
+    brand = await signInAgain(brand);
+    await request(server.url).post('/api/saved-searches/seen').set(as(brand)).expect(200);
+    expect((await list(brand)).newMatchCount).toBe(0);
+  });
 });
