@@ -135,7 +135,7 @@ describe('saved searches with alerts', () => {
     expect(await toggle.isChecked()).toBe(true);
   });
 
-  it('name each e-mail switch for its search, and keep focus on the list after a delete', async () => {
+  it('name each e-mail switch for its search, keep focus on the list after a delete, suggest names from the filters', async () => {
     const brand = await registerUser(server, { role: 'user', ownerName: 'Tara Snacks' });
     for (const [name, query] of [
       ['Snacks', 'adCategories=packaged-food'],
@@ -177,5 +177,21 @@ describe('saved searches with alerts', () => {
       'focus on the page heading',
     );
     expect(await page.evaluate<string>('document.activeElement?.tagName ?? ""')).toBe('H1');
+
+    // The save dialog suggests a name made from the filters, numbered once it is taken.
+    await page.goto('/influencers?adCategories=snacks&averageLocationOfAudience=Indore');
+    for (const suggested of ['Snacks · Indore', 'Snacks · Indore 2']) {
+      await page.getByRole('button', { name: 'Save this search' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Save this search' });
+      const name = dialog.getByRole('textbox', { name: 'Name' });
+      await name.waitFor();
+      expect(await name.inputValue()).toBe(suggested);
+      await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+      await dialog.waitFor({ state: 'detached' });
+    }
+    await page.goto('/saved-searches');
+    for (const name of ['Snacks · Indore', 'Snacks · Indore 2']) {
+      await page.getByRole('heading', { level: 2, name, exact: true }).waitFor();
+    }
   });
 });
