@@ -64,6 +64,7 @@ export type SavedSearchesAnswer = Readonly<{
   searches: readonly SavedSearchView[];
   /** Creators the brand has not seen yet, newest first. */
   newMatches: readonly NewMatchView[];
+  /** The creators the brand has not seen yet, each once however many searches found them. */
   newMatchCount: number;
   /** How many searches a brand may keep. */
   limit: number;

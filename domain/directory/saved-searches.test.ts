@@ -3,7 +3,7 @@ import { fold } from '../shared/decider.ts';
 import { NAME_MESSAGES } from '../shared/names.ts';
 import { DeciderSpecification, testMetadata } from '../shared/testing.ts';
 import { completeWizard, creator, registration, save } from './testing.ts';
-import { registeredEntry } from './entry.ts';
+import { registeredEntry, type DirectoryEntry } from './entry.ts';
 import {
   becameMatch,
   digestDay,
@@ -360,21 +360,44 @@ describe('saved searches: folding a long stream', () => {
 describe('saved searches: matching', () => {
   const { filters } = savedQueryOf('adCategories=spices&minFollowers=10k');
 
-  it('a creator matches when their entry comes into the search’s results', () => {
-    const bare = registeredEntry(registration())!;
+  const verified = (entry: DirectoryEntry): DirectoryEntry => ({
+    ...entry,
+    verified: true,
+    verifiedPlatforms: ['instagram'],
+  });
+
+  it('a verified creator matches when their entry comes into the search’s results', () => {
+    const bare = verified(registeredEntry(registration())!);
     expect(becameMatch(null, bare, filters)).toBe(false);
-    const complete = save(bare, completeWizard());
+    const complete = verified(save(bare, completeWizard()));
     expect(becameMatch(bare, complete, filters)).toBe(true);
   });
 
+  it('an unverified creator is no match, however well they fit; verified later, they are', () => {
+    const bare = registeredEntry(registration())!;
+    // Wizard step 2 saved (the categories): the filters fit, no account is verified.
+    const stepTwo = save(bare, { adCategories: ['spices'], pageContentCategory: ['cooking'] });
+    expect(stepTwo.verified).toBe(false);
+    expect(becameMatch(bare, stepTwo, savedQueryOf('adCategories=spices').filters)).toBe(false);
+    const complete = save(stepTwo, completeWizard());
+    expect(complete.verified).toBe(false);
+    expect(becameMatch(stepTwo, complete, filters)).toBe(false);
+    expect(becameMatch(null, complete, filters)).toBe(false);
+    // Verified now: a new match then.
+    expect(becameMatch(complete, verified(complete), filters)).toBe(true);
+    // Verified but outside the filters: still no match.
+    const elsewhere = save(complete, completeWizard({ adCategories: ['smartphones'] }));
+    expect(becameMatch(complete, verified(elsewhere), filters)).toBe(false);
+  });
+
   it('a creator who matched already and edits their profile is no news', () => {
-    const before = creator(completeWizard());
-    const after = save(before, completeWizard({ description: 'Now with desserts.' }));
+    const before = verified(creator(completeWizard()));
+    const after = verified(save(before, completeWizard({ description: 'Now with desserts.' })));
     expect(becameMatch(before, after, filters)).toBe(false);
   });
 
   it('a creator outside the filters does not match', () => {
-    const other = creator(completeWizard({ adCategories: ['smartphones'] }));
+    const other = verified(creator(completeWizard({ adCategories: ['smartphones'] })));
     expect(becameMatch(null, other, filters)).toBe(false);
   });
 
@@ -382,7 +405,7 @@ describe('saved searches: matching', () => {
     const verifiedOnly = savedQueryOf('verifiedOnly=true').filters;
     const entry = creator(completeWizard());
     expect(becameMatch(null, entry, verifiedOnly)).toBe(false);
-    expect(becameMatch(null, { ...entry, verified: true }, verifiedOnly)).toBe(true);
+    expect(becameMatch(entry, verified(entry), verifiedOnly)).toBe(true);
   });
 });
 

@@ -2,9 +2,10 @@
  * A brand's saved directory searches with alerts (issue 24, item 4): the `savedsearches-{brandId}`
  * stream. A saved search is the /influencers address bar's state (the directory's own query
  * string, read by `directoryQuery`, so a saved search holds only what a search may hold) with a
- * name. Creators who come to match it later are recorded once per search (SavedSearchMatched,
- * from the messaging context's process), seen in the app (SavedSearchMatchesSeen) and mailed at
- * most once a day in a digest (SavedSearchDigestSent), unless its digest was turned off.
+ * name. Verified creators who come to match it later are recorded once per search
+ * (SavedSearchMatched, from the messaging context's process), seen in the app
+ * (SavedSearchMatchesSeen) and mailed at most once a day in a digest (SavedSearchDigestSent),
+ * unless its digest was turned off.
  */
 import type { Decider } from '../shared/decider.ts';
 import { refuse } from '../shared/errors.ts';
@@ -103,13 +104,19 @@ const decoded = (text: string): string => {
   }
 };
 
-/** Whether a creator's directory entry is found by a saved search (the directory's own rule). */
+/**
+ * Whether a creator's directory entry is a match of a saved search: a verified creator (the
+ * entry's `verified` flag: an account verified) whom the search finds (the directory's own
+ * rule). The alerts promise verified creators, so a creator who only saved the wizard's first
+ * steps, or filled it all in without verifying an account, is no match yet, whatever the filters.
+ */
 export const matchesSavedSearch = (entry: DirectoryEntry, filters: DirectoryFilters): boolean =>
-  matchesFilters(entry, filters);
+  entry.verified && matchesFilters(entry, filters);
 
 /**
  * Whether a change of a creator's entry makes them a new match: they match now and did not
- * before (a creator who already matched and edits their profile is no news).
+ * before (a creator who already matched and edits their profile is no news; one who matched
+ * the filters unverified and is verified now is).
  */
 export const becameMatch = (
   before: DirectoryEntry | null,

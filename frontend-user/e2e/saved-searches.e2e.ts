@@ -134,4 +134,64 @@ describe('saved searches with alerts', () => {
       .waitFor();
     expect(await toggle.isChecked()).toBe(true);
   });
+
+  it('name each e-mail switch for its search, keep focus on the list after a delete, suggest names from the filters', async () => {
+    const brand = await registerUser(server, { role: 'user', ownerName: 'Tara Snacks' });
+    for (const [name, query] of [
+      ['Snacks', 'adCategories=packaged-food'],
+      ['Spices', 'adCategories=spices'],
+    ]) {
+      await request(server.url)
+        .post('/api/saved-searches')
+        .set('Authorization', `Bearer ${brand.token}`)
+        .send({ name, query })
+        .expect(201);
+    }
+    await openSignedIn(page, server, brand, '/saved-searches');
+    // Each switch says which search it is for.
+    for (const name of ['Snacks', 'Spices']) {
+      await page
+        .getByRole('switch', { name: `Daily e-mail of new matches for “${name}”`, exact: true })
+        .waitFor();
+    }
+    expect(await axeFindings(page)).toEqual([]);
+
+    const deleteWithKeyboard = async (name: string) => {
+      await page.getByRole('button', { name: `Delete ${name}`, exact: true }).focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: 'Delete this saved search?' });
+      await dialog.getByRole('button', { name: 'Delete', exact: true }).focus();
+      await page.keyboard.press('Enter');
+      await page.getByText('Saved search deleted.').last().waitFor();
+    };
+    const focusedText = () => page.evaluate<string>('document.activeElement?.textContent ?? ""');
+
+    // The first deleted: focus on the next search's heading, not the page's body.
+    await deleteWithKeyboard('Snacks');
+    await waitUntil(async () => (await focusedText()) === 'Spices', 'focus on the next search');
+    expect(await page.evaluate<string>('document.activeElement?.tagName ?? ""')).toBe('H2');
+    // The last deleted: focus on the page's heading.
+    await deleteWithKeyboard('Spices');
+    await waitUntil(
+      async () => (await focusedText()) === 'Saved searches',
+      'focus on the page heading',
+    );
+    expect(await page.evaluate<string>('document.activeElement?.tagName ?? ""')).toBe('H1');
+
+    // The save dialog suggests a name made from the filters, numbered once it is taken.
+    await page.goto('/influencers?adCategories=snacks&averageLocationOfAudience=Indore');
+    for (const suggested of ['Snacks · Indore', 'Snacks · Indore 2']) {
+      await page.getByRole('button', { name: 'Save this search' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Save this search' });
+      const name = dialog.getByRole('textbox', { name: 'Name' });
+      await name.waitFor();
+      expect(await name.inputValue()).toBe(suggested);
+      await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+      await dialog.waitFor({ state: 'detached' });
+    }
+    await page.goto('/saved-searches');
+    for (const name of ['Snacks · Indore', 'Snacks · Indore 2']) {
+      await page.getByRole('heading', { level: 2, name, exact: true }).waitFor();
+    }
+  });
 });

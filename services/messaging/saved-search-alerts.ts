@@ -56,7 +56,8 @@ const userOf = (event: RecordedEvent): string =>
 /**
  * Saved searches' alerts (issue 24, item 4). It follows the directory's listing events with the
  * directory's own fold (`evolveEntry`) and each saved search's filters: when a creator's entry
- * comes into a search's results (it did not match before the event, it does after), it records
+ * comes into a search's results as a verified creator (`matchesSavedSearch`: verified and found
+ * by the filters; it did not match before the event, it does after), it records
  * the match on the brand's stream (RecordSearchMatch, keyed by search and creator, so a replay
  * records nothing twice) and pushes it to the brand's browsers. Searches saved later see only
  * later changes, since the process reads them in the log's order. Its tick mails each brand
@@ -143,6 +144,7 @@ export const savedSearchAlerts = (deps: {
         unsubscribeUrl: `${base}/unsubscribe/saved-searches?t=${deps.tokens.sign({ brandId, searchId: search.searchId })}`,
         creators: await Promise.all(
           search.creatorIds.map(async (creatorId) => ({
+            creatorId,
             name: (await deps.handlers.personOf(creatorId))?.name ?? 'A creator',
             profileUrl: `${base}/Profile/${encodeURIComponent(creatorId)}`,
           })),

@@ -42,7 +42,7 @@ export type DigestSearch = Readonly<{
   name: string;
   openUrl: string;
   unsubscribeUrl: string;
-  creators: readonly Readonly<{ name: string; profileUrl: string }>[];
+  creators: readonly Readonly<{ creatorId: string; name: string; profileUrl: string }>[];
 }>;
 
 export type DigestMailInput = Readonly<{
@@ -63,7 +63,10 @@ const plural = (count: number, one: string, many: string) =>
  * their own one-click button, which POSTs to it.
  */
 export const savedSearchDigestMail = (to: string, input: DigestMailInput): MailMessage => {
-  const total = input.searches.reduce((sum, search) => sum + search.creators.length, 0);
+  // Distinct creators: one found by two searches is listed under each, counted once.
+  const total = new Set(
+    input.searches.flatMap((search) => search.creators.map((creator) => creator.creatorId)),
+  ).size;
   const subject = `${plural(total, 'new creator matches', 'new creators match')} your saved searches on LinkCoin`;
   const brand = plainName(input.brandName);
   const footer =

@@ -21,6 +21,11 @@ export type SavedSearchDocument = {
   newMatches: { creatorId: string; at: string }[];
   /** Unseen matches, those not listed included. */
   newMatchCount: number;
+  /**
+   * The creators of every unseen match, each once: a brand's new matches are counted as the
+   * distinct creators over its searches (one creator found by three searches is one).
+   */
+  newCreatorIds: string[];
   /** Every match recorded for this search. */
   matchCount: number;
 };
@@ -32,7 +37,8 @@ export type SavedSearchDocument = {
  */
 export const savedSearchesProjection: Projection = {
   name: 'saved-searches',
-  version: 1,
+  // 2: each search keeps its unseen matches' creators (newCreatorIds).
+  version: 2,
   collections: [{ name: SAVED_SEARCHES, indexes: [{ fields: ['brandId', 'createdAt'] }] }],
   eventTypes: SAVED_SEARCH_EVENT_TYPES,
   apply: async (recorded, tx) => {
@@ -56,6 +62,7 @@ export const savedSearchesProjection: Projection = {
           createdAt: at,
           newMatches: [],
           newMatchCount: 0,
+          newCreatorIds: [],
           matchCount: 0,
         });
         return;
@@ -75,6 +82,9 @@ export const savedSearchesProjection: Projection = {
               ? [...doc.newMatches, { creatorId, at }]
               : doc.newMatches,
           newMatchCount: doc.newMatchCount + 1,
+          newCreatorIds: doc.newCreatorIds.includes(creatorId)
+            ? doc.newCreatorIds
+            : [...doc.newCreatorIds, creatorId],
           matchCount: doc.matchCount + 1,
         }));
       }
@@ -88,6 +98,7 @@ export const savedSearchesProjection: Projection = {
               ...doc,
               newMatches: [],
               newMatchCount: 0,
+              newCreatorIds: [],
             });
           }
         }

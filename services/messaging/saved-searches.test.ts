@@ -1,6 +1,7 @@
 /**
  * Saved searches with alerts (issue 24, item 4) over HTTP: a brand saves a directory search, up
- * to the cap; another brand never reaches it; a creator who comes to match it is a new match in
+ * to the cap; another brand never reaches it; a verified creator who comes to match it (an
+ * unverified one never does) is a new match in
  * the app and a Web Push; the day's digest mails it once, after the digest hour (the clock is
  * moved, the process' tick does the rest); the mail's signed link asks first (opening it changes
  * nothing), its button (a POST to the same link) turns the digest off without signing in, again
@@ -26,7 +27,12 @@ import {
 } from '../testing/accounts.ts';
 import { waitUntil } from '../testing/audit.ts';
 import { mailsTo } from '../testing/mail.ts';
-import { creatorWizard, saveProfile } from '../testing/profiles.ts';
+import {
+  creatorWizard,
+  instagramWizard,
+  saveProfile,
+  verifyInstagram,
+} from '../testing/profiles.ts';
 import { adjustableClock, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { messagingContextWith } from './context.ts';
 import type { PushRequest, PushTransport } from './push.ts';
@@ -142,8 +148,23 @@ describe('saved searches', () => {
     await save(brand, 'Kitchen creators', 'adCategories=kitchenware&minFollowers=10k').expect(201);
     const pushesBefore = pushes.length;
 
+    // A creator who fits the filters but verified no account is no match: not after wizard
+    // step 2, not after the whole wizard.
+    const unverified = await registerUser(server, { role: 'influencer', ownerName: 'Ravi Plain' });
+    await saveProfile(server, unverified, {
+      adCategories: ['kitchenware'],
+      pageContentCategory: ['cooking'],
+    }).expect(200);
+    await saveProfile(server, unverified, creatorWizard({ ownerName: 'Ravi Plain' })).expect(200);
+
+    // One who fills it in and is verified is (the process reads the log in order, so the
+    // unverified creator's events were read before this match was recorded).
     const creator = await registerUser(server, { role: 'influencer', ownerName: 'Meera Kitchen' });
+    const handle = `meera.kitchen.${randomBytes(4).toString('hex')}`;
     await saveProfile(server, creator, creatorWizard({ ownerName: 'Meera Kitchen' })).expect(200);
+    await verifyInstagram(server, await loginAdmin(server), creator, handle, {
+      ownerName: 'Meera Kitchen',
+    });
     await waitUntil(async () => (await list(brand)).newMatchCount === 1, 'the new match');
     const answer = await list(brand);
     expect(answer.newMatches).toEqual([
@@ -154,11 +175,11 @@ describe('saved searches', () => {
     expect(pushes.slice(pushesBefore)).toHaveLength(1);
 
     // The same creator saving again is no second match.
-    await saveProfile(
-      server,
-      creator,
-      creatorWizard({ ownerName: 'Meera Kitchen', description: 'New recipes every week.' }),
-    ).expect(200);
+    await saveProfile(server, creator, {
+      ...instagramWizard(handle),
+      ownerName: 'Meera Kitchen',
+      description: 'New recipes every week.',
+    }).expect(200);
     // Seen in the app: the notice goes, the match stays counted.
     await request(server.url).post('/api/saved-searches/seen').set(as(brand)).expect(200);
     expect((await list(brand)).searches[0]).toMatchObject({ newMatchCount: 0, matchCount: 1 });
@@ -275,7 +296,8 @@ describe('saved searches', () => {
     await save(plain, 'Kitchen', query).expect(201);
     const creatorMatching = async (ownerName: string) => {
       const creator = await registerUser(server, { role: 'influencer', ownerName });
-      await saveProfile(server, creator, creatorWizard({ ownerName })).expect(200);
+      const handle = `asha.${randomBytes(4).toString('hex')}`;
+      await verifyInstagram(server, await loginAdmin(server), creator, handle, { ownerName });
     };
     // A match before the role: recorded, and waiting for the next digest.
     await creatorMatching('Asha Before');
@@ -309,5 +331,44 @@ describe('saved searches', () => {
     auditing = await signInAgain(auditing);
     await creatorMatching('Asha After');
     await waitUntil(async () => (await list(auditing)).newMatchCount === 2, 'the match after');
+  });
+
+  it('count each new creator once, however many of the brand’s searches found them', async () => {
+    let brand = await registerUser(server, { role: 'user', companyName: 'Triple Foods' });
+    const word = `tri${randomBytes(4).toString('hex')}`;
+    for (const [name, query] of [
+      ['By name', `search=${word}`],
+      ['Spices', `search=${word}&adCategories=spices`],
+      ['Big', `search=${word}&minFollowers=10k`],
+    ] as const) {
+      await save(brand, name, query).expect(201);
+    }
+    // Two creators, each found by all three searches.
+    for (const ownerName of [`Asha ${word}`, `Ravi ${word}`]) {
+      const creator = await registerUser(server, { role: 'influencer', ownerName });
+      await verifyInstagram(server, await loginAdmin(server), creator, `${word}.${ownerName[0]}`, {
+        ownerName,
+      });
+    }
+    await waitUntil(
+      async () => (await list(brand)).searches.every((search) => search.newMatchCount === 2),
+      'the six matches',
+    );
+    const answer = await list(brand);
+    expect(answer.newMatchCount).toBe(2);
+    // The notice still lists each creator under each search that found them.
+    expect(answer.newMatches).toHaveLength(6);
+
+    clock.advance(DAY_MS + 60_000);
+    await waitUntil(async () => (await digests(brand)).length === 1, 'the digest');
+    const [digest] = await digests(brand);
+    expect(digest!.subject).toBe('2 new creators match your saved searches on LinkCoin');
+    expect(digest!.body).toContain('By name (2 new creators):');
+    expect(digest!.body).toContain('Spices (2 new creators):');
+
+    // Seen: nothing new.
+    brand = await signInAgain(brand);
+    await request(server.url).post('/api/saved-searches/seen').set(as(brand)).expect(200);
+    expect((await list(brand)).newMatchCount).toBe(0);
   });
 });

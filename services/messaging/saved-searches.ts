@@ -96,7 +96,8 @@ export const savedSearchHandlers = (deps: {
         creatorName: names.get(creatorId) ?? 'A creator',
         at,
       })),
-      newMatchCount: found.reduce((sum, doc) => sum + doc.newMatchCount, 0),
+      // Distinct creators: one found by three searches is one new match for the brand.
+      newMatchCount: new Set(found.flatMap((doc) => doc.newCreatorIds)).size,
       limit: MAX_SAVED_SEARCHES,
     };
   };

@@ -35,7 +35,12 @@ export const mailsTo = async (server: TestServer, email: string): Promise<Outbox
       .replace(/=\?UTF-8\?Q\?([^?]*)\?=/gi, (_, q: string) =>
         decodeQuotedPrintable(q.replace(/_/g, ' ')),
       );
-    mails.push({ to, subject, body: decodeQuotedPrintable(raw) });
+    // Only what follows the header is quoted-printable: a header field (List-Unsubscribe's
+    // `?t=33…`) is kept as written, not read as =XX bytes.
+    const end = /\r?\n\r?\n/.exec(raw);
+    const header = end ? raw.slice(0, end.index + end[0].length) : raw;
+    const rest = end ? raw.slice(end.index + end[0].length) : '';
+    mails.push({ to, subject, body: header + decodeQuotedPrintable(rest) });
   }
   return mails;
 };

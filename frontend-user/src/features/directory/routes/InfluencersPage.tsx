@@ -152,10 +152,7 @@ export function InfluencersPage() {
             // A brand saves the search in the address bar and hears of new matches (issue 24).
             <Box>
               <Suspense fallback={null}>
-                <SaveSearchButton
-                  query={filtersToParams({ ...filters, page: 1 }).toString()}
-                  suggestedName={filters.search.trim() || 'My search'}
-                />
+                <SaveSearchButton query={filtersToParams({ ...filters, page: 1 }).toString()} />
               </Suspense>
             </Box>
           )}

@@ -11,33 +11,36 @@ import {
   TextField,
 } from '@mui/material';
 import BookmarkAddOutlinedIcon from '@mui/icons-material/BookmarkAddOutlined';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import { MAX_SAVED_SEARCH_NAME } from '@linkcoin/domain/directory/saved-search-limits.ts';
 import { errorMessage } from '../../../lib/api-client';
 import { useToast } from '../../../components/toast/useToast';
-import { useSavedSearchMutations } from '../api/saved-searches';
+import { savedSearchesQueryOptions, useSavedSearchMutations } from '../api/saved-searches';
+import { suggestedSearchName } from '../utils/suggested-name';
 
 /**
  * "Save this search": names the search in the address bar (`query`, the directory's own
- * parameters) and saves it; the brand is told about creators who come to match it.
+ * parameters) and saves it; the brand is told about creators who come to match it. The name
+ * it suggests is made from the search's filters ("Snacks · Indore"), numbered when the brand
+ * has a search by that name already.
  */
-export function SaveSearchButton({
-  query,
-  suggestedName,
-}: {
-  query: string;
-  suggestedName: string;
-}) {
+export function SaveSearchButton({ query }: { query: string }) {
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const { save } = useSavedSearchMutations();
+  const client = useQueryClient();
+  const saved = useQuery(savedSearchesQueryOptions());
   const toast = useToast();
   const titleId = useId();
   const helpId = useId();
 
-  const start = () => {
-    setName(suggestedName.slice(0, MAX_SAVED_SEARCH_NAME));
+  const start = async () => {
+    // The names taken: the list shown already, or read now (none known if it cannot be read).
+    const list =
+      saved.data ?? (await client.fetchQuery(savedSearchesQueryOptions()).catch(() => null));
+    setName(suggestedSearchName(query, list?.searches.map((search) => search.name) ?? []));
     setProblem(null);
     setOpen(true);
   };
@@ -62,7 +65,11 @@ export function SaveSearchButton({
 
   return (
     <>
-      <Button variant="outlined" startIcon={<BookmarkAddOutlinedIcon />} onClick={start}>
+      <Button
+        variant="outlined"
+        startIcon={<BookmarkAddOutlinedIcon />}
+        onClick={() => void start()}
+      >
         Save this search
       </Button>
       <Dialog

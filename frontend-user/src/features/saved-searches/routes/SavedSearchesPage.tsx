@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import {
   Alert,
   Box,
@@ -140,13 +140,19 @@ function RenameDialog({ search, onClose }: { search: SavedSearchView; onClose: (
 function SearchCard({
   search,
   onRename,
+  onDelete,
+  deleting,
+  headingRef,
 }: {
   search: SavedSearchView;
   onRename: (search: SavedSearchView) => void;
+  onDelete: (search: SavedSearchView) => void;
+  deleting: boolean;
+  /** The card's heading, where focus goes when the search before it is deleted. */
+  headingRef: (element: HTMLElement | null) => void;
 }) {
   const headingId = useId();
-  const { change, remove } = useSavedSearchMutations();
-  const confirm = useConfirm();
+  const { change } = useSavedSearchMutations();
   const toast = useToast();
   const failed = (error: unknown) =>
     toast.error(errorMessage(error, 'That did not work. Please try again.'));
@@ -154,7 +160,14 @@ function SearchCard({
     <Card component="li" aria-labelledby={headingId} sx={{ listStyle: 'none', minWidth: 0 }}>
       <CardContent>
         <Stack spacing={1.5}>
-          <Typography id={headingId} component="h2" variant="h6" sx={{ overflowWrap: 'anywhere' }}>
+          <Typography
+            id={headingId}
+            ref={headingRef}
+            tabIndex={-1}
+            component="h2"
+            variant="h6"
+            sx={{ overflowWrap: 'anywhere' }}
+          >
             {search.name}
           </Typography>
           <Typography color="text.secondary">
@@ -174,6 +187,10 @@ function SearchCard({
                   )
                 }
                 disabled={change.isPending}
+                // Each search's switch is named for it (the visible label first).
+                slotProps={{
+                  input: { 'aria-label': `Daily e-mail of new matches for “${search.name}”` },
+                }}
               />
             }
             label="Daily e-mail of new matches"
@@ -197,22 +214,8 @@ function SearchCard({
             <Button
               color="error"
               aria-label={`Delete ${search.name}`}
-              disabled={remove.isPending}
-              onClick={() => {
-                void confirm({
-                  title: 'Delete this saved search?',
-                  message: `“${search.name}” will no longer tell you about new creators.`,
-                  confirmText: 'Delete',
-                  destructive: true,
-                }).then((yes) => {
-                  if (yes) {
-                    remove.mutate(search.searchId, {
-                      onSuccess: (answer) => toast.success(answer.message),
-                      onError: failed,
-                    });
-                  }
-                });
-              }}
+              disabled={deleting}
+              onClick={() => onDelete(search)}
             >
               Delete
             </Button>
@@ -228,15 +231,50 @@ export function SavedSearchesPage() {
   const { user } = useAuth();
   const isBrand = user?.role === 'user';
   const saved = useQuery({ ...savedSearchesQueryOptions(), enabled: isBrand });
-  const { seen } = useSavedSearchMutations();
+  const { seen, remove } = useSavedSearchMutations();
   const [renaming, setRenaming] = useState<SavedSearchView | null>(null);
   const data = saved.data;
+  const confirm = useConfirm();
+  const toast = useToast();
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const headings = useRef(new Map<string, HTMLElement>());
+  const headingRef = (searchId: string) => (element: HTMLElement | null) => {
+    if (element) headings.current.set(searchId, element);
+    else headings.current.delete(searchId);
+  };
+
+  /**
+   * Deletes a search after asking; focus then goes to the next search's heading (the one before
+   * when it was the last, the page's heading when none is left), not to the page's body.
+   */
+  const deleteSearch = (search: SavedSearchView) => {
+    void confirm({
+      title: 'Delete this saved search?',
+      message: `“${search.name}” will no longer tell you about new creators.`,
+      confirmText: 'Delete',
+      destructive: true,
+    }).then((yes) => {
+      if (!yes) return;
+      const searches = data?.searches ?? [];
+      const at = searches.findIndex((s) => s.searchId === search.searchId);
+      const next = searches[at + 1] ?? searches[at - 1] ?? null;
+      remove.mutate(search.searchId, {
+        onSuccess: (answer) => {
+          toast.success(answer.message);
+          const target = (next && headings.current.get(next.searchId)) ?? titleRef.current;
+          target?.focus();
+        },
+        onError: (error) =>
+          toast.error(errorMessage(error, 'That did not work. Please try again.')),
+      });
+    });
+  };
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 4, md: 7 } }}>
       <PageTitle title="Saved searches" />
       <Stack spacing={3}>
-        <Typography variant="h2" component="h1">
+        <Typography ref={titleRef} tabIndex={-1} variant="h2" component="h1">
           Saved searches
         </Typography>
         {!isBrand ? (
@@ -287,7 +325,14 @@ export function SavedSearchesPage() {
                   aria-label="Your saved searches"
                 >
                   {data.searches.map((search) => (
-                    <SearchCard key={search.searchId} search={search} onRename={setRenaming} />
+                    <SearchCard
+                      key={search.searchId}
+                      search={search}
+                      onRename={setRenaming}
+                      onDelete={deleteSearch}
+                      deleting={remove.isPending}
+                      headingRef={headingRef(search.searchId)}
+                    />
                   ))}
                 </Stack>
               </>
