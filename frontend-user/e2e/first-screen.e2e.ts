@@ -111,7 +111,8 @@ const appTexts = async (path: string, viewport: { width: number; height: number 
   await page.goto(path);
   await page.getByRole('main').getByRole('heading', { level: 1 }).waitFor();
   await page.locator('#root > [aria-hidden="true"]').waitFor({ state: 'detached' });
-  await page.waitForFunction('document.querySelector(\'[aria-busy="true"]\') === null');
+  // Polled through the locator (the page's CSP refuses script evaluated from a string).
+  await expect.poll(() => page.locator('[aria-busy="true"]').count(), { timeout: 15_000 }).toBe(0);
   await fontsReady(page);
   const texts = await textsUnder(page, 'main');
   await context.close();
