@@ -5,7 +5,7 @@
 //
 //   node tooling/bench/run.ts [--profile] [--only <measure name part>]...
 import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startHarness, type HttpHarness } from './http/harness.ts';
@@ -42,6 +42,12 @@ const selected = measures.filter(
 );
 const rows: Row[] = [];
 const failures: Failure[] = [];
+/** The machine's load (1, 5 and 15 minutes): figures are judged by the load they ran under. */
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' / ');
+const loadAtStart = load();
 const started = performance.now();
 for (const measure of selected) {
   try {
@@ -60,7 +66,7 @@ if (harness) {
 }
 
 console.log(
-  `\nLinkCoin bench (Node ${process.version}, ${new Date().toISOString()}, ${Math.round((performance.now() - started) / 1000)} s)\n`,
+  `\nLinkCoin bench (Node ${process.version}, ${new Date().toISOString()}, ${Math.round((performance.now() - started) / 1000)} s; ${cpus().length} cores, load average ${loadAtStart} at the start, ${load()} at the end)\n`,
 );
 console.log(report(rows, failures));
 for (const { title, text } of appendices) console.log(`\n${title}:\n${text}`);
