@@ -146,6 +146,36 @@ describe('the chat on /ws', () => {
     });
   });
 
+  it('marks a burst delivered up to its last message, though receipts are batched', async () => {
+    const { brand, creator } = await pair();
+    const brandSocket = await connect(brand);
+    const creatorSocket = await connect(creator);
+    const sent: MessageView[] = [];
+    for (let i = 1; i <= 5; i++) {
+      sent.push(
+        (await brandSocket.sendMessage(brand, creator, `Burst ${i}`)).message as MessageView,
+      );
+    }
+    for (const message of sent) {
+      await creatorSocket.next<MessageView>('receive_message', (m) => m._id === message._id);
+    }
+    // The receipts of a burst may come as one or several, the last covering the fifth message.
+    const last = await brandSocket.next<ReceiptData>(
+      'message_status',
+      (r) => r.messageStatus === 'delivered' && r.upToSeq === 5,
+    );
+    expect(last).toMatchObject({ sender: brand.userId, receiver: creator.userId });
+    const statuses = brandSocket
+      .received<ReceiptData>('message_status')
+      .filter((r) => r.receiver === creator.userId)
+      .map((r) => r.upToSeq);
+    expect(statuses).toEqual([...statuses].sort((a, b) => a - b));
+    expect(statuses.length).toBeLessThanOrEqual(5);
+    await expect
+      .poll(async () => (await history(brand, creator)).conversation.map((m) => m.messageStatus))
+      .toEqual(['delivered', 'delivered', 'delivered', 'delivered', 'delivered']);
+  });
+
   it('stores a resent message once and answers the stored one', async () => {
     const { brand, creator } = await pair();
     const socket = await connect(brand);

@@ -6,6 +6,7 @@ import type {
   ConversationAnswer,
   MessageView,
   PushSubscriptionJson,
+  ReceiptData,
 } from '@linkcoin/domain/messaging/contracts.ts';
 import { DEFAULT_PAGE } from '@linkcoin/domain/messaging/contracts.ts';
 import {
@@ -139,17 +140,34 @@ export const messagingHandlers = (deps: {
     };
   };
 
-  /** Messages to `receiverId` reached one of their sockets. */
+  /**
+   * Messages to `receiverId` reached one of their sockets. Answers the receipt it recorded and
+   * where it sits in its stream (the chat pushes it to a sender on the same node), or null when
+   * everything was marked delivered already.
+   */
   const markDelivered = async (
     pairId: string,
     receiverId: string,
     meta: CommandMetadata,
-  ): Promise<void> => {
-    await commands.handle(conversationDecider, conversationStreamId(pairId), {
+  ): Promise<{ streamId: string; revision: number; receipt: ReceiptData } | null> => {
+    const result = await commands.handle(conversationDecider, conversationStreamId(pairId), {
       type: 'MarkDelivered',
       data: { receiverId },
       metadata: meta,
     });
+    const recorded = result.events.find((event) => event.type === 'MessagesDelivered');
+    if (!recorded || recorded.type !== 'MessagesDelivered') return null;
+    return {
+      streamId: recorded.streamId,
+      revision: recorded.revision,
+      receipt: {
+        sender: recorded.data.senderId,
+        receiver: recorded.data.receiverId,
+        upToSeq: recorded.data.upToSeq,
+        messageStatus: 'delivered',
+        at: recorded.data.at,
+      },
+    };
   };
 
   /** A page of the conversation, newest last, with the ticks as they are now. */
