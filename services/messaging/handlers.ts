@@ -213,14 +213,24 @@ export const messagingHandlers = (deps: {
   const contactsOf = async (userId: string): Promise<string[]> =>
     (await conversationsOf(userId)).map((c) => (c.payerId === userId ? c.creatorId : c.payerId));
 
-  /** Conversations where messages to the user were not delivered yet. */
-  const undeliveredTo = async (userId: string): Promise<string[]> =>
-    (await conversationsOf(userId))
-      .filter((c) => {
-        const mine = c.receipts[userId];
-        return mine !== undefined && mine.delivered < mine.received;
-      })
-      .map((c) => c.pairId);
+  /**
+   * Conversations where messages to the user were not delivered yet: a message to them after
+   * their delivered tick (found through the messages' pair and seq index, from that tick on).
+   */
+  const undeliveredTo = async (userId: string): Promise<string[]> => {
+    const found = await Promise.all(
+      (await conversationsOf(userId)).map(async (c) => {
+        const delivered = c.receipts[userId]?.delivered ?? 0;
+        const waiting = await messages().find({
+          where: { pairId: c.pairId, seq: { $gt: delivered }, receiverId: userId },
+          sort: [['seq', 1]],
+          limit: 1,
+        });
+        return waiting.length > 0 ? c.pairId : null;
+      }),
+    );
+    return found.filter((pairId) => pairId !== null);
+  };
 
   const saveSubscription = async (
     userId: string,
