@@ -221,12 +221,10 @@ export const messagingHandlers = (deps: {
     const found = await Promise.all(
       (await conversationsOf(userId)).map(async (c) => {
         const delivered = c.receipts[userId]?.delivered ?? 0;
-        const waiting = await messages().find({
+        const waiting = await messages().count({
           where: { pairId: c.pairId, seq: { $gt: delivered }, receiverId: userId },
-          sort: [['seq', 1]],
-          limit: 1,
         });
-        return waiting.length > 0 ? c.pairId : null;
+        return waiting > 0 ? c.pairId : null;
       }),
     );
     return found.filter((pairId) => pairId !== null);
