@@ -2,10 +2,11 @@ import type { Logger } from '../shared/logger.ts';
 import type { PortStatus } from '../shared/port-status.ts';
 import { park } from './dead-letter.ts';
 import {
-  assertMessagesFit,
   assertTopicName,
   DEFAULT_MAX_DELIVERY_ATTEMPTS,
   DEFAULT_MAX_MESSAGE_BYTES,
+  encodedMessageBytes,
+  MessageTooLargeError,
   type Bus,
   type BusMessage,
   type BusSubscribeOptions,
@@ -13,8 +14,17 @@ import {
   type DeliveredMessage,
 } from './port.ts';
 
-/** Stored in offset order with no gaps: `messages[i].offset === messages[0].offset + i`. */
-type StoredMessage = BusMessage & { offset: number };
+/**
+ * Stored in offset order with no gaps: `messages[i].offset === messages[0].offset + i`. The value
+ * is kept as its JSON, as the distributed bus carries it: encoded once at publish (which also
+ * measures it), decoded for each delivery, so publishers and consumers never share objects.
+ */
+type StoredMessage = {
+  key: string;
+  json: string;
+  headers?: Readonly<Record<string, string>>;
+  offset: number;
+};
 
 type Member = {
   handler: BusSubscribeOptions['handler'];
@@ -74,11 +84,26 @@ export class InProcessBus implements Bus {
   async publish(topicName: string, messages: readonly BusMessage[]): Promise<void> {
     if (this.#closed) throw new Error('The bus is closed');
     const topic = this.#topic(topicName);
-    assertMessagesFit(topicName, messages, this.maxMessageBytes);
-    for (const message of messages) {
-      // A structured clone keeps publishers and consumers from sharing mutable objects.
-      topic.messages.push({ ...structuredClone(message), offset: topic.nextOffset++ });
-    }
+    // `undefined` is not JSON; the port's value is, so it travels as null (as on Kafka).
+    const encoded = messages.map((message) => JSON.stringify(message.value ?? null));
+    messages.forEach((message, i) => {
+      const bytes = encodedMessageBytes(message, encoded[i]!);
+      if (bytes > this.maxMessageBytes) {
+        throw new MessageTooLargeError(topicName, {
+          key: message.key,
+          bytes,
+          limit: this.maxMessageBytes,
+        });
+      }
+    });
+    messages.forEach((message, i) => {
+      topic.messages.push({
+        key: message.key,
+        json: encoded[i]!,
+        ...(message.headers ? { headers: { ...message.headers } } : {}),
+        offset: topic.nextOffset++,
+      });
+    });
     const retention = this.#options.retention ?? 10_000;
     const oldestNeeded = Math.min(
       topic.nextOffset - retention,
@@ -179,7 +204,7 @@ export class InProcessBus implements Bus {
       const delivered: DeliveredMessage = {
         topic,
         key: message.key,
-        value: structuredClone(message.value),
+        value: JSON.parse(message.json) as unknown,
         offset: String(message.offset),
         ...(message.headers ? { headers: message.headers } : {}),
       };

@@ -73,9 +73,12 @@ export const deadLetterTopic = (topic: string): string => `${topic}.dead-letter`
  * record's overhead (Kafka's v2 record: length, attributes, deltas and header counts as varints,
  * at most 64 bytes with room to spare).
  */
-export const messageBytes = (message: BusMessage): number => {
-  let bytes =
-    64 + Buffer.byteLength(message.key) + Buffer.byteLength(JSON.stringify(message.value ?? null));
+export const messageBytes = (message: BusMessage): number =>
+  encodedMessageBytes(message, JSON.stringify(message.value ?? null));
+
+/** `messageBytes` of a message whose value is already encoded (`json`). */
+export const encodedMessageBytes = (message: BusMessage, json: string): number => {
+  let bytes = 64 + Buffer.byteLength(message.key) + Buffer.byteLength(json);
   for (const [name, value] of Object.entries(message.headers ?? {})) {
     bytes += 8 + Buffer.byteLength(name) + Buffer.byteLength(value);
   }

@@ -146,6 +146,39 @@ describe('the chat on /ws', () => {
     });
   });
 
+  it('marks a burst delivered up to its last message, though receipts are batched', async () => {
+    const { brand, creator } = await pair();
+    const brandSocket = await connect(brand);
+    const creatorSocket = await connect(creator);
+    const sent: MessageView[] = [];
+    for (let i = 1; i <= 5; i++) {
+      sent.push(
+        (await brandSocket.sendMessage(brand, creator, `Burst ${i}`)).message as MessageView,
+      );
+    }
+    for (const message of sent) {
+      await creatorSocket.next<MessageView>('receive_message', (m) => m._id === message._id);
+    }
+    // The receipts of a burst may come as one or several, the last covering the fifth message.
+    const last = await brandSocket.next<ReceiptData>(
+      'message_status',
+      (r) => r.messageStatus === 'delivered' && r.upToSeq === 5,
+    );
+    expect(last).toMatchObject({ sender: brand.userId, receiver: creator.userId });
+    await expect
+      .poll(async () => (await history(brand, creator)).conversation.map((m) => m.messageStatus))
+      .toEqual(['delivered', 'delivered', 'delivered', 'delivered', 'delivered']);
+    // Each receipt reached the sender once (pushed on this node; its bus copy not again), in
+    // order, never more receipts than messages.
+    const statuses = brandSocket
+      .received<ReceiptData>('message_status')
+      .filter((r) => r.receiver === creator.userId)
+      .map((r) => r.upToSeq);
+    expect(statuses.at(-1)).toBe(5);
+    expect(statuses.length).toBeLessThanOrEqual(5);
+    expect(statuses).toEqual([...new Set(statuses)].sort((a, b) => a - b));
+  });
+
   it('stores a resent message once and answers the stored one', async () => {
     const { brand, creator } = await pair();
     const socket = await connect(brand);

@@ -24,6 +24,7 @@ import { MESSAGING_HANDLER_MESSAGES as H, type MessagingHandlers } from './handl
 import { PresenceBoard } from './presence.ts';
 import { messageView } from './projection.ts';
 import type { PushNotifier } from './push.ts';
+import { ReceiptBatcher } from './receipts.ts';
 
 /** The conversation streams' events, as the forwarder publishes them. */
 export const CONVERSATION_TOPIC = topicForCategory('conversation');
@@ -46,7 +47,15 @@ export type ChatOptions = Readonly<{
   push: PushNotifier;
   messagesPerMinute: number;
   presenceBeatMs?: number;
+  /** At most one delivery receipt per conversation side within this many ms (receipts.ts). */
+  receiptWindowMs?: number;
 }>;
+
+/**
+ * The default receipt window: a quiet conversation's tick turns at once; a lively one's at most
+ * a second late, for one receipt a second instead of one per message.
+ */
+export const RECEIPT_WINDOW_MS = 1000;
 
 /**
  * The chat on a gateway node: the socket events (join, send_message, mark_as_read), and what
@@ -127,30 +136,29 @@ export const chatRealtime = (options: ChatOptions): RealtimePart => {
     causationId: null,
   });
 
-  /** Delivery receipts, one command at a time per conversation and receiver, coalesced. */
-  const delivering = new Map<string, { again: boolean }>();
-  const markDelivered = (pairId: string, receiverId: string) => {
-    const key = `${pairId}|${receiverId}`;
-    const running = delivering.get(key);
-    if (running) {
-      running.again = true;
-      return;
-    }
-    const state = { again: false };
-    delivering.set(key, state);
-    void (async () => {
+  /**
+   * Delivery receipts, batched per conversation and receiver (receipts.ts): the first at once,
+   * then at most one per window, each covering every message delivered so far. A recorded
+   * receipt reaches a sender on this node straight away; its copy from the bus is not pushed
+   * again here (the bus still carries it to the sender's sockets on other nodes).
+   */
+  const receipts = new ReceiptBatcher({
+    windowMs: options.receiptWindowMs ?? RECEIPT_WINDOW_MS,
+    record: async (pairId, receiverId) => {
       try {
-        do {
-          state.again = false;
-          await handlers.markDelivered(pairId, receiverId, metadataOf(receiverId));
-        } while (state.again);
+        const recorded = await handlers.markDelivered(pairId, receiverId, metadataOf(receiverId));
+        if (recorded && node?.isHere(recorded.receipt.sender)) {
+          if ((lastRevision.get(recorded.streamId) ?? -1) >= recorded.revision) return;
+          rememberDeliveredHere(recorded.streamId, recorded.revision);
+          receipt(recorded.receipt);
+        }
       } catch (error) {
         logger.warn({ err: error }, 'a delivery receipt could not be recorded');
-      } finally {
-        delivering.delete(key);
       }
-    })();
-  };
+    },
+  });
+  const markDelivered = (pairId: string, receiverId: string) =>
+    receipts.delivered(pairId, receiverId);
 
   const receipt = (data: ReceiptData) => {
     node?.emitTo(data.sender, CHAT_EVENTS.messageStatus, data);
@@ -183,6 +191,12 @@ export const chatRealtime = (options: ChatOptions): RealtimePart => {
    */
   const deliveredHere = new Set<string>();
   const LOCAL_KEPT = 10_000;
+  const rememberDeliveredHere = (streamId: string, revision: number) => {
+    deliveredHere.add(`${streamId}#${revision}`);
+    if (deliveredHere.size > LOCAL_KEPT) {
+      deliveredHere.delete(deliveredHere.values().next().value as string);
+    }
+  };
   const deliverHere = (
     recorded: { streamId: string; revision: number; pairId: string },
     receiverId: string,
@@ -191,10 +205,7 @@ export const chatRealtime = (options: ChatOptions): RealtimePart => {
     if (!node?.isHere(receiverId)) return;
     // The bus was quicker (it already pushed this revision): nothing to do.
     if ((lastRevision.get(recorded.streamId) ?? -1) >= recorded.revision) return;
-    deliveredHere.add(`${recorded.streamId}#${recorded.revision}`);
-    if (deliveredHere.size > LOCAL_KEPT) {
-      deliveredHere.delete(deliveredHere.values().next().value as string);
-    }
+    rememberDeliveredHere(recorded.streamId, recorded.revision);
     const reached = node.emitTo(receiverId, CHAT_EVENTS.receiveMessage, message);
     if (reached > 0) markDelivered(recorded.pairId, receiverId);
   };
@@ -333,6 +344,8 @@ export const chatRealtime = (options: ChatOptions): RealtimePart => {
       forget(userId);
     },
     stop: async () => {
+      // The sockets are closed: what they were delivered is recorded before the node goes.
+      await receipts.flush();
       await presence?.stop();
       await conversations?.stop();
     },

@@ -20,6 +20,8 @@ export type MessagingOptions = Readonly<{
   pushTransport?: PushTransport;
   /** How often gateway nodes say they are alive (tests shorten it). */
   presenceBeatMs?: number;
+  /** At most one delivery receipt per conversation side within this many ms (receipts.ts). */
+  receiptWindowMs?: number;
 }>;
 
 /**
@@ -122,6 +124,9 @@ export const messagingContextWith = (options: MessagingOptions = {}): BoundedCon
         push,
         messagesPerMinute: config.messaging.messagesPerMinute,
         ...(options.presenceBeatMs ? { presenceBeatMs: options.presenceBeatMs } : {}),
+        ...(options.receiptWindowMs !== undefined
+          ? { receiptWindowMs: options.receiptWindowMs }
+          : {}),
       }),
     };
   },

@@ -6,6 +6,7 @@ import type {
   ConversationAnswer,
   MessageView,
   PushSubscriptionJson,
+  ReceiptData,
 } from '@linkcoin/domain/messaging/contracts.ts';
 import { DEFAULT_PAGE } from '@linkcoin/domain/messaging/contracts.ts';
 import {
@@ -139,17 +140,34 @@ export const messagingHandlers = (deps: {
     };
   };
 
-  /** Messages to `receiverId` reached one of their sockets. */
+  /**
+   * Messages to `receiverId` reached one of their sockets. Answers the receipt it recorded and
+   * where it sits in its stream (the chat pushes it to a sender on the same node), or null when
+   * everything was marked delivered already.
+   */
   const markDelivered = async (
     pairId: string,
     receiverId: string,
     meta: CommandMetadata,
-  ): Promise<void> => {
-    await commands.handle(conversationDecider, conversationStreamId(pairId), {
+  ): Promise<{ streamId: string; revision: number; receipt: ReceiptData } | null> => {
+    const result = await commands.handle(conversationDecider, conversationStreamId(pairId), {
       type: 'MarkDelivered',
       data: { receiverId },
       metadata: meta,
     });
+    const recorded = result.events.find((event) => event.type === 'MessagesDelivered');
+    if (!recorded || recorded.type !== 'MessagesDelivered') return null;
+    return {
+      streamId: recorded.streamId,
+      revision: recorded.revision,
+      receipt: {
+        sender: recorded.data.senderId,
+        receiver: recorded.data.receiverId,
+        upToSeq: recorded.data.upToSeq,
+        messageStatus: 'delivered',
+        at: recorded.data.at,
+      },
+    };
   };
 
   /** A page of the conversation, newest last, with the ticks as they are now. */
@@ -195,14 +213,22 @@ export const messagingHandlers = (deps: {
   const contactsOf = async (userId: string): Promise<string[]> =>
     (await conversationsOf(userId)).map((c) => (c.payerId === userId ? c.creatorId : c.payerId));
 
-  /** Conversations where messages to the user were not delivered yet. */
-  const undeliveredTo = async (userId: string): Promise<string[]> =>
-    (await conversationsOf(userId))
-      .filter((c) => {
-        const mine = c.receipts[userId];
-        return mine !== undefined && mine.delivered < mine.received;
-      })
-      .map((c) => c.pairId);
+  /**
+   * Conversations where messages to the user were not delivered yet: a message to them after
+   * their delivered tick (found through the messages' pair and seq index, from that tick on).
+   */
+  const undeliveredTo = async (userId: string): Promise<string[]> => {
+    const found = await Promise.all(
+      (await conversationsOf(userId)).map(async (c) => {
+        const delivered = c.receipts[userId]?.delivered ?? 0;
+        const waiting = await messages().count({
+          where: { pairId: c.pairId, seq: { $gt: delivered }, receiverId: userId },
+        });
+        return waiting > 0 ? c.pairId : null;
+      }),
+    );
+    return found.filter((pairId) => pairId !== null);
+  };
 
   const saveSubscription = async (
     userId: string,

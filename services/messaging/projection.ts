@@ -6,10 +6,14 @@ import type { Projection } from '@linkcoin/infra/readstore/projections.ts';
 export const CONVERSATIONS = 'messaging_conversations';
 export const MESSAGES = 'messaging_messages';
 
-/** How far one participant's received messages got: the ticks of the other's messages. */
-export type Receipts = { received: number; delivered: number; read: number };
+/** How far one participant got in the other's messages: the ticks of those messages. */
+export type Receipts = { delivered: number; read: number };
 
-/** One conversation: who, until when, and the ticks of each side. */
+/**
+ * One conversation: who, until when, and the ticks of each side. Written when the conversation
+ * opens, changes and when a receipt lands, not for each message (the messages are rows of their
+ * own): a message costs the read model one insert.
+ */
 export type ConversationDocument = {
   id: string;
   pairId: string;
@@ -17,9 +21,7 @@ export type ConversationDocument = {
   creatorId: string;
   status: 'open' | 'closed';
   expiresAt: string;
-  lastSeq: number;
-  lastMessageAt: string | null;
-  /** By participant id: what they received, and how far it was delivered and read. */
+  /** By participant id: how far the messages they received were delivered and read. */
   receipts: Record<string, Receipts>;
   updatedAt: string;
 };
@@ -38,7 +40,7 @@ export type MessageDocument = {
 
 export const messageDocumentId = (pairId: string, seq: number): string => `${pairId}:${seq}`;
 
-const none: Receipts = { received: 0, delivered: 0, read: 0 };
+const none: Receipts = { delivered: 0, read: 0 };
 
 /** The tick of a message as its sender sees it, from what its receiver got. */
 export const messageStatusOf = (
@@ -89,7 +91,9 @@ const withReceipts = (
  */
 export const messagingProjection: Projection = {
   name: 'messaging',
-  version: 1,
+  // 2: a conversation's document no longer follows each message (received, lastSeq,
+  // lastMessageAt dropped): rebuilt without them.
+  version: 2,
   collections: [
     {
       name: CONVERSATIONS,
@@ -117,10 +121,23 @@ export const messagingProjection: Projection = {
         creatorId,
         status: 'open',
         expiresAt,
-        lastSeq: 0,
-        lastMessageAt: null,
         receipts: { [payerId]: none, [creatorId]: none },
         updatedAt: at,
+      });
+      return;
+    }
+    if (event.type === 'MessageSent') {
+      // One insert per message; the conversation's document is not rewritten for it.
+      const { seq, messageId, senderId, receiverId, content, at } = event.data;
+      await tx.put<MessageDocument>(MESSAGES, messageDocumentId(pairId, seq), {
+        id: messageDocumentId(pairId, seq),
+        pairId,
+        seq,
+        messageId,
+        senderId,
+        receiverId,
+        content,
+        at,
       });
       return;
     }
@@ -142,25 +159,6 @@ export const messagingProjection: Projection = {
           updatedAt: event.data.at,
         });
         return;
-      case 'MessageSent': {
-        const { seq, messageId, senderId, receiverId, content, at } = event.data;
-        await tx.put<MessageDocument>(MESSAGES, messageDocumentId(pairId, seq), {
-          id: messageDocumentId(pairId, seq),
-          pairId,
-          seq,
-          messageId,
-          senderId,
-          receiverId,
-          content,
-          at,
-        });
-        await tx.put(CONVERSATIONS, pairId, {
-          ...withReceipts(conversation, receiverId, (r) => ({ ...r, received: seq }), at),
-          lastSeq: seq,
-          lastMessageAt: at,
-        });
-        return;
-      }
       case 'MessagesDelivered': {
         const { receiverId, upToSeq, at } = event.data;
         await tx.put(
