@@ -166,7 +166,21 @@ const prices = (pricing: Pricing): number[] =>
     (price): price is number => price !== null,
   );
 
-/** The entry for a profile state: every derived field computed again. */
+/** What `withProfile` may take from the entry before the event: text derived from lists. */
+type Derived = Pick<
+  DirectoryEntry,
+  | 'adCategories'
+  | 'pageContentCategory'
+  | 'categoryLabels'
+  | 'averageLocationOfAudience'
+  | 'locationKeys'
+>;
+
+/**
+ * The entry for a profile state: every derived field computed again, except the category labels
+ * and location keys when `previous` (the entry the state was folded from, `profileStateOf`)
+ * holds the very same lists: a save that changes the description does not fold every place again.
+ */
 export const withProfile = (
   entry: Pick<
     DirectoryEntry,
@@ -181,6 +195,7 @@ export const withProfile = (
     | 'updatedAt'
   >,
   profile: ProfileState,
+  previous?: Derived,
 ): DirectoryEntry => {
   const accounts: DirectoryAccount[] = profile.accounts.map((account) => ({
     ...socialAccountView(account),
@@ -214,12 +229,22 @@ export const withProfile = (
     legacyHandle,
     adCategories: [...profile.adCategories],
     pageContentCategory: [...profile.pageContentCategory],
-    categoryLabels: unique(
-      [...profile.adCategories, ...profile.pageContentCategory].map((value) => labelOf(value)),
-    ),
+    categoryLabels:
+      previous &&
+      previous.adCategories === profile.adCategories &&
+      previous.pageContentCategory === profile.pageContentCategory
+        ? previous.categoryLabels
+        : unique(
+            [...profile.adCategories, ...profile.pageContentCategory].map((value) =>
+              labelOf(value),
+            ),
+          ),
     averageAudienceType: [...profile.averageAudienceType],
     averageLocationOfAudience: [...profile.averageLocationOfAudience],
-    locationKeys: locationKeysOf(profile.averageLocationOfAudience),
+    locationKeys:
+      previous && previous.averageLocationOfAudience === profile.averageLocationOfAudience
+        ? previous.locationKeys
+        : locationKeysOf(profile.averageLocationOfAudience),
     pricing: profile.pricing,
     minPrice,
     priceKey: minPrice ?? NEGOTIABLE_PRICE_KEY,
@@ -282,7 +307,7 @@ export const evolveEntry = (
     case 'PresenceChanged':
       return { ...entry, isOnline: event.data.online };
     case 'NewCreatorBoostEnded':
-      return withProfile({ ...entry, boosted: false, updatedAt: at }, profileStateOf(entry));
+      return withProfile({ ...entry, boosted: false, updatedAt: at }, profileStateOf(entry), entry);
     case 'ReplyTimeChanged':
       return { ...entry, ...replyFields(event.data.replyHours), updatedAt: at };
     case 'EarlyAdopterBadgeAwarded':
@@ -291,6 +316,7 @@ export const evolveEntry = (
       return withProfile(
         { ...entry, updatedAt: at },
         profileDecider.evolve(profileStateOf(entry), event),
+        entry,
       );
   }
 };
