@@ -26,7 +26,7 @@ import { isDemoEmail } from '../demo/contracts.ts';
 import type { EarlyAdopterBadgeAwarded } from './early-adopters.ts';
 import type { NewCreatorBoostEnded, ReplyTimeChanged } from './listing.ts';
 import { rankOf } from './ranking.ts';
-import { visibilityOf, type VisibilityLevel } from './visibility.ts';
+import { visibilityLevelOf, type VisibilityLevel } from './visibility.ts';
 
 /** Only creators (spec: role influencer) are listed. */
 export const LISTED_ROLE = 'influencer';
@@ -207,7 +207,7 @@ export const withProfile = (
     .sort((a, b) => b.followersCount - a.followersCount)[0];
   const lowest = prices(profile.pricing);
   const minPrice = lowest.length > 0 ? Math.min(...lowest) : null;
-  const visibility = visibilityOf(profile).level;
+  const visibility = visibilityLevelOf(profile);
   const verifiedPlatforms = unique(
     accounts.filter((account) => account.verified).map((account) => account.platform),
   );
@@ -297,6 +297,19 @@ export type DirectoryEvent =
   | ReplyTimeChanged
   | EarlyAdopterBadgeAwarded;
 
+/** What `withProfile` keeps of an entry (not a copy of the whole entry), updated at `at`. */
+const keptOf = (entry: DirectoryEntry, at: string): Parameters<typeof withProfile>[0] => ({
+  id: entry.id,
+  ownerName: entry.ownerName,
+  registeredAt: entry.registeredAt,
+  boosted: entry.boosted,
+  earlyAdopter: entry.earlyAdopter,
+  replyHours: entry.replyHours,
+  isOnline: entry.isOnline,
+  demo: entry.demo,
+  updatedAt: at,
+});
+
 /** How one event changes a creator's entry (`at`: when it was recorded). */
 export const evolveEntry = (
   entry: DirectoryEntry,
@@ -314,7 +327,7 @@ export const evolveEntry = (
       return { ...entry, earlyAdopter: true, updatedAt: at };
     default:
       return withProfile(
-        { ...entry, updatedAt: at },
+        keptOf(entry, at),
         profileDecider.evolve(profileStateOf(entry), event),
         entry,
       );
