@@ -136,7 +136,8 @@ export const evolveCandidate = (
     return { ...candidate, replyHours: event.data.replyHours };
   }
   if (!MATCH_CHANGING[event.type]) return candidate;
-  const profile = profileDecider.evolve(profileOf(candidate), event);
+  const before = profileOf(candidate);
+  const profile = profileDecider.evolve(before, event);
   return {
     id: candidate.id,
     ownerName: profile.personal.ownerName ?? candidate.ownerName,
@@ -147,7 +148,9 @@ export const evolveCandidate = (
     pageContentCategory: profile.pageContentCategory,
     averageAudienceType: profile.averageAudienceType,
     averageLocationOfAudience: profile.averageLocationOfAudience,
-    accounts: profile.accounts.map(accountOf),
+    // The accounts as they were, when the event left them alone (a description, a name).
+    accounts:
+      profile.accounts === before.accounts ? candidate.accounts : profile.accounts.map(accountOf),
     replyHours: candidate.replyHours,
   };
 };
