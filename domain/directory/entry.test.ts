@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evolveEntry, registeredEntry } from './entry.ts';
+import { evolveEntry, profileStateOf, registeredEntry, withProfile } from './entry.ts';
 import { rankOf } from './ranking.ts';
 import { completeWizard, creator, registration, save } from './testing.ts';
 
@@ -125,5 +125,18 @@ describe('a directory entry', () => {
     const entry = registeredEntry(registration({ ownerName: 'First Name' }))!;
     expect(save(entry, { description: 'Hello' }).ownerName).toBe('First Name');
     expect(save(entry, { ownerName: 'Renamed' }).ownerName).toBe('Renamed');
+  });
+
+  it('keeps the labels and places it derived while their lists stay, and derives them again when not', () => {
+    let entry = creator(completeWizard());
+    const fresh = () => withProfile(entry, profileStateOf(entry));
+    entry = save(entry, { description: 'Only the description changes.' });
+    expect(entry).toEqual(fresh());
+    entry = save(entry, { averageLocationOfAudience: ['Nagpur, Maharashtra'] });
+    expect(entry.locationKeys).toEqual(['nagpur, maharashtra', 'nagpur', 'maharashtra']);
+    expect(entry).toEqual(fresh());
+    entry = save(entry, { adCategories: ['spices'], pageContentCategory: [] });
+    expect(entry.categoryLabels).toEqual(['Spices']);
+    expect(entry).toEqual(fresh());
   });
 });

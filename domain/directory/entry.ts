@@ -26,7 +26,7 @@ import { isDemoEmail } from '../demo/contracts.ts';
 import type { EarlyAdopterBadgeAwarded } from './early-adopters.ts';
 import type { NewCreatorBoostEnded, ReplyTimeChanged } from './listing.ts';
 import { rankOf } from './ranking.ts';
-import { visibilityOf, type VisibilityLevel } from './visibility.ts';
+import { visibilityLevelOf, type VisibilityLevel } from './visibility.ts';
 
 /** Only creators (spec: role influencer) are listed. */
 export const LISTED_ROLE = 'influencer';
@@ -166,7 +166,21 @@ const prices = (pricing: Pricing): number[] =>
     (price): price is number => price !== null,
   );
 
-/** The entry for a profile state: every derived field computed again. */
+/** What `withProfile` may take from the entry before the event: text derived from lists. */
+type Derived = Pick<
+  DirectoryEntry,
+  | 'adCategories'
+  | 'pageContentCategory'
+  | 'categoryLabels'
+  | 'averageLocationOfAudience'
+  | 'locationKeys'
+>;
+
+/**
+ * The entry for a profile state: every derived field computed again, except the category labels
+ * and location keys when `previous` (the entry the state was folded from, `profileStateOf`)
+ * holds the very same lists: a save that changes the description does not fold every place again.
+ */
 export const withProfile = (
   entry: Pick<
     DirectoryEntry,
@@ -181,6 +195,7 @@ export const withProfile = (
     | 'updatedAt'
   >,
   profile: ProfileState,
+  previous?: Derived,
 ): DirectoryEntry => {
   const accounts: DirectoryAccount[] = profile.accounts.map((account) => ({
     ...socialAccountView(account),
@@ -192,7 +207,7 @@ export const withProfile = (
     .sort((a, b) => b.followersCount - a.followersCount)[0];
   const lowest = prices(profile.pricing);
   const minPrice = lowest.length > 0 ? Math.min(...lowest) : null;
-  const visibility = visibilityOf(profile).level;
+  const visibility = visibilityLevelOf(profile);
   const verifiedPlatforms = unique(
     accounts.filter((account) => account.verified).map((account) => account.platform),
   );
@@ -214,12 +229,22 @@ export const withProfile = (
     legacyHandle,
     adCategories: [...profile.adCategories],
     pageContentCategory: [...profile.pageContentCategory],
-    categoryLabels: unique(
-      [...profile.adCategories, ...profile.pageContentCategory].map((value) => labelOf(value)),
-    ),
+    categoryLabels:
+      previous &&
+      previous.adCategories === profile.adCategories &&
+      previous.pageContentCategory === profile.pageContentCategory
+        ? previous.categoryLabels
+        : unique(
+            [...profile.adCategories, ...profile.pageContentCategory].map((value) =>
+              labelOf(value),
+            ),
+          ),
     averageAudienceType: [...profile.averageAudienceType],
     averageLocationOfAudience: [...profile.averageLocationOfAudience],
-    locationKeys: locationKeysOf(profile.averageLocationOfAudience),
+    locationKeys:
+      previous && previous.averageLocationOfAudience === profile.averageLocationOfAudience
+        ? previous.locationKeys
+        : locationKeysOf(profile.averageLocationOfAudience),
     pricing: profile.pricing,
     minPrice,
     priceKey: minPrice ?? NEGOTIABLE_PRICE_KEY,
@@ -272,6 +297,19 @@ export type DirectoryEvent =
   | ReplyTimeChanged
   | EarlyAdopterBadgeAwarded;
 
+/** What `withProfile` keeps of an entry (not a copy of the whole entry), updated at `at`. */
+const keptOf = (entry: DirectoryEntry, at: string): Parameters<typeof withProfile>[0] => ({
+  id: entry.id,
+  ownerName: entry.ownerName,
+  registeredAt: entry.registeredAt,
+  boosted: entry.boosted,
+  earlyAdopter: entry.earlyAdopter,
+  replyHours: entry.replyHours,
+  isOnline: entry.isOnline,
+  demo: entry.demo,
+  updatedAt: at,
+});
+
 /** How one event changes a creator's entry (`at`: when it was recorded). */
 export const evolveEntry = (
   entry: DirectoryEntry,
@@ -282,15 +320,16 @@ export const evolveEntry = (
     case 'PresenceChanged':
       return { ...entry, isOnline: event.data.online };
     case 'NewCreatorBoostEnded':
-      return withProfile({ ...entry, boosted: false, updatedAt: at }, profileStateOf(entry));
+      return withProfile({ ...entry, boosted: false, updatedAt: at }, profileStateOf(entry), entry);
     case 'ReplyTimeChanged':
       return { ...entry, ...replyFields(event.data.replyHours), updatedAt: at };
     case 'EarlyAdopterBadgeAwarded':
       return { ...entry, earlyAdopter: true, updatedAt: at };
     default:
       return withProfile(
-        { ...entry, updatedAt: at },
+        keptOf(entry, at),
         profileDecider.evolve(profileStateOf(entry), event),
+        entry,
       );
   }
 };

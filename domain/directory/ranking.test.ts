@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyProfile, type ProfileState } from '../profiles/profile.ts';
 import { boostEndsAt, NEW_CREATOR_BOOST, rankOf, reachScore } from './ranking.ts';
-import { visibilityOf } from './visibility.ts';
+import { visibilityLevelOf, visibilityOf } from './visibility.ts';
 
 const complete = (): ProfileState => ({
   ...emptyProfile(),
@@ -81,6 +81,9 @@ describe('the visibility bar (docs/product-spec.md section 1)', () => {
     });
     // Verified but incomplete stays basic: the bar is a ladder.
     expect(visibilityOf({ ...verified, adCategories: [] }).level).toBe('basic');
+    // The level alone (what the directory keeps) is the bar's level.
+    for (const profile of [emptyProfile(), complete(), verified, { ...verified, adCategories: [] }])
+      expect(visibilityLevelOf(profile)).toBe(visibilityOf(profile).level);
   });
 });
 

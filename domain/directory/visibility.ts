@@ -129,6 +129,14 @@ export const visibilityFrom = (
 export const visibilityOf = (profile: ProfileState): Visibility =>
   visibilityFrom((requirement) => requirement.met(profile));
 
+/** The level alone (`visibilityOf(profile).level`), without listing what is missing. */
+export const visibilityLevelOf = (profile: ProfileState): VisibilityLevel =>
+  !COMPLETE_PROFILE.every((requirement) => requirement.met(profile))
+    ? 'basic'
+    : VERIFIED_PROFILE.every((requirement) => requirement.met(profile))
+      ? 'verified'
+      : 'complete';
+
 /** A standing as the API answers it: the next level with its percentage. */
 export const visibilityAnswer = (standing: Visibility) => ({
   level: standing.level,

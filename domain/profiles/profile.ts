@@ -220,7 +220,31 @@ export const emptyProfile = (): ProfileState => ({
   pastPosts: [],
 });
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** Two lists of plain values (names, ids, follower counts), element by element. */
+const sameList = (a: readonly unknown[], b: readonly unknown[]): boolean =>
+  a.length === b.length && a.every((value, i) => value === b[i]);
+
+/** Two accounts' fields as the wizard sends them (the verification aside). */
+const sameAccount = (
+  a: Omit<SocialAccount, 'verifiedBy'>,
+  b: Omit<SocialAccount, 'verifiedBy'>,
+): boolean =>
+  a.id === b.id &&
+  a.platform === b.platform &&
+  a.profileName === b.profileName &&
+  a.profileUrl === b.profileUrl &&
+  a.dashboardPic === b.dashboardPic &&
+  a.followers === b.followers &&
+  a.followersCount === b.followersCount;
+
+const samePost = (a: PastPost, b: PastPost): boolean =>
+  a.id === b.id &&
+  a.platform === b.platform &&
+  a.category === b.category &&
+  a.postLink === b.postLink;
+
+const samePricing = (a: Pricing, b: Pricing): boolean =>
+  a.storyPost === b.storyPost && a.feedPost === b.feedPost && a.reel === b.reel;
 /** One account per platform and handle, the handle compared as verification compares it. */
 const key = (platform: string, profileName: string) =>
   `${platform}\n${normalizeHandle(profileName)}`;
@@ -260,11 +284,12 @@ const decideAccounts = (
       continue;
     }
     kept.add(existing.id);
-    if (existing.verifiedBy && !same(lockedFields(existing), lockedFields(account))) {
+    if (existing.verifiedBy && !sameList(lockedFields(existing), lockedFields(account))) {
       throw new DomainError('forbidden', PROFILE_MESSAGES.verifiedAccountLocked);
     }
-    const { verifiedBy: _verifiedBy, ...current } = existing;
-    if (!same(current, account)) events.push({ type: 'SocialAccountUpdated', data: { account } });
+    if (!sameAccount(existing, account)) {
+      events.push({ type: 'SocialAccountUpdated', data: { account } });
+    }
   }
   for (const account of state.accounts) {
     if (!kept.has(account.id))
@@ -293,7 +318,7 @@ const decidePosts = (
       throw new DomainError('validation', 'The same post is listed twice.');
     order.push(post.id);
     if (!existing) events.push({ type: 'PastPostAdded', data: { post } });
-    else if (!same(existing, post)) events.push({ type: 'PastPostUpdated', data: { post } });
+    else if (!samePost(existing, post)) events.push({ type: 'PastPostUpdated', data: { post } });
   }
   for (const post of state.pastPosts) {
     if (!order.includes(post.id))
@@ -302,7 +327,7 @@ const decidePosts = (
   const kept = state.pastPosts.map((p) => p.id).filter((id) => order.includes(id));
   const added = order.filter((id) => !kept.includes(id));
   // Additions land at the end; an order message follows when the list asks for another one.
-  if (!same([...kept, ...added], order))
+  if (!sameList([...kept, ...added], order))
     events.push({ type: 'PastPostsOrdered', data: { postIds: order } });
   return events;
 };
@@ -317,10 +342,7 @@ export const profileDecider: Decider<ProfileState, ProfileCommand, ProfileEvent>
         (a) => key(a.platform, a.profileName) === key(platform, profileName),
       );
       if (!account) throw new DomainError('not_found', 'Add this account to your profile first.');
-      if (
-        account.verifiedBy === method &&
-        (followers === null || same(account.followers, followers))
-      )
+      if (account.verifiedBy === method && (followers === null || account.followers === followers))
         return [];
       return {
         type: 'SocialAccountVerified',
@@ -376,7 +398,11 @@ export const profileDecider: Decider<ProfileState, ProfileCommand, ProfileEvent>
       description: changes.description ?? state.personal.description,
     };
     const { mobile, whatsapp, description } = state.personal;
-    if (!same({ ...personal, ownerName: null }, { ownerName: null, mobile, whatsapp, description }))
+    if (
+      personal.mobile !== mobile ||
+      personal.whatsapp !== whatsapp ||
+      personal.description !== description
+    )
       events.push({ type: 'PersonalDetailsUpdated', data: personal });
     if (changes.profilePicUrl !== undefined && changes.profilePicUrl !== state.profilePicUrl) {
       events.push({
@@ -384,7 +410,7 @@ export const profileDecider: Decider<ProfileState, ProfileCommand, ProfileEvent>
         data: { profilePicUrl: changes.profilePicUrl },
       });
     }
-    if (changes.socialMediaPlatforms && !same(changes.socialMediaPlatforms, state.platforms)) {
+    if (changes.socialMediaPlatforms && !sameList(changes.socialMediaPlatforms, state.platforms)) {
       events.push({ type: 'PlatformsChosen', data: { platforms: changes.socialMediaPlatforms } });
     }
     const categories = {
@@ -392,10 +418,8 @@ export const profileDecider: Decider<ProfileState, ProfileCommand, ProfileEvent>
       pageContentCategory: changes.pageContentCategory ?? [...state.pageContentCategory],
     };
     if (
-      !same(categories, {
-        adCategories: state.adCategories,
-        pageContentCategory: state.pageContentCategory,
-      })
+      !sameList(categories.adCategories, state.adCategories) ||
+      !sameList(categories.pageContentCategory, state.pageContentCategory)
     ) {
       events.push({ type: 'CategoriesChosen', data: categories });
     }
@@ -406,10 +430,8 @@ export const profileDecider: Decider<ProfileState, ProfileCommand, ProfileEvent>
       ],
     };
     if (
-      !same(audience, {
-        averageAudienceType: state.averageAudienceType,
-        averageLocationOfAudience: state.averageLocationOfAudience,
-      })
+      !sameList(audience.averageAudienceType, state.averageAudienceType) ||
+      !sameList(audience.averageLocationOfAudience, state.averageLocationOfAudience)
     ) {
       events.push({ type: 'AudienceDescribed', data: audience });
     }
@@ -425,7 +447,7 @@ export const profileDecider: Decider<ProfileState, ProfileCommand, ProfileEvent>
             : changes.pricing.feedPost,
         reel: changes.pricing.reel === undefined ? state.pricing.reel : changes.pricing.reel,
       };
-      if (!same(pricing, state.pricing)) events.push({ type: 'PricingSet', data: pricing });
+      if (!samePricing(pricing, state.pricing)) events.push({ type: 'PricingSet', data: pricing });
     }
     if (changes.profileDetails)
       events.push(...decideAccounts(changes.profileDetails, state, takeId));

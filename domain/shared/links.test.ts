@@ -76,4 +76,17 @@ describe('the URL rule for stored links', () => {
     expect(isSafeHttpsUrl('http://example.com/a.jpg')).toBe(false);
     expect(isSafeHttpsUrl('https://user@example.com/a.jpg')).toBe(false);
   });
+
+  it('answers an address asked again as the first time, however many came between', () => {
+    const good = 'https://instagram.com/asha.cooks';
+    const bad = 'https://instagram.com@evil.example/asha.cooks';
+    for (let round = 0; round < 2; round++) {
+      expect(isSafeHttpUrl(good)).toBe(true);
+      expect(isSafeHttpUrl(bad)).toBe(false);
+      for (let i = 0; i < 2_500; i++) {
+        expect(isSafeHttpUrl(`https://example.com/${round}/${i}`)).toBe(true);
+        expect(isSafeHttpUrl(`https://user:${i}@example.com/`)).toBe(false);
+      }
+    }
+  });
 });

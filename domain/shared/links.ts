@@ -50,6 +50,15 @@ const NAMED_AUTHORITY =
 const IPV6_AUTHORITY = /^(\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
 /**
+ * The answers for the addresses checked last (a pure function of the text): a profile's links
+ * are checked again at every save of its wizard and every rendering of its view, and each check
+ * runs the URL parser. At most CHECKED_KEPT addresses of at most MAX_URL_LENGTH characters, the
+ * oldest dropped first.
+ */
+const CHECKED_KEPT = 2_000;
+const checked = new Map<string, boolean>();
+
+/**
  * Whether `value` is an absolute http: or https: address that goes where it reads:
  *
  * - `http://` or `https://` first: no `javascript:`, `data:`, `vbscript:`, `file:`, no relative
@@ -65,6 +74,16 @@ const IPV6_AUTHORITY = /^(\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
  */
 export const isSafeHttpUrl = (value: string): boolean => {
   if (value.length === 0 || value.length > MAX_URL_LENGTH) return false;
+  let safe = checked.get(value);
+  if (safe === undefined) {
+    safe = checkHttpUrl(value);
+    if (checked.size >= CHECKED_KEPT) checked.delete(checked.keys().next().value!);
+    checked.set(value, safe);
+  }
+  return safe;
+};
+
+const checkHttpUrl = (value: string): boolean => {
   if (FORBIDDEN.test(value) || !WEB_SCHEME.test(value)) return false;
   const afterScheme = value.slice(value.indexOf('//') + 2);
   const authority = afterScheme.split(/[/?#]/, 1)[0] ?? '';

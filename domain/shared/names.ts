@@ -18,8 +18,10 @@ const SHOWN = /[\p{L}\p{N}\p{S}\p{P}]/u;
 const BLANK = /[\p{Default_Ignorable_Code_Point}\u2800]/u;
 
 /** Whether a name shows anything: at least one letter, digit, symbol or punctuation mark. */
-export const showsSomething = (name: string): boolean =>
-  [...name].some((character) => SHOWN.test(character) && !BLANK.test(character));
+export const showsSomething = (name: string): boolean => {
+  for (const character of name) if (SHOWN.test(character) && !BLANK.test(character)) return true;
+  return false;
+};
 
 const SPACES = /\s+/gu;
 

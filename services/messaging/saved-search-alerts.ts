@@ -4,23 +4,28 @@ import type {
   RoleGranted,
   RoleRevoked,
 } from '@linkcoin/domain/accounts/account.ts';
-import {
-  evolveEntry,
-  registeredEntry,
-  type DirectoryEntry,
-  type DirectoryEvent,
-} from '@linkcoin/domain/directory/entry.ts';
+import type { DirectoryEntry } from '@linkcoin/domain/directory/entry.ts';
 import type { DirectoryFilters } from '@linkcoin/domain/directory/search.ts';
 import {
   becameMatch,
   digestDay,
+  matchesSavedSearch,
   digestDueAt,
   savedSearchesDecider,
   savedSearchesStreamId,
   type SavedSearchCreated,
   type SavedSearchEvent,
 } from '@linkcoin/domain/directory/saved-searches.ts';
-import { PROFILE_EVENT_TYPES } from '@linkcoin/domain/profiles/profile.ts';
+import {
+  candidateEntry,
+  evolveCandidate,
+  mayMatch,
+  registeredCandidate,
+  sameCandidate,
+  SEARCH_PROFILE_EVENT_TYPES,
+  type CandidateEvent,
+  type SearchCandidate,
+} from '@linkcoin/domain/directory/search-candidate.ts';
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
 import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
 import { maskAddress, type Mailer } from '@linkcoin/infra/mail/port.ts';
@@ -30,7 +35,7 @@ import type { MessagingHandlers } from './handlers.ts';
 import type { PushNotifier } from './push.ts';
 import { savedSearchDigestMail, type UnsubscribeTokens } from './saved-search-mail.ts';
 
-/** A creator as the directory folds them (only what the filters read matters here). */
+/** A creator as far as a search's match reads them (domain/directory/search-candidate.ts). */
 const CREATORS = 'pm_saved_search_creators';
 /** Each live saved search's filters. */
 const FILTERS = 'pm_saved_search_filters';
@@ -46,23 +51,31 @@ type ConsoleRoles = { id: string; roles: string[] };
 const isConsoleRole = (role: string): boolean =>
   (CONSOLE_ROLES as readonly string[]).includes(role);
 
-/** The directory's events that change what a search finds (presence and rank do not). */
-const CREATOR_EVENTS = ['AccountRegistered', ...PROFILE_EVENT_TYPES, 'ReplyTimeChanged'];
+/**
+ * The directory's events that can change what a search finds: presence, rank, pictures, links,
+ * prices and past posts do not (`SEARCH_PROFILE_EVENT_TYPES`), so they are not read at all.
+ */
+const CREATOR_EVENTS = ['AccountRegistered', ...SEARCH_PROFILE_EVENT_TYPES, 'ReplyTimeChanged'];
 
 /** `profile-42`, `listing-42` -> `42`. */
 const userOf = (event: RecordedEvent): string =>
   event.streamId.slice(event.streamId.indexOf('-') + 1);
 
 /**
- * Saved searches' alerts (issue 24, item 4). It follows the directory's listing events with the
- * directory's own fold (`evolveEntry`) and each saved search's filters: when a creator's entry
- * comes into a search's results as a verified creator (`matchesSavedSearch`: verified and found
- * by the filters; it did not match before the event, it does after), it records
+ * Saved searches' alerts (issue 24, item 4). It follows the directory's listing events that can
+ * change a match, folding only what a match reads (`evolveCandidate`, the profile's own fold),
+ * and each saved search's filters: when a creator's entry comes into a search's results as a
+ * verified creator (`matchesSavedSearch` on the directory's entry, `candidateEntry`: verified
+ * and found by the filters; it did not match before the event, it does after), it records
  * the match on the brand's stream (RecordSearchMatch, keyed by search and creator, so a replay
  * records nothing twice) and pushes it to the brand's browsers. Searches saved later see only
  * later changes, since the process reads them in the log's order. Its tick mails each brand
  * one digest a day of the matches not mailed yet (ClaimDigest decides the day once per brand;
  * only the call that claimed it mails).
+ *
+ * A save is cheap here (every profile save passes through): an event that leaves the candidate
+ * as it was is neither stored nor tested, and the searches are read, and the entries made, only
+ * for a verified creator, since nobody else can match.
  *
  * A brand's account that also holds a console role (admin, auditor: granted and revoked on the
  * account's stream, which it follows too) is no brand to the saved-search endpoints (they answer
@@ -84,12 +97,17 @@ export const savedSearchAlerts = (deps: {
 }): ProcessManager => {
   const recordMatches = async (
     recorded: RecordedEvent,
-    before: DirectoryEntry | null,
-    after: DirectoryEntry,
+    beforeCandidate: SearchCandidate | null,
+    afterCandidate: SearchCandidate,
     searches: readonly SearchFilters[],
     holdsConsoleRole: (brandId: string) => Promise<boolean>,
   ) => {
+    const after = candidateEntry(afterCandidate);
+    let before: DirectoryEntry | null | undefined;
     for (const search of searches) {
+      // The entry before the event only once it matters: the creator matches now.
+      if (!matchesSavedSearch(after, search.filters)) continue;
+      if (before === undefined) before = beforeCandidate && candidateEntry(beforeCandidate);
       if (!becameMatch(before, after, search.filters)) continue;
       if (await holdsConsoleRole(search.brandId)) continue;
       const key = `saved-search-match-${search.id}-${after.id}`;
@@ -172,8 +190,9 @@ export const savedSearchAlerts = (deps: {
   return {
     projection: {
       name: 'pm-saved-search-alerts',
-      // 2: follows the accounts' console roles (brands holding one hear nothing).
-      version: 2,
+      // 2: follows the accounts' console roles (brands holding one hear nothing). 3: keeps of a
+      // creator only what a match reads (search-candidate.ts), and only the events that change it.
+      version: 3,
       collections: [
         { name: CREATORS, indexes: [] },
         { name: FILTERS, indexes: [] },
@@ -239,34 +258,26 @@ export const savedSearchAlerts = (deps: {
             return;
           }
           case 'AccountRegistered': {
-            const entry = registeredEntry((recorded as RecordedEvent<AccountRegistered>).data);
-            if (!entry) return; // not a creator
-            await tx.put<DirectoryEntry>(CREATORS, entry.id, entry);
-            await recordMatches(
-              recorded,
-              null,
-              entry,
-              await tx.find<SearchFilters>(FILTERS),
-              holdsConsoleRole,
+            const candidate = registeredCandidate(
+              (recorded as RecordedEvent<AccountRegistered>).data,
             );
-            return;
+            if (!candidate) return; // not a creator
+            await tx.put<SearchCandidate>(CREATORS, candidate.id, candidate);
+            return; // nobody is verified at sign-up: no match yet
           }
           default: {
-            const before = await tx.get<DirectoryEntry>(CREATORS, userOf(recorded));
+            const before = await tx.get<SearchCandidate>(CREATORS, userOf(recorded));
             if (!before) return; // not a creator
-            const after = evolveEntry(
-              before,
-              recorded as RecordedEvent<DirectoryEvent>,
-              recorded.metadata.timestamp,
-            );
-            await tx.put<DirectoryEntry>(CREATORS, after.id, after);
-            await recordMatches(
-              recorded,
-              before,
-              after,
-              await tx.find<SearchFilters>(FILTERS),
-              holdsConsoleRole,
-            );
+            const after = evolveCandidate(before, recorded as RecordedEvent<CandidateEvent>);
+            // Unchanged for every search: nothing to store, no match to test.
+            if (sameCandidate(before, after)) return;
+            // Only a verified creator can match: the searches are read for them alone (and
+            // before this write, so the batch's writes stay in memory).
+            const searches = mayMatch(after) ? await tx.find<SearchFilters>(FILTERS) : [];
+            await tx.put<SearchCandidate>(CREATORS, after.id, after);
+            if (searches.length > 0) {
+              await recordMatches(recorded, before, after, searches, holdsConsoleRole);
+            }
           }
         }
       },

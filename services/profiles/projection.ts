@@ -47,20 +47,24 @@ export type ProfileDoc = {
 
 export const PROFILES = 'profiles';
 
-const derive = (doc: ProfileDoc): ProfileDoc => ({
-  ...doc,
-  maxFollowers: Math.max(0, ...doc.profileDetails.map((a) => a.followersCount)),
-  instagramFollowers: Math.max(
+/**
+ * Sets the derived fields of a profile just made by its caller (a new object nobody else holds):
+ * set in place, so a save copies the document once, not twice. Each field keeps its place.
+ */
+const derive = (doc: ProfileDoc): ProfileDoc => {
+  doc.maxFollowers = Math.max(0, ...doc.profileDetails.map((a) => a.followersCount));
+  doc.instagramFollowers = Math.max(
     0,
     ...doc.profileDetails.filter((a) => a.platform === 'instagram').map((a) => a.followersCount),
-  ),
-  verified: doc.profileDetails.some((a) => a.verified),
-  handles: [
+  );
+  doc.verified = doc.profileDetails.some((a) => a.verified);
+  doc.handles = [
     ...doc.profileDetails.map((a) => a.profileName),
     ...(doc.legacyHandle ? [doc.legacyHandle] : []),
-  ],
-  handle: primaryHandle(doc.profileDetails, doc.legacyHandle, doc.ownerName),
-});
+  ];
+  doc.handle = primaryHandle(doc.profileDetails, doc.legacyHandle, doc.ownerName);
+  return doc;
+};
 
 /** How one profile event changes the stored profile. */
 export const evolveProfileDoc = (doc: ProfileDoc, event: ProfileEvent, at: string): ProfileDoc => {

@@ -39,20 +39,18 @@ export const parse = <S extends z.ZodType>(schema: S, input: unknown): z.output<
 type Part = 'body' | 'query' | 'params';
 
 /** What the router already parsed for a request, by part and schema: parsed once, used twice. */
-const parsed = new WeakMap<Request, Map<string, Map<z.ZodType, unknown>>>();
+const parsed = new WeakMap<Request, { [part in Part]?: Map<z.ZodType, unknown> }>();
 
 const sourceOf = (req: Request, part: Part): unknown =>
   part === 'body' ? (req.body ?? {}) : part === 'query' ? req.query : req.params;
 
 const parsePart = <S extends z.ZodType>(schema: S, req: Request, part: Part): z.output<S> => {
-  const byPart = parsed.get(req)?.get(part);
-  if (byPart?.has(schema)) return byPart.get(schema) as z.output<S>;
-  const value = parse(schema, sourceOf(req, part));
   let parts = parsed.get(req);
-  if (!parts) parsed.set(req, (parts = new Map()));
-  let schemas = parts.get(part);
-  if (!schemas) parts.set(part, (schemas = new Map()));
-  schemas.set(schema, value);
+  const schemas = parts?.[part];
+  if (schemas?.has(schema)) return schemas.get(schema) as z.output<S>;
+  const value = parse(schema, sourceOf(req, part));
+  if (!parts) parsed.set(req, (parts = {}));
+  (parts[part] ??= new Map()).set(schema, value);
   return value;
 };
 
