@@ -48,6 +48,47 @@ const apiEntry =
     });
   };
 
+/**
+ * The API under /api, one layer of the app's router: the entry (`apiEntry`), the endpoints, the
+ * JSON 404 when no endpoint answered, and the JSON error handler for whatever any of them passes
+ * on or throws, as an express router holding those four would run them (an error the handler
+ * cannot answer, once an answer has begun, goes on to the app). Written out rather than a router
+ * of its own: a router's dispatch (its closures, its matching of each layer) on every request
+ * was a level the endpoints' own routers already pay.
+ */
+const apiChain =
+  (entry: RequestHandler, endpoints: RequestHandler | undefined): RequestHandler =>
+  (req, res, next) => {
+    const fail = (error: unknown): void => {
+      try {
+        errorHandler(error, req, res, next);
+      } catch (thrown) {
+        next(thrown);
+      }
+    };
+    const notFound = (): void => {
+      try {
+        void notFoundApi(req, res, next);
+      } catch (thrown) {
+        fail(thrown);
+      }
+    };
+    const afterEntry = (error?: unknown): void => {
+      if (error) return fail(error);
+      if (!endpoints) return notFound();
+      try {
+        void endpoints(req, res, (passed?: unknown) => (passed ? fail(passed) : notFound()));
+      } catch (thrown) {
+        fail(thrown);
+      }
+    };
+    try {
+      void entry(req, res, afterEntry);
+    } catch (thrown) {
+      fail(thrown);
+    }
+  };
+
 /** Smaller answers go as they are: a few hundred bytes gain less than compressing them costs. */
 export const COMPRESS_ABOVE_BYTES = 1024;
 
@@ -73,12 +114,13 @@ export const createApp = (options: AppOptions): Express => {
   });
   app.use(compression({ threshold: COMPRESS_ABOVE_BYTES }));
 
-  const api = express.Router();
-  api.use(apiEntry(express.json({ limit: options.bodyLimit, verify: keepRawBody })));
-  if (options.api) api.use(options.api);
-  api.use(notFoundApi);
-  api.use(errorHandler);
-  app.use('/api', api);
+  app.use(
+    '/api',
+    apiChain(
+      apiEntry(express.json({ limit: options.bodyLimit, verify: keepRawBody })),
+      options.api,
+    ),
+  );
   app.use(healthRoutes(options.health));
 
   app.use(securityHeaders());
