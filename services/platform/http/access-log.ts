@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Express, Request } from 'express';
+import type { Express, Request, RequestHandler } from 'express';
 import type { Level as PinoLevel, Logger } from 'pino';
 import { requestIdFor } from './request-id.ts';
 
@@ -57,8 +57,16 @@ const requestFields = (req: IncomingMessage & { originalUrl?: string }) => ({
 export const installAccessLog = (
   app: Express,
   logger: Logger,
-  options: { ignore?: (path: string) => boolean } = {},
+  options: {
+    ignore?: (path: string) => boolean;
+    /**
+     * The app's next middleware for every request (compression), run in this one layer of the
+     * app's router as if it were the layer after it: one router step less per request.
+     */
+    then?: RequestHandler;
+  } = {},
 ): void => {
+  const then = options.then;
   const access = logger.child({}, { redact: { paths: [] } });
   loggers.set(app, logger);
   Object.defineProperty(app.request, 'log', {
@@ -86,9 +94,11 @@ export const installAccessLog = (
   }
   app.use((req, res, next) => {
     req.id = requestIdFor(req, res);
-    if (options.ignore?.(req.path)) return next();
-    (res as Timed)[STARTED] = Date.now();
-    res.on('close', onClose);
-    next();
+    if (!options.ignore?.(req.path)) {
+      (res as Timed)[STARTED] = Date.now();
+      res.on('close', onClose);
+    }
+    if (then) void then(req, res, next);
+    else next();
   });
 };

@@ -111,8 +111,8 @@ export const createApp = (options: AppOptions): Express => {
   app.set('trust proxy', options.trustProxy);
   installAccessLog(app, options.logger, {
     ignore: (path) => path === '/healthz' || path === '/readyz',
+    then: compression({ threshold: COMPRESS_ABOVE_BYTES }),
   });
-  app.use(compression({ threshold: COMPRESS_ABOVE_BYTES }));
 
   app.use(
     '/api',
