@@ -1,11 +1,20 @@
-import { accountDecider, accountStreamId, rolesOf } from '@linkcoin/domain/accounts/account.ts';
+import {
+  accountDecider,
+  accountStreamId,
+  rolesOf,
+  type AccountState,
+  type ActiveAccount,
+} from '@linkcoin/domain/accounts/account.ts';
 import { ACCOUNT_MESSAGES as M } from '@linkcoin/domain/accounts/messages.ts';
 import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
 import type { Clock } from '../platform/clock.ts';
-import type { Authenticator, Principal } from '../platform/http/endpoint.ts';
-import type { SessionTokens } from './session-tokens.ts';
+import type { AuthOutcome, Authenticator, Principal } from '../platform/http/endpoint.ts';
+import type { SessionClaims, SessionTokens } from './session-tokens.ts';
 
 const BEARER = /^Bearer\s+([A-Za-z0-9._~+/=-]+)$/i;
+
+const ANONYMOUS: AuthOutcome = Object.freeze({ kind: 'anonymous' });
+const EXPIRED: AuthOutcome = Object.freeze({ kind: 'rejected', message: M.sessionExpired });
 
 /**
  * A bearer token is accepted when its signature and expiry hold and the account still exists at
@@ -17,28 +26,48 @@ export const createAuthenticator = (deps: {
   commands: CommandHandler;
   clock: Clock;
 }): Authenticator => {
-  return async (req) => {
-    const header = req.headers.authorization;
-    if (!header) return { kind: 'anonymous' };
-    const match = BEARER.exec(header);
-    if (!match?.[1]) return { kind: 'rejected', message: M.sessionExpired };
-    const verdict = await deps.tokens.verify(match[1], deps.clock.now());
-    if (!verdict.valid) return { kind: 'rejected', message: M.sessionExpired };
-    const { state } = await deps.commands.load(
-      accountDecider,
-      accountStreamId(verdict.claims.userId),
-    );
-    if (state.status !== 'active' || state.tokenVersion !== verdict.claims.tokenVersion) {
-      return { kind: 'rejected', message: M.sessionExpired };
-    }
+  // The account's stream id for a token's claims, made once per remembered token (the claims of
+  // a remembered token are the same object every time): one string, hashed once, for the
+  // account's snapshot lookups instead of a new one on every request.
+  const streamIds = new WeakMap<SessionClaims, string>();
+  const streamIdOf = (claims: SessionClaims): string => {
+    let id = streamIds.get(claims);
+    if (id === undefined) streamIds.set(claims, (id = accountStreamId(claims.userId)));
+    return id;
+  };
+  // The outcome for an account as it is now, made once per account state (the command
+  // handler's cached state is the same object until the account changes) and kind of token.
+  const outcomes = new WeakMap<AccountState, { bearer?: AuthOutcome; browser?: AuthOutcome }>();
+  const outcomeOf = (state: ActiveAccount, browserAccess: boolean): AuthOutcome => {
+    let known = outcomes.get(state);
+    if (!known) outcomes.set(state, (known = {}));
+    const slot = browserAccess ? 'browser' : 'bearer';
+    const made = known[slot];
+    if (made) return made;
     const principal: Principal = {
       userId: state.userId,
       email: state.email,
       role: state.role,
       roles: rolesOf(state),
       tokenVersion: state.tokenVersion,
-      ...(verdict.claims.browserAccess ? { browserAccess: true } : {}),
+      ...(browserAccess ? { browserAccess: true } : {}),
     };
-    return { kind: 'principal', principal };
+    return (known[slot] = { kind: 'principal', principal });
+  };
+
+  return async (req) => {
+    const header = req.headers.authorization;
+    if (!header) return ANONYMOUS;
+    const match = BEARER.exec(header);
+    if (!match?.[1]) return EXPIRED;
+    const now = deps.clock.now();
+    const verdict =
+      deps.tokens.verifyRemembered(match[1], now) ?? (await deps.tokens.verify(match[1], now));
+    if (!verdict.valid) return EXPIRED;
+    const { state } = await deps.commands.load(accountDecider, streamIdOf(verdict.claims));
+    if (state.status !== 'active' || state.tokenVersion !== verdict.claims.tokenVersion) {
+      return EXPIRED;
+    }
+    return outcomeOf(state, verdict.claims.browserAccess);
   };
 };

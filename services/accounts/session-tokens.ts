@@ -24,6 +24,11 @@ export type TokenVerdict =
   | Readonly<{ valid: true; claims: SessionClaims }>
   | Readonly<{ valid: false; reason: 'expired' | 'invalid' }>;
 
+/** A verified token's expiry and its verdict (frozen claims: the same answer every time). */
+type Remembered = Readonly<{ expiresAt: number; verdict: TokenVerdict }>;
+
+const EXPIRED: TokenVerdict = Object.freeze({ valid: false, reason: 'expired' });
+
 /** How many verified tokens are remembered (about 300 bytes each); the oldest go first. */
 export const VERIFIED_TOKENS_KEPT = 10_000;
 
@@ -40,7 +45,7 @@ export const VERIFIED_TOKENS_KEPT = 10_000;
 export class SessionTokens {
   readonly #key: Uint8Array;
   readonly #ttlSeconds: number;
-  readonly #verified = new Map<string, SessionClaims>();
+  readonly #verified = new Map<string, Remembered>();
   readonly #capacity: number;
 
   constructor(secret: string, ttlSeconds: number, capacity = VERIFIED_TOKENS_KEPT) {
@@ -76,21 +81,32 @@ export class SessionTokens {
   }
 
   async verify(token: string, now: Date): Promise<TokenVerdict> {
-    const known = this.#verified.get(token);
-    if (known) {
-      // As jose checks it: expired once `exp` is not after the current second.
-      if (known.expiresAt > Math.floor(now.getTime() / 1000)) return { valid: true, claims: known };
-      this.#verified.delete(token);
-      return { valid: false, reason: 'expired' };
-    }
+    const known = this.verifyRemembered(token, now);
+    if (known) return known;
     const verdict = await this.#verifyFully(token, now);
     if (verdict.valid) this.#remember(token, verdict.claims);
     return verdict;
   }
 
+  /**
+   * The verdict on a token verified before, without waiting (`verify` gives the same, as a
+   * promise); undefined for a token not remembered, which only `verify` can judge.
+   */
+  verifyRemembered(token: string, now: Date): TokenVerdict | undefined {
+    const known = this.#verified.get(token);
+    if (!known) return undefined;
+    // As jose checks it: expired once `exp` is not after the current second.
+    if (known.expiresAt > Math.floor(now.getTime() / 1000)) return known.verdict;
+    this.#verified.delete(token);
+    return EXPIRED;
+  }
+
   #remember(token: string, claims: SessionClaims): void {
     if (this.#capacity <= 0) return;
-    this.#verified.set(token, claims);
+    this.#verified.set(token, {
+      expiresAt: claims.expiresAt,
+      verdict: Object.freeze({ valid: true, claims }),
+    });
     // A Map keeps insertion order: the first key is the oldest.
     if (this.#verified.size > this.#capacity) {
       this.#verified.delete(this.#verified.keys().next().value as string);

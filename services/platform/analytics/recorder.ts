@@ -37,7 +37,7 @@ import {
 import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.ts';
-import { principalOf } from '../http/principal.ts';
+import { principalOf, type Principal } from '../http/principal.ts';
 
 /** The first-party cookie that tells a returning visitor (a random id, nothing else). */
 export const VIEWER_COOKIE = 'lc_viewer';
@@ -123,6 +123,16 @@ type PendingRow = {
 };
 
 type Viewer = Readonly<{ id: string; kind: ViewerKind }> | null;
+
+/** Where a request keeps the viewer the recorder found for it (`viewerOf`). */
+const VIEWER_OF_REQUEST = Symbol('viewer');
+type ViewerOfRequest = { [VIEWER_OF_REQUEST]?: Viewer };
+
+/** Whether a viewer is this member (`u:<userId>`), without making the id to compare. */
+const isMember = (viewer: NonNullable<Viewer>, userId: string): boolean =>
+  viewer.id.length === userId.length + 2 &&
+  viewer.id.startsWith('u:') &&
+  viewer.id.endsWith(userId);
 
 export type AnalyticsOptions = Readonly<{
   commands: CommandHandler;
@@ -252,20 +262,30 @@ export const createAnalyticsRecorder = (options: AnalyticsOptions): AnalyticsRec
    * within the new visitors an address may bring). Null: nobody to count (staff, or a new
    * visitor past the address's hour).
    */
-  const viewersOfRequests = new WeakMap<Request, Viewer>();
   const viewerOf = (req: Request, res: Response): Viewer => {
-    // One request is one viewer, however many times it is counted (one cookie, one slot).
-    if (viewersOfRequests.has(req)) return viewersOfRequests.get(req)!;
+    // One request is one viewer, however many times it is counted (one cookie, one slot). Kept
+    // on the request under this recorder's symbol rather than in a WeakMap of every request.
+    const seen = (req as ViewerOfRequest)[VIEWER_OF_REQUEST];
+    if (seen !== undefined) return seen;
     const viewer = newViewerOf(req, res);
-    viewersOfRequests.set(req, viewer);
+    (req as ViewerOfRequest)[VIEWER_OF_REQUEST] = viewer;
+    return viewer;
+  };
+  // A signed-in member's viewer, made once per principal (the authenticator hands the same
+  // principal to every request of an unchanged account): one id string, hashed once.
+  const viewersOfPrincipals = new WeakMap<Principal, Viewer>();
+  const memberViewerOf = (principal: Principal): Viewer => {
+    if (viewersOfPrincipals.has(principal)) return viewersOfPrincipals.get(principal)!;
+    const viewer: Viewer =
+      principal.roles.includes('admin') || principal.roles.includes('auditor')
+        ? null
+        : { id: `u:${principal.userId}`, kind: principal.role === 'user' ? 'brand' : 'visitor' };
+    viewersOfPrincipals.set(principal, viewer);
     return viewer;
   };
   const newViewerOf = (req: Request, res: Response): Viewer => {
     const principal = principalOf(req);
-    if (principal) {
-      if (principal.roles.includes('admin') || principal.roles.includes('auditor')) return null;
-      return { id: `u:${principal.userId}`, kind: principal.role === 'user' ? 'brand' : 'visitor' };
-    }
+    if (principal) return memberViewerOf(principal);
     const header = req.headers.cookie;
     const known = visitorIdOf(header ? parseCookie(header)[VIEWER_COOKIE] : undefined);
     if (known) return { id: `c:${known}`, kind: 'visitor' };
@@ -364,7 +384,7 @@ export const createAnalyticsRecorder = (options: AnalyticsOptions): AnalyticsRec
   const viewed: AnalyticsRecorder['viewed'] = (req, res, creatorId) => {
     if (!options.recording) return;
     const viewer = viewerOf(req, res);
-    if (!viewer || viewer.id === `u:${creatorId}`) return;
+    if (!viewer || isMember(viewer, creatorId)) return;
     const row = rowOf(today(), creatorId);
     if (!row || row.views.has(viewer.id)) return;
     if (views >= BUFFER_VIEWS) {

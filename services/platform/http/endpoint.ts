@@ -91,20 +91,36 @@ const subjectValue = (req: Request, subject: Subject): unknown => {
     : undefined;
 };
 
-/** Lets a request through to its endpoint's handler, or throws the refusal (401, 403). */
-const admit = async (
+/**
+ * Lets a request through to its endpoint's handler, or throws the refusal (401, 403). Nothing to
+ * wait for (undefined) when the endpoint is open to anyone and no token came to identify.
+ */
+const admit = (
   endpoint: Endpoint,
   authenticate: Authenticator,
   req: Request,
-): Promise<void> => {
+): Promise<void> | undefined => {
   const { access } = endpoint;
   if (access.kind === 'anyone') {
-    if (access.identifyIfPossible && req.headers.authorization) {
-      const outcome = await authenticate(req);
-      if (outcome.kind === 'principal') rememberPrincipal(req, outcome.principal);
-    }
-    return;
+    return access.identifyIfPossible && req.headers.authorization
+      ? identify(authenticate, req)
+      : undefined;
   }
+  return admitSignedIn(endpoint, access, authenticate, req);
+};
+
+/** An open endpoint's caller, when their token is valid (a bad one is ignored: they are anyone). */
+const identify = async (authenticate: Authenticator, req: Request): Promise<void> => {
+  const outcome = await authenticate(req);
+  if (outcome.kind === 'principal') rememberPrincipal(req, outcome.principal);
+};
+
+const admitSignedIn = async (
+  endpoint: Endpoint,
+  access: Extract<Access, { kind: 'signed-in' }>,
+  authenticate: Authenticator,
+  req: Request,
+): Promise<void> => {
   const outcome = await authenticate(req);
   if (outcome.kind === 'anonymous') throw new HttpError(401, M.notSignedIn);
   if (outcome.kind === 'rejected') throw new HttpError(401, outcome.message);
@@ -143,7 +159,8 @@ const mount = (router: Router, endpoint: Endpoint, authenticate: Authenticator):
     endpoint.path,
     ...(endpoint.limits ?? []),
     async (req: Request, res: Response) => {
-      await admit(endpoint, authenticate, req);
+      const admitting = admit(endpoint, authenticate, req);
+      if (admitting) await admitting;
       if (endpoint.input) checkInput(endpoint.input, req);
       await endpoint.handler(req, res);
     },

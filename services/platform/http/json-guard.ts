@@ -13,8 +13,13 @@ export const MAX_BODY_NODES = 20_000;
  * values. The walk is iterative, so a hostile depth cannot exhaust the stack.
  */
 export const jsonGuard: RequestHandler = (req, _res, next) => {
-  const body: unknown = req.body;
-  if (body === null || typeof body !== 'object') return next();
+  checkJsonBody(req.body);
+  next();
+};
+
+/** The check of `jsonGuard`: throws the refusal (400, 413) for a body it refuses. */
+export const checkJsonBody = (body: unknown): void => {
+  if (body === null || typeof body !== 'object') return;
   const pending: Array<readonly [unknown, number]> = [[body, 1]];
   let nodes = 0;
   while (pending.length > 0) {
@@ -29,7 +34,6 @@ export const jsonGuard: RequestHandler = (req, _res, next) => {
       pending.push([(value as Record<string, unknown>)[key], depth + 1]);
     }
   }
-  next();
 };
 
 const rawBodies = new WeakMap<IncomingMessage, Buffer>();

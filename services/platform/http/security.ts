@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 
@@ -53,7 +54,12 @@ export const JSON_SECURITY_HEADERS: readonly (readonly [string, string])[] = [
   ['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'],
 ];
 
-export const jsonSecurityHeaders: RequestHandler = (_req, res, next) => {
+/** Sets `JSON_SECURITY_HEADERS` on an answer. */
+export const setJsonSecurityHeaders = (res: ServerResponse): void => {
   for (const [name, value] of JSON_SECURITY_HEADERS) res.setHeader(name, value);
+};
+
+export const jsonSecurityHeaders: RequestHandler = (_req, res, next) => {
+  setJsonSecurityHeaders(res);
   next();
 };
