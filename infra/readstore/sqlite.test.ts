@@ -186,6 +186,181 @@ describe('SqliteReadStore side tables from an older layout', () => {
   });
 });
 
+describe('SqliteReadStore keys (the indexed fields beside each document)', () => {
+  type Card = { id: string; points: number; owner: { city: string }; note: string };
+  const cards = {
+    name: 'cards',
+    indexes: [{ fields: ['points'], order: [-1] as (1 | -1)[] }, { fields: ['owner.city'] }],
+  };
+  let position = 0;
+  const put = (store: SqliteReadStore, collection: string, documents: readonly Card[]) =>
+    store.applyBatch('cards', 1, [recordedPut(++position)], async (_event, tx) => {
+      for (const document of documents) await tx.put(collection, document.id, document);
+    });
+  const card = (id: string, points: number, city = 'Pune', note = ''): Card => ({
+    id,
+    points,
+    owner: { city },
+    note,
+  });
+  const withStore = async (test: (path: string) => Promise<void>) => {
+    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
+    try {
+      await test(join(dir, 'readmodels.db'));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  };
+  const ids = (documents: readonly { id: string }[]) => documents.map((document) => document.id);
+
+  it('answers queries on indexed fields, through their indexes, after the fields change', () =>
+    withStore(async (path) => {
+      const store = new SqliteReadStore({ path });
+      await store.ensureCollections([cards]);
+      await put(store, 'cards', [card('a', 1), card('b', 2), card('c', 3, 'Goa')]);
+      // An indexed field changes (a, c), another field alone (b), both in one batch (c twice).
+      await put(store, 'cards', [card('a', 10), card('b', 2, 'Pune', 'noted')]);
+      await put(store, 'cards', [card('c', 0, 'Goa'), card('c', 5, 'Pune')]);
+      const collection = store.collection<Card>('cards');
+      const byPoints = { sort: [['points', -1]] } as const;
+      expect(ids(await collection.find(byPoints))).toEqual(['a', 'c', 'b']);
+      expect(ids(await collection.find({ where: { points: { $gte: 5 } }, ...byPoints }))).toEqual([
+        'a',
+        'c',
+      ]);
+      expect(ids(await collection.find({ where: { 'owner.city': 'Pune' }, ...byPoints }))).toEqual([
+        'a',
+        'c',
+        'b',
+      ]);
+      expect(await collection.count({ where: { 'owner.city': 'Goa' } })).toBe(0);
+      expect((await collection.get('b'))?.note).toBe('noted');
+      // A field that is not indexed is read in the document.
+      expect(ids(await collection.find({ where: { note: 'noted' } }))).toEqual(['b']);
+      expect(store.explain('cards', byPoints).join('\n')).toMatch(/USING INDEX ix_cards_points_d/);
+      expect(store.explain('cards', { where: { 'owner.city': 'Pune' } }).join('\n')).toMatch(
+        /USING INDEX ix_cards_owner__city/,
+      );
+      // Deleted and written again: its keys come with it.
+      await store.applyBatch('cards', 1, [recordedPut(++position)], async (_event, tx) => {
+        await tx.delete('cards', 'a');
+      });
+      await put(store, 'cards', [card('a', 4, 'Goa')]);
+      expect(ids(await collection.find(byPoints))).toEqual(['c', 'a', 'b']);
+      expect(ids(await collection.find({ where: { 'owner.city': 'Goa' } }))).toEqual(['a']);
+      await store.close();
+    }));
+
+  it('builds the keys and indexes again from the documents when the indexed fields change', () =>
+    withStore(async (path) => {
+      const first = new SqliteReadStore({ path });
+      await first.ensureCollections([{ name: 'cards', indexes: [{ fields: ['points'] }] }]);
+      await put(first, 'cards', [card('a', 1, 'Pune'), card('b', 2, 'Goa')]);
+      // Enough documents for the planner (which has statistics of the table once it is opened
+      // again) to find a few of them in an index.
+      await put(
+        first,
+        'cards',
+        Array.from({ length: 500 }, (_, at) => card(`z${at}`, -at, 'Agra')),
+      );
+      await first.close();
+
+      const second = new SqliteReadStore({ path });
+      await second.ensureCollections([{ name: 'cards', indexes: [{ fields: ['owner.city'] }] }]);
+      const collection = second.collection<Card>('cards');
+      expect(ids(await collection.find({ where: { 'owner.city': 'Goa' } }))).toEqual(['b']);
+      expect(ids(await collection.find({ sort: [['owner.city', -1]], limit: 3 }))).toEqual([
+        'a',
+        'b',
+        'z0',
+      ]);
+      // Points are no longer a key: read in the documents, and their index is gone.
+      expect(ids(await collection.find({ where: { points: 1 } }))).toEqual(['a']);
+      expect(second.explain('cards', { where: { 'owner.city': 'Goa' } }).join('\n')).toMatch(
+        /USING INDEX ix_cards_owner__city/,
+      );
+      expect(indexesOf(path, 'rm_cards')).toEqual([
+        `CREATE INDEX "ix_cards_owner__city" ON "rm_cards" (json_extract(keys, '$.owner.city'))`,
+      ]);
+      await second.close();
+      const db = new DatabaseSync(path, { readOnly: true });
+      expect(db.prepare("SELECT id, keys FROM rm_cards WHERE id < 'c' ORDER BY id").all()).toEqual([
+        { id: 'a', keys: '{"owner":{"city":"Pune"}}' },
+        { id: 'b', keys: '{"owner":{"city":"Goa"}}' },
+      ]);
+      db.close();
+    }));
+
+  it('migrates a table of the layout before keys (indexes on the documents) on open', () =>
+    withStore(async (path) => {
+      // The layout of the time: no keys column, the expression indexes on the documents.
+      const old = new SqliteReadStore({ path });
+      await old.ensureCollections([{ name: 'meta_only' }]);
+      await old.close();
+      const db = new DatabaseSync(path);
+      db.exec(`
+        CREATE TABLE "rm_cards" (
+          rowid INTEGER PRIMARY KEY,
+          id    TEXT NOT NULL UNIQUE,
+          doc   TEXT NOT NULL CHECK (json_valid(doc))
+        );
+        CREATE INDEX "ix_cards_points_d" ON "rm_cards" (json_extract(doc, '$.points') DESC, id ASC);
+        CREATE INDEX "ix_cards_owner__city" ON "rm_cards" (json_extract(doc, '$.owner.city'));
+      `);
+      db.prepare('INSERT INTO collections (name, definition) VALUES (?, ?)').run(
+        'cards',
+        JSON.stringify(cards),
+      );
+      db.exec('BEGIN');
+      const insert = db.prepare('INSERT INTO rm_cards (id, doc) VALUES (?, ?)');
+      // Enough documents for the planner (which has statistics of the table once it is opened)
+      // to read an order's first page in its index.
+      const others = Array.from({ length: 500 }, (_, at) => card(`z${at}`, -at, 'Agra'));
+      for (const document of [card('a', 1), card('b', 3, 'Goa'), card('c', 2), ...others]) {
+        insert.run(document.id, JSON.stringify(document));
+      }
+      db.exec('COMMIT');
+      db.close();
+
+      const store = new SqliteReadStore({ path });
+      await store.ensureCollections([cards]);
+      const collection = store.collection<Card>('cards');
+      const byPoints = { sort: [['points', -1]], limit: 3 } as const;
+      expect(ids(await collection.find(byPoints))).toEqual(['b', 'c', 'a']);
+      expect(ids(await collection.find({ where: { 'owner.city': 'Pune' }, ...byPoints }))).toEqual([
+        'c',
+        'a',
+      ]);
+      expect(store.explain('cards', byPoints).join('\n')).toMatch(/USING INDEX ix_cards_points_d/);
+      expect(indexesOf(path, 'rm_cards')).toEqual([
+        `CREATE INDEX "ix_cards_owner__city" ON "rm_cards" (json_extract(keys, '$.owner.city'))`,
+        `CREATE INDEX "ix_cards_points_d" ON "rm_cards" (json_extract(keys, '$.points') DESC, id ASC)`,
+      ]);
+      // Writes after the migration keep the keys in step.
+      await put(store, 'cards', [card('a', 9, 'Goa')]);
+      expect(ids(await collection.find(byPoints))).toEqual(['a', 'b', 'c']);
+      expect(ids(await collection.find({ where: { 'owner.city': 'Goa' } }))).toEqual(['a', 'b']);
+      expect(await collection.count({ where: { 'owner.city': 'Agra' } })).toBe(500);
+      await store.close();
+    }));
+});
+
+/** The CREATE statements of a table's own indexes, by name. */
+const indexesOf = (path: string, tableName: string): string[] => {
+  const db = new DatabaseSync(path, { readOnly: true });
+  try {
+    return (
+      db
+        .prepare(
+          "SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL ORDER BY name",
+        )
+        .all(tableName) as { sql: string }[]
+    ).map((row) => row.sql);
+  } finally {
+    db.close();
+  }
+};
+
 const recordedPut = (position: number): RecordedEvent => ({
   id: `put-${position}`,
   type: 'Put',

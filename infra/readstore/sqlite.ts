@@ -61,7 +61,65 @@ const ftsDefinition = (collection: string, fields: readonly string[]): string =>
 export const orderSuffix = (order: readonly (1 | -1)[] | undefined): string =>
   order ? `_${order.map((direction) => (direction === -1 ? 'd' : 'a')).join('_')}` : '';
 
+/** Every field of a collection's indexes, in order of first mention: what its `keys` hold. */
+export const keyFieldsOf = (definition: CollectionDefinition | null): string[] => [
+  ...new Set((definition?.indexes ?? []).flatMap((index) => index.fields)),
+];
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A document's `keys`: an object holding only its key fields, each at its own path, as JSON
+ * text (null for a collection without indexes). `json_extract(keys, '$.f')` then gives what
+ * `json_extract(doc, '$.f')` would for every key field f of a JSON document: a field is read as
+ * SQLite's JSON path reads it (own properties of objects, never into arrays), and a field below
+ * another key field comes with its parent's whole value.
+ */
+export const keysOf = (document: object, paths: readonly (readonly string[])[]): string | null => {
+  if (paths.length === 0) return null;
+  const keys: Record<string, unknown> = {};
+  for (const path of paths) {
+    let value: unknown = document;
+    for (const key of path) {
+      value = isRecord(value) && Object.hasOwn(value, key) ? value[key] : undefined;
+      if (value === undefined) break;
+    }
+    if (value === undefined) continue;
+    let target = keys;
+    for (let at = 0; at < path.length - 1; at++) {
+      const key = path[at]!;
+      target = (target[key] ??= {}) as Record<string, unknown>;
+    }
+    target[path.at(-1)!] = value;
+  }
+  return JSON.stringify(keys);
+};
+
+/** A collection as this store writes and queries it, worked out once per definition. */
+type Layout = Readonly<{
+  tables: CollectionTables;
+  /** The key fields' paths that keysOf writes (none below another key field). */
+  keyPaths: readonly (readonly string[])[];
+}>;
+
+const layouts = new WeakMap<CollectionDefinition, Layout>();
+
+const layoutOf = (definition: CollectionDefinition): Layout => {
+  let layout = layouts.get(definition);
+  if (!layout) {
+    const fields = keyFieldsOf(definition);
+    const keyPaths = fields
+      .filter((field) => !fields.some((other) => field.startsWith(`${other}.`)))
+      .map((field) => field.split('.'));
+    layout = { tables: tablesOf(definition), keyPaths };
+    layouts.set(definition, layout);
+  }
+  return layout;
+};
+
 const tablesOf = (definition: CollectionDefinition): CollectionTables => ({
+  keys: new Set(keyFieldsOf(definition)),
   fts: definition.textSearch?.length
     ? { table: ftsTable(definition.name), fields: definition.textSearch }
     : null,
@@ -116,6 +174,9 @@ class Mutex {
 
 /** One renderer's cache: each document's rendering, kept while the document is unchanged. */
 type Renderings = { collection: string; capacity: number; values: Map<string, unknown> };
+
+/** A document to write: its JSON text and its keys (keysOf). */
+type Written = Readonly<{ json: string; keys: string | null }>;
 
 /** A write accepted by applyBatch or saveCheckpoint, waiting for the next group commit. */
 type PendingWrite = {
@@ -238,36 +299,64 @@ export class SqliteReadStore implements ReadStore {
   #createCollection(definition: CollectionDefinition): void {
     const name = table(definition.name);
     for (const field of definition.listIndexes ?? []) assertFieldPath(field);
-    const statements = [
-      `CREATE TABLE IF NOT EXISTS "${name}" (
-         rowid INTEGER PRIMARY KEY,
-         id    TEXT NOT NULL UNIQUE,
-         doc   TEXT NOT NULL CHECK (json_valid(doc))
-       )`,
-    ];
+    const { tables } = layoutOf(definition);
+    // The expression indexes read the small `keys` column, not the whole document: a document
+    // written with its key fields unchanged leaves every index as it is (see #putNow).
+    const wantedIndexes = new Map<string, string>();
     for (const index of definition.indexes ?? []) {
       const columns = index.order
         ? [
             ...index.fields.map(
-              (field, i) => `${fieldExpression(field)} ${index.order?.[i] === -1 ? 'DESC' : 'ASC'}`,
+              (field, i) =>
+                `${fieldExpression(field, tables.keys)} ${index.order?.[i] === -1 ? 'DESC' : 'ASC'}`,
             ),
             'id ASC',
           ].join(', ')
-        : index.fields.map(fieldExpression).join(', ');
+        : index.fields.map((field) => fieldExpression(field, tables.keys)).join(', ');
       const indexName = `ix_${definition.name}_${index.fields.join('_').replaceAll('.', '__')}${orderSuffix(index.order)}`;
-      statements.push(
-        `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS "${indexName}" ON "${name}" (${columns})`,
+      // As SQLite keeps it in sqlite_master, to compare with what a file has.
+      wantedIndexes.set(
+        indexName,
+        `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX "${indexName}" ON "${name}" (${columns})`,
       );
     }
     this.#writer.exec('BEGIN IMMEDIATE');
     try {
-      for (const sql of statements) this.#writer.exec(sql);
+      this.#writer.exec(`CREATE TABLE IF NOT EXISTS "${name}" (
+         rowid INTEGER PRIMARY KEY,
+         id    TEXT NOT NULL UNIQUE,
+         doc   TEXT NOT NULL CHECK (json_valid(doc)),
+         keys  TEXT
+       )`);
+      // A table of the layout before `keys` (indexes on the documents) gets the column here.
+      const columns = this.#writer.prepare(`PRAGMA table_info("${name}")`).all() as {
+        name: string;
+      }[];
+      const keysAdded = !columns.some((column) => column.name === 'keys');
+      if (keysAdded) this.#writer.exec(`ALTER TABLE "${name}" ADD COLUMN keys TEXT`);
       // Side tables built by an older definition (a single-column text index from before text
-      // conditions named fields, other list fields) are built again from the documents.
+      // conditions named fields, other list fields) are built again from the documents, and so
+      // are the keys when the indexed fields change.
       const stored = this.#writer
         .prepare('SELECT definition FROM collections WHERE name = ?')
         .get(definition.name) as { definition: string } | undefined;
       const before = stored ? (JSON.parse(stored.definition) as CollectionDefinition) : null;
+      const rebuildKeys =
+        keysAdded ||
+        JSON.stringify(keyFieldsOf(before)) !== JSON.stringify(keyFieldsOf(definition));
+      // Indexes no longer wanted, or wanted in another form (on the documents before `keys`),
+      // are dropped; so is every index whose keys are about to be written again (built once,
+      // after, rather than updated row by row).
+      const existingIndexes = this.#writer
+        .prepare(
+          "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL",
+        )
+        .all(name) as { name: string; sql: string }[];
+      const kept = new Set<string>();
+      for (const index of existingIndexes) {
+        if (!rebuildKeys && wantedIndexes.get(index.name) === index.sql) kept.add(index.name);
+        else this.#writer.exec(`DROP INDEX "${index.name}"`);
+      }
       const fts = ftsTable(definition.name);
       const existingFts = this.#writer
         .prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?")
@@ -304,12 +393,21 @@ export class SqliteReadStore implements ReadStore {
           this.#writer.exec(`CREATE INDEX "ix_${definition.name}__list_rows" ON "${lists}" (rid)`);
         }
       }
-      if ((rebuildFts && wantedFts) || (rebuildLists && wantedLists.length > 0)) {
-        this.#statements.clear();
+      this.#statements.clear(); // statements on dropped or altered tables are prepared again
+      if (rebuildKeys || (rebuildFts && wantedFts) || (rebuildLists && wantedLists.length > 0)) {
         this.#fillSideTables(definition, {
+          keys: rebuildKeys,
           fts: rebuildFts && wantedFts !== null,
           lists: rebuildLists && wantedLists.length > 0,
         });
+      }
+      // A table the planner has statistics for gets them for its new indexes too (else it would
+      // weigh a known table against indexes it knows nothing of).
+      const analysed = this.#hasStatistics(name);
+      for (const [indexName, sql] of wantedIndexes) {
+        if (kept.has(indexName)) continue;
+        this.#writer.exec(sql);
+        if (analysed) this.#writer.exec(`ANALYZE "${indexName}"`);
       }
       this.#writer
         .prepare(
@@ -324,15 +422,47 @@ export class SqliteReadStore implements ReadStore {
     this.#definitions.set(definition.name, definition);
   }
 
-  /** Fills a collection's text index and list table from its documents (inside a transaction). */
-  #fillSideTables(definition: CollectionDefinition, which: { fts: boolean; lists: boolean }): void {
-    const rows = this.#writer
-      .prepare(`SELECT rowid, doc FROM "${table(definition.name)}"`)
-      .iterate() as Iterable<{ rowid: number; doc: string }>;
-    for (const row of rows) {
-      const document = JSON.parse(row.doc) as object;
-      if (which.fts) this.#writeText(this.#writer, definition, row.rowid, document, false);
-      if (which.lists) this.#writeLists(this.#writer, definition, row.rowid, document, false);
+  /** Whether SQLite's statistics (ANALYZE, PRAGMA optimize) cover the table. */
+  #hasStatistics(name: string): boolean {
+    const stat = this.#writer
+      .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sqlite_stat1'")
+      .get();
+    return Boolean(
+      stat && this.#writer.prepare('SELECT 1 FROM sqlite_stat1 WHERE tbl = ?').get(name),
+    );
+  }
+
+  /**
+   * Fills a collection's keys, text index and list table from its documents (inside a
+   * transaction), a page of rows at a time (rows are not updated under an open read of them).
+   */
+  #fillSideTables(
+    definition: CollectionDefinition,
+    which: { keys: boolean; fts: boolean; lists: boolean },
+  ): void {
+    const name = table(definition.name);
+    const { keyPaths } = layoutOf(definition);
+    if (which.keys && keyPaths.length === 0) {
+      // No indexed fields: no keys (a column just added holds none already).
+      this.#writer.exec(`UPDATE "${name}" SET keys = NULL WHERE keys IS NOT NULL`);
+      which = { ...which, keys: false };
+    }
+    if (!which.keys && !which.fts && !which.lists) return;
+    const page = this.#writer.prepare(
+      `SELECT rowid, doc FROM "${name}" WHERE rowid > ? ORDER BY rowid LIMIT 1000`,
+    );
+    const setKeys = this.#writer.prepare(`UPDATE "${name}" SET keys = ? WHERE rowid = ?`);
+    let after = Number.MIN_SAFE_INTEGER;
+    for (;;) {
+      const rows = page.all(after) as { rowid: number; doc: string }[];
+      if (rows.length === 0) break;
+      for (const row of rows) {
+        const document = JSON.parse(row.doc) as object;
+        if (which.keys) setKeys.run(keysOf(document, keyPaths), row.rowid);
+        if (which.fts) this.#writeText(this.#writer, definition, row.rowid, document, false);
+        if (which.lists) this.#writeLists(this.#writer, definition, row.rowid, document, false);
+      }
+      after = rows.at(-1)!.rowid;
     }
   }
 
@@ -565,8 +695,8 @@ export class SqliteReadStore implements ReadStore {
    */
   #transaction(): ProjectionTransaction & { flush: () => void } {
     const db = this.#writer;
-    /** Pending writes by collection and id: the JSON text to store, or null to delete. */
-    const pending = new Map<string, Map<string, string | null>>();
+    /** Pending writes by collection and id: the JSON text to store and its keys, or null to delete. */
+    const pending = new Map<string, Map<string, Written | null>>();
     const pendingOf = (collection: string) => {
       let writes = pending.get(collection);
       if (!writes) pending.set(collection, (writes = new Map()));
@@ -574,9 +704,9 @@ export class SqliteReadStore implements ReadStore {
     };
     const flush = () => {
       for (const [collection, writes] of pending) {
-        for (const [id, json] of writes) {
-          if (json === null) this.#deleteNow(db, collection, id);
-          else this.#putNow(db, collection, id, json);
+        for (const [id, written] of writes) {
+          if (written === null) this.#deleteNow(db, collection, id);
+          else this.#putNow(db, collection, id, written);
         }
       }
       pending.clear();
@@ -584,7 +714,7 @@ export class SqliteReadStore implements ReadStore {
     return {
       get: async <T extends object>(collection: string, id: string) => {
         const written = pending.get(collection)?.get(id);
-        if (written !== undefined) return written === null ? null : (JSON.parse(written) as T);
+        if (written !== undefined) return written === null ? null : (JSON.parse(written.json) as T);
         return this.#get<T>(db, collection, id);
       },
       find: async <T extends object>(collection: string, query: Query = {}) => {
@@ -592,8 +722,12 @@ export class SqliteReadStore implements ReadStore {
         return this.#find<T>(db, collection, query);
       },
       put: async (collection, id, document) => {
-        this.#definition(collection); // an unknown collection fails here, at its write
-        pendingOf(collection).set(id, JSON.stringify(document));
+        // An unknown collection fails here, at its write.
+        const { keyPaths } = layoutOf(this.#definition(collection));
+        pendingOf(collection).set(id, {
+          json: JSON.stringify(document),
+          keys: keysOf(document, keyPaths),
+        });
       },
       delete: async (collection, id) => {
         this.#definition(collection);
@@ -603,17 +737,25 @@ export class SqliteReadStore implements ReadStore {
     };
   }
 
-  /** Writes a document unless it is stored with exactly this JSON. */
-  #putNow(db: DatabaseSync, collection: string, id: string, json: string): void {
+  /**
+   * Writes a document unless it is stored with exactly this JSON. Its keys are written only when
+   * they change: the upsert sets the document alone (no expression index is touched, as none
+   * reads `doc`) and returns the keys stored, which a second statement replaces if they differ.
+   */
+  #putNow(db: DatabaseSync, collection: string, id: string, { json, keys }: Written): void {
     const definition = this.#definition(collection);
+    const name = table(collection);
     const row = this.#prepare(
       db,
-      `INSERT INTO "${table(collection)}" (id, doc) VALUES (?, ?)
+      `INSERT INTO "${name}" (id, doc, keys) VALUES (?, ?, ?)
          ON CONFLICT (id) DO UPDATE SET doc = excluded.doc WHERE doc IS NOT excluded.doc
-         RETURNING rowid`,
-    ).get(id, json) as { rowid: number } | undefined;
+         RETURNING rowid, keys`,
+    ).get(id, json, keys) as { rowid: number; keys: string | null } | undefined;
     if (!row) return; // unchanged
     this.#touched.push([collection, id]);
+    if (row.keys !== keys) {
+      this.#prepare(db, `UPDATE "${name}" SET keys = ? WHERE rowid = ?`).run(keys, row.rowid);
+    }
     if (definition.textSearch?.length || definition.listIndexes?.length) {
       const document = JSON.parse(json) as object;
       this.#writeText(db, definition, row.rowid, document, true);
@@ -644,11 +786,12 @@ export class SqliteReadStore implements ReadStore {
   }
 
   #find<T extends object>(db: DatabaseSync, collection: string, query: Query): T[] {
-    const where = whereSql(query, tablesOf(this.#definition(collection)));
+    const { tables } = layoutOf(this.#definition(collection));
+    const where = whereSql(query, tables);
     const limit = query.limit ?? -1;
     const rows = this.#prepare(
       db,
-      `SELECT doc FROM "${table(collection)}" WHERE ${where.sql} ORDER BY ${orderSql(query)} LIMIT ? OFFSET ?`,
+      `SELECT doc FROM "${table(collection)}" WHERE ${where.sql} ORDER BY ${orderSql(query, tables)} LIMIT ? OFFSET ?`,
     ).all(...where.params, limit, query.skip ?? 0) as { doc: string }[];
     return rows.map((row) => JSON.parse(row.doc) as T);
   }
@@ -658,7 +801,7 @@ export class SqliteReadStore implements ReadStore {
    * that a read model's queries go through its indexes rather than reading the whole table.
    */
   explain(collection: string, query: Query, kind: 'find' | 'count' = 'find'): string[] {
-    const tables = tablesOf(this.#definition(collection));
+    const { tables } = layoutOf(this.#definition(collection));
     const fromList =
       kind === 'count' ? (listOnlyCount(query, tables) ?? textOnlyCount(query, tables)) : null;
     if (fromList) {
@@ -672,7 +815,7 @@ export class SqliteReadStore implements ReadStore {
     const sql =
       kind === 'count'
         ? `SELECT count(*) AS n FROM "${table(collection)}" WHERE ${where.sql}`
-        : `SELECT doc FROM "${table(collection)}" WHERE ${where.sql} ORDER BY ${orderSql(query)} LIMIT ? OFFSET ?`;
+        : `SELECT doc FROM "${table(collection)}" WHERE ${where.sql} ORDER BY ${orderSql(query, tables)} LIMIT ? OFFSET ?`;
     const params =
       kind === 'count' ? where.params : [...where.params, query.limit ?? -1, query.skip ?? 0];
     const rows = this.#reader.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as {
@@ -686,7 +829,7 @@ export class SqliteReadStore implements ReadStore {
       get: async (id) => this.#get<T>(this.#readable(), name, id),
       find: async (query = {}) => this.#find<T>(this.#readable(), name, query),
       count: async (query = {}) => {
-        const tables = tablesOf(this.#definition(name));
+        const { tables } = layoutOf(this.#definition(name));
         const fromList = listOnlyCount(query, tables) ?? textOnlyCount(query, tables);
         if (fromList) {
           return (
