@@ -5,7 +5,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
 import { describeReadStoreContract } from './contract.ts';
-import { SqliteReadStore } from './sqlite.ts';
+import { jsonCopy, SqliteReadStore } from './sqlite.ts';
 
 describeReadStoreContract('sqlite (file, WAL)', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
@@ -343,6 +343,81 @@ describe('SqliteReadStore keys (the indexed fields beside each document)', () =>
       expect(await collection.count({ where: { 'owner.city': 'Agra' } })).toBe(500);
       await store.close();
     }));
+});
+
+describe('SqliteReadStore documents put in a batch', () => {
+  it('writes each document as it was when put, whatever the handler does with the object after', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
+    const store = new SqliteReadStore({ path: join(dir, 'readmodels.db') });
+    try {
+      await store.ensureCollections([{ name: 'cards', indexes: [{ fields: ['points'] }] }]);
+      type Card = { id: string; points: number; tags: string[]; at?: unknown };
+      const seen: unknown[] = [];
+      await store.applyBatch('cards', 1, [recordedPut(1), recordedPut(2)], async (event, tx) => {
+        if (event.position === 1) {
+          const card: Card = {
+            id: 'a',
+            points: 1,
+            tags: ['x'],
+            at: new Date(Date.UTC(2026, 0, 2)),
+          };
+          await tx.put('cards', 'a', card);
+          // The same object changed and put again under another id, then changed once more.
+          card.id = 'b';
+          card.points = 2;
+          card.tags.push('y');
+          await tx.put('cards', 'b', card);
+          card.points = 3;
+          card.tags.length = 0;
+          return;
+        }
+        const a = await tx.get<Card>('cards', 'a');
+        seen.push(structuredClone(a));
+        // A document a get answered, changed without being put: nothing of it is written.
+        a!.points = 99;
+        a!.tags.push('z');
+        seen.push(await tx.get<Card>('cards', 'a'));
+      });
+      const cards = store.collection<Card>('cards');
+      const stored = { id: 'a', points: 1, tags: ['x'], at: '2026-01-02T00:00:00.000Z' };
+      // In the batch, a get answers what a read of the file answers after it.
+      expect(seen).toEqual([stored, stored]);
+      expect(await cards.get('a')).toEqual(stored);
+      expect(await cards.get('b')).toEqual({ ...stored, id: 'b', points: 2, tags: ['x', 'y'] });
+      expect((await cards.find({ where: { points: 2 } })).map((card) => card.id)).toEqual(['b']);
+    } finally {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('copies a document as its JSON text would give it back', () => {
+    class Point {
+      readonly x: number;
+      readonly hidden: () => void;
+      constructor(x: number, hidden: () => void) {
+        this.x = x;
+        this.hidden = hidden;
+      }
+    }
+    const document = {
+      text: 'é ₹',
+      number: 1.5,
+      negativeZero: -0,
+      notFinite: [Number.NaN, Number.POSITIVE_INFINITY],
+      missing: undefined,
+      listWithHoles: [undefined, () => 1, Symbol('s'), null, false],
+      nested: { deeper: { date: new Date(Date.UTC(2026, 4, 5)), point: new Point(1, () => {}) } },
+      boxed: [Object(1) as number, Object('s') as string, Object(true) as boolean],
+      custom: { toJSON: (key: string) => `custom ${key}` },
+      ...(JSON.parse('{"__proto__": {"polluted": true}}') as object),
+    };
+    const copy = jsonCopy(document);
+    expect(JSON.stringify(copy)).toBe(JSON.stringify(document));
+    expect(copy).toEqual(JSON.parse(JSON.stringify(document)));
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect(() => jsonCopy({ big: 1n })).toThrow(TypeError);
+  });
 });
 
 /** The CREATE statements of a table's own indexes, by name. */
