@@ -4,7 +4,10 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
+import { SqliteEventStore } from '../eventstore/sqlite.ts';
+import { silentLogger } from '../shared/logger.ts';
 import { describeReadStoreContract } from './contract.ts';
+import { ProjectionRunner, type Projection } from './projections.ts';
 import { jsonCopy, SqliteReadStore } from './sqlite.ts';
 
 describeReadStoreContract('sqlite (file, WAL)', async () => {
@@ -419,6 +422,156 @@ describe('SqliteReadStore documents put in a batch', () => {
     expect(() => jsonCopy({ big: 1n })).toThrow(TypeError);
   });
 });
+
+describe('SqliteReadStore rebuilds from zero', () => {
+  type Entry = { id: string; points: number; tags: string[]; title: string };
+  const entries = {
+    name: 'entries',
+    indexes: [
+      { fields: ['points'], order: [-1] as (1 | -1)[] },
+      { fields: ['title'], unique: true },
+    ],
+    listIndexes: ['tags'],
+    textSearch: ['title'],
+  };
+  const created = (n: number) => ({
+    type: 'EntryCreated',
+    data: { id: `e${n}`, points: n % 7, tags: [n % 2 ? 'odd' : 'even'], title: `entry ${n}` },
+    metadata: recordedPut(1).metadata,
+  });
+  const index = (name: string) => `ix_entries_${name}`;
+  const deferred = [index('points_d'), index('_list_values')];
+
+  it('builds the query indexes once caught up, answering the same meanwhile and after', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
+    const path = join(dir, 'readmodels.db');
+    const events = new SqliteEventStore({ path: ':memory:', idleRecheckMs: 50 });
+    const store = new SqliteReadStore({ path });
+    let pause: { at: string; reached: () => void; resume: Promise<void> } | null = null;
+    const projection: Projection = {
+      name: 'entries',
+      version: 1,
+      collections: [entries],
+      eventTypes: ['EntryCreated'],
+      apply: async (event, tx) => {
+        const entry = event.data as Entry;
+        if (pause?.at === entry.id) {
+          pause.reached();
+          await pause.resume;
+        }
+        await tx.put('entries', entry.id, entry);
+      },
+    };
+    const runner = new ProjectionRunner({
+      eventStore: events,
+      readStore: store,
+      projections: [projection],
+      logger: silentLogger,
+    });
+    try {
+      for (let n = 0; n < 1200; n++) {
+        await events.append(`entry-${n}`, [created(n)], { expectedRevision: 'no_stream' });
+      }
+      // Paused in the third page of the log: two pages applied, the indexes not built yet.
+      let resume = () => {};
+      const reached = new Promise<void>((resolve) => {
+        pause = {
+          at: 'e1100',
+          reached: resolve,
+          resume: new Promise<void>((done) => (resume = done)),
+        };
+      });
+      await runner.start();
+      await reached;
+      const collection = store.collection<Entry>('entries');
+      expect(indexesOf(path, 'rm_entries').join('\n')).not.toMatch(index('points_d'));
+      expect(listIndexesOf(path)).not.toContain(index('_list_values'));
+      const applied = await collection.count();
+      expect(applied).toBeGreaterThanOrEqual(500);
+      expect(applied).toBeLessThan(1100);
+      const query = {
+        where: { tags: { $contains: 'odd' }, points: { $gte: 5 } },
+        sort: [['points', -1]],
+        limit: 5,
+      } as const;
+      const expected = (upTo: number) =>
+        Array.from({ length: upTo }, (_, n) => n)
+          .filter((n) => n % 2 === 1 && n % 7 >= 5)
+          .sort((a, b) => (b % 7) - (a % 7) || (`e${a}` < `e${b}` ? -1 : 1))
+          .slice(0, 5)
+          .map((n) => `e${n}`);
+      expect((await collection.find(query)).map((entry) => entry.id)).toEqual(expected(applied));
+      expect(await collection.count({ text: 'entry 7' })).toBe(
+        Array.from({ length: applied }, (_, n) => n).filter((n) => String(n).startsWith('7'))
+          .length,
+      );
+      resume();
+      expect(await runner.waitFor(await events.headPosition())).toBe(true);
+      // Caught up: every index is there before the position is told.
+      expect(indexesOf(path, 'rm_entries').join('\n')).toMatch(index('points_d'));
+      expect(listIndexesOf(path)).toContain(index('_list_values'));
+      expect(store.explain('entries', query).join('\n')).toMatch(/USING (COVERING )?INDEX/);
+      expect(await collection.count()).toBe(1200);
+      expect((await collection.find(query)).map((entry) => entry.id)).toEqual(expected(1200));
+      // Live writes keep them up to date; the unique index held throughout.
+      await events.append('entry-1200', [created(1200)], { expectedRevision: 'no_stream' });
+      expect(await runner.waitFor(await events.headPosition())).toBe(true);
+      expect(await collection.count({ where: { tags: { $contains: 'even' } } })).toBe(601);
+      expect(indexesOf(path, 'rm_entries').join('\n')).toMatch(index('title'));
+      // A second rebuild defers and builds again.
+      await runner.rebuild(['entries']);
+      expect(await runner.waitFor(await events.headPosition())).toBe(true);
+      expect(await collection.count()).toBe(1201);
+      for (const name of deferred) {
+        expect([...indexesOf(path, 'rm_entries'), ...listIndexesOf(path)].join('\n')).toMatch(name);
+      }
+    } finally {
+      await runner.stop();
+      await events.close();
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('builds the indexes a stopped rebuild left out when the collections are opened again', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
+    const path = join(dir, 'readmodels.db');
+    try {
+      const first = new SqliteReadStore({ path });
+      await first.ensureCollections([entries]);
+      await first.deferIndexes([entries]);
+      await first.applyBatch('entries', 1, [recordedPut(1)], async (_event, tx) => {
+        await tx.put('entries', 'e1', { id: 'e1', points: 3, tags: ['odd'], title: 'one' });
+      });
+      await first.close();
+      expect(indexesOf(path, 'rm_entries').join('\n')).not.toMatch(index('points_d'));
+
+      const second = new SqliteReadStore({ path });
+      await second.ensureCollections([entries]);
+      expect(indexesOf(path, 'rm_entries').join('\n')).toMatch(index('points_d'));
+      expect(listIndexesOf(path)).toContain(index('_list_values'));
+      // A collection that is not empty keeps its indexes.
+      await second.deferIndexes([entries]);
+      expect(indexesOf(path, 'rm_entries').join('\n')).toMatch(index('points_d'));
+      await second.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+const listIndexesOf = (path: string): string[] => {
+  const db = new DatabaseSync(path, { readOnly: true });
+  try {
+    return (
+      db
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'mv_entries'")
+        .all() as { name: string }[]
+    ).map((row) => row.name);
+  } finally {
+    db.close();
+  }
+};
 
 /** The CREATE statements of a table's own indexes, by name. */
 const indexesOf = (path: string, tableName: string): string[] => {

@@ -154,6 +154,51 @@ const copyJsonValue = (value: unknown, key: string): unknown => {
  */
 export const jsonCopy = <T extends object>(document: T): T => copyJsonValue(document, '') as T;
 
+/**
+ * A collection's expression indexes, each with the statement creating it as SQLite keeps it in
+ * sqlite_master (to compare with what a file has). They read the small `keys` column, not the
+ * whole document: a document written with its key fields unchanged leaves every index as it is
+ * (see #putNow).
+ */
+const indexesOf = (
+  definition: CollectionDefinition,
+): { name: string; sql: string; unique: boolean }[] => {
+  const { tables } = layoutOf(definition);
+  const name = table(definition.name);
+  return (definition.indexes ?? []).map((index) => {
+    const columns = index.order
+      ? [
+          ...index.fields.map(
+            (field, i) =>
+              `${fieldExpression(field, tables.keys)} ${index.order?.[i] === -1 ? 'DESC' : 'ASC'}`,
+          ),
+          'id ASC',
+        ].join(', ')
+      : index.fields.map((field) => fieldExpression(field, tables.keys)).join(', ');
+    const indexName = `ix_${definition.name}_${index.fields.join('_').replaceAll('.', '__')}${orderSuffix(index.order)}`;
+    return {
+      name: indexName,
+      sql: `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX "${indexName}" ON "${name}" (${columns})`,
+      unique: index.unique === true,
+    };
+  });
+};
+
+/** The list table's index of (field, value): what list conditions are looked up in. */
+const listValuesIndex = (definition: CollectionDefinition): { name: string; sql: string } | null =>
+  definition.listIndexes?.length
+    ? {
+        name: `ix_${definition.name}__list_values`,
+        sql: `CREATE INDEX IF NOT EXISTS "ix_${definition.name}__list_values" ON "${listTable(definition.name)}" (field, value, rid)`,
+      }
+    : null;
+
+/** The indexes a rebuild from zero may build once at its end (SqliteReadStore.deferIndexes). */
+const deferrableIndexesOf = (definition: CollectionDefinition): { name: string; sql: string }[] => {
+  const lists = listValuesIndex(definition);
+  return [...indexesOf(definition).filter((index) => !index.unique), ...(lists ? [lists] : [])];
+};
+
 /** A collection as this store writes and queries it, worked out once per definition. */
 type Layout = Readonly<{
   tables: CollectionTables;
@@ -270,6 +315,8 @@ export class SqliteReadStore implements ReadStore {
   /** The writer connection's data_version when the renderings were last known current. */
   #dataVersion: number | null = null;
   #soleWriter: boolean;
+  /** Collections whose query-only indexes wait for the end of a rebuild (deferIndexes). */
+  readonly #deferred = new Set<string>();
   /** The documents written by the transaction in progress, as [collection, id]. */
   #touched: [string, string][] = [];
 
@@ -354,27 +401,9 @@ export class SqliteReadStore implements ReadStore {
   #createCollection(definition: CollectionDefinition): void {
     const name = table(definition.name);
     for (const field of definition.listIndexes ?? []) assertFieldPath(field);
-    const { tables } = layoutOf(definition);
-    // The expression indexes read the small `keys` column, not the whole document: a document
-    // written with its key fields unchanged leaves every index as it is (see #putNow).
-    const wantedIndexes = new Map<string, string>();
-    for (const index of definition.indexes ?? []) {
-      const columns = index.order
-        ? [
-            ...index.fields.map(
-              (field, i) =>
-                `${fieldExpression(field, tables.keys)} ${index.order?.[i] === -1 ? 'DESC' : 'ASC'}`,
-            ),
-            'id ASC',
-          ].join(', ')
-        : index.fields.map((field) => fieldExpression(field, tables.keys)).join(', ');
-      const indexName = `ix_${definition.name}_${index.fields.join('_').replaceAll('.', '__')}${orderSuffix(index.order)}`;
-      // As SQLite keeps it in sqlite_master, to compare with what a file has.
-      wantedIndexes.set(
-        indexName,
-        `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX "${indexName}" ON "${name}" (${columns})`,
-      );
-    }
+    const wantedIndexes = new Map(
+      indexesOf(definition).map((index) => [index.name, index.sql] as const),
+    );
     this.#writer.exec('BEGIN IMMEDIATE');
     try {
       this.#writer.exec(`CREATE TABLE IF NOT EXISTS "${name}" (
@@ -442,12 +471,12 @@ export class SqliteReadStore implements ReadStore {
              value ANY,
              rid   INTEGER NOT NULL
            ) STRICT`);
-          this.#writer.exec(
-            `CREATE INDEX "ix_${definition.name}__list_values" ON "${lists}" (field, value, rid)`,
-          );
+          this.#writer.exec(listValuesIndex(definition)!.sql);
           this.#writer.exec(`CREATE INDEX "ix_${definition.name}__list_rows" ON "${lists}" (rid)`);
         }
       }
+      // A list index a stopped rebuild left out (deferIndexes) is built now.
+      if (wantedLists.length > 0) this.#writer.exec(listValuesIndex(definition)!.sql);
       this.#statements.clear(); // statements on dropped or altered tables are prepared again
       if (rebuildKeys || (rebuildFts && wantedFts) || (rebuildLists && wantedLists.length > 0)) {
         this.#fillSideTables(definition, {
@@ -475,6 +504,63 @@ export class SqliteReadStore implements ReadStore {
       throw error;
     }
     this.#definitions.set(definition.name, definition);
+    this.#deferred.delete(definition.name); // every index is there now
+  }
+
+  /**
+   * For a rebuild from zero: the collections' indexes that only make queries faster (each
+   * non-unique expression index, the list table's (field, value) index) are dropped while the
+   * collections are empty and built once, by sorting, in buildDeferredIndexes, instead of entry
+   * by entry at every write. Meanwhile queries answer the same, reading more. Unique indexes
+   * stay (a duplicate fails at its write, as always), and so do the row lookups the writes use.
+   * A collection that is not empty keeps its indexes.
+   */
+  async deferIndexes(definitions: readonly CollectionDefinition[]): Promise<void> {
+    await this.#writeLock.run(async () => {
+      this.#writer.exec('BEGIN IMMEDIATE');
+      try {
+        for (const definition of definitions) {
+          const empty = !this.#writer
+            .prepare(`SELECT 1 FROM "${table(definition.name)}" LIMIT 1`)
+            .get();
+          if (!empty) continue;
+          for (const index of deferrableIndexesOf(definition)) {
+            this.#writer.exec(`DROP INDEX IF EXISTS "${index.name}"`);
+          }
+          this.#deferred.add(definition.name);
+        }
+        this.#writer.exec('COMMIT');
+      } catch (error) {
+        this.#writer.exec('ROLLBACK');
+        throw error;
+      }
+      this.#statements.clear();
+    });
+  }
+
+  /** Builds the indexes deferIndexes left out (nothing for a collection that has them all). */
+  async buildDeferredIndexes(definitions: readonly CollectionDefinition[]): Promise<void> {
+    await this.#writeLock.run(async () => {
+      const deferred = definitions.filter((definition) => this.#deferred.has(definition.name));
+      if (deferred.length === 0) return;
+      this.#writer.exec('BEGIN IMMEDIATE');
+      try {
+        const exists = this.#writer.prepare(
+          "SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?",
+        );
+        for (const definition of deferred) {
+          for (const index of deferrableIndexesOf(definition)) {
+            if (!exists.get(index.name)) this.#writer.exec(index.sql);
+          }
+        }
+        this.#writer.exec('COMMIT');
+      } catch (error) {
+        this.#writer.exec('ROLLBACK');
+        throw error;
+      }
+      for (const definition of deferred) this.#deferred.delete(definition.name);
+      this.#statements.clear();
+    });
   }
 
   /** Whether SQLite's statistics (ANALYZE, PRAGMA optimize) cover the table. */
@@ -859,6 +945,9 @@ export class SqliteReadStore implements ReadStore {
    */
   explain(collection: string, query: Query, kind: 'find' | 'count' = 'find'): string[] {
     const { tables } = layoutOf(this.#definition(collection));
+    // An EXPLAIN does not check that the connection's copy of the schema is current (a query
+    // does, and is prepared again): a read of the schema first brings indexes built since.
+    this.#reader.prepare('SELECT 1 FROM sqlite_schema LIMIT 1').get();
     const fromList =
       kind === 'count' ? (listOnlyCount(query, tables) ?? textOnlyCount(query, tables)) : null;
     if (fromList) {
@@ -943,6 +1032,7 @@ export class SqliteReadStore implements ReadStore {
           this.#writer.exec(`DROP TABLE IF EXISTS "${listTable(definition.name)}"`);
           this.#writer.prepare('DELETE FROM collections WHERE name = ?').run(definition.name);
           this.#definitions.delete(definition.name);
+          this.#deferred.delete(definition.name);
         }
         this.#writer.prepare('DELETE FROM checkpoints WHERE name = ?').run(name);
         this.#writer.exec('COMMIT');
