@@ -53,11 +53,23 @@ export type ProjectionRunnerOptions = Readonly<{
   readStore: ReadStore;
   projections: readonly Projection[];
   logger: Logger;
+  /**
+   * The most events a batch holds (one read-store transaction) when the runner reads the store
+   * itself (no `log`; the dispatcher sets its own pages): a projection catching up applies pages
+   * this large, live ones what each append brings.
+   */
+  maxBatchSize?: number;
   /** Delay before retrying a failed batch; grows with consecutive failures. */
   retryDelayMs?: (attempt: number) => number;
 }>;
 
 const defaultRetryDelay = (attempt: number) => Math.min(30_000, 250 * 2 ** attempt);
+
+/**
+ * Events per batch while catching up: fewer, larger read-store transactions (each commit writes
+ * its pages and a text-index segment once) for a few MB of events in memory.
+ */
+const DEFAULT_BATCH = 2000;
 
 /** Lags are counted event by event up to here (a read of the log, on KurrentDB). */
 export const LAG_COUNTED_UP_TO = 10_000;
@@ -161,6 +173,7 @@ export class ProjectionRunner {
         if (running.state !== 'failing') running.state = 'catching_up';
         const subscription = log.subscribeToAll({
           after: running.position,
+          maxBatchSize: this.#options.maxBatchSize ?? DEFAULT_BATCH,
           eventTypes: projection.eventTypes,
           onEvents: async (events) => {
             await readStore.applyBatch(projection.name, projection.version, events, apply);

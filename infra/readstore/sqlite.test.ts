@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
+import type { ProjectionTransaction, Query } from './port.ts';
 import { SqliteEventStore } from '../eventstore/sqlite.ts';
 import { silentLogger } from '../shared/logger.ts';
 import { describeReadStoreContract } from './contract.ts';
@@ -394,6 +395,49 @@ describe('SqliteReadStore documents put in a batch', () => {
     }
   });
 
+  it('keeps the text and list entries of new, changed, deleted and re-put documents in step', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
+    const store = new SqliteReadStore({ path: join(dir, 'readmodels.db') });
+    try {
+      await store.ensureCollections([
+        { name: 'notes', textSearch: ['title'], listIndexes: ['tags'] },
+      ]);
+      type Note = { id: string; title: string; tags: string[] };
+      const note = (id: string, title: string, ...tags: string[]): Note => ({ id, title, tags });
+      const batch = (position: number, write: (tx: ProjectionTransaction) => Promise<void>) =>
+        store.applyBatch('notes', 1, [recordedPut(position)], (_event, tx) => write(tx));
+      await batch(1, async (tx) => {
+        await tx.put('notes', 'a', note('a', 'apple', 'red'));
+        await tx.put('notes', 'b', note('b', 'banana', 'yellow'));
+      });
+      await batch(2, async (tx) => {
+        await tx.delete('notes', 'b'); // the last row: its rowid may be given again
+        await tx.put('notes', 'c', note('c', 'cherry', 'red'));
+        await tx.put('notes', 'a', note('a', 'apricot', 'orange'));
+        // A find writes what is pending; the same document is then written again.
+        expect(await tx.find('notes', { where: { tags: { $contains: 'red' } } })).toHaveLength(1);
+        await tx.put('notes', 'c', note('c', 'cranberry', 'dark', 'red'));
+        await tx.put('notes', 'd', note('d', 'date', 'brown'));
+      });
+      const notes = store.collection<Note>('notes');
+      const ids = async (query: Query) => (await notes.find(query)).map((found) => found.id);
+      expect(await ids({ text: 'ap' })).toEqual(['a']);
+      expect(await ids({ text: 'apple' })).toEqual([]);
+      expect(await ids({ text: 'banana' })).toEqual([]);
+      expect(await ids({ text: 'cherry' })).toEqual([]);
+      expect(await ids({ text: 'cranberry' })).toEqual(['c']);
+      expect(await ids({ text: 'date' })).toEqual(['d']);
+      expect(await ids({ where: { tags: { $contains: 'red' } } })).toEqual(['c']);
+      expect(
+        await ids({ where: { tags: { $containsAny: ['yellow', 'orange', 'brown'] } } }),
+      ).toEqual(['a', 'd']);
+      expect(await notes.count({ where: { tags: { $contains: 'dark' } } })).toBe(1);
+    } finally {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('copies a document as its JSON text would give it back', () => {
     class Point {
       readonly x: number;
@@ -467,13 +511,14 @@ describe('SqliteReadStore rebuilds from zero', () => {
       readStore: store,
       projections: [projection],
       logger: silentLogger,
+      maxBatchSize: 500,
     });
+    let resume = () => {};
     try {
       for (let n = 0; n < 1200; n++) {
         await events.append(`entry-${n}`, [created(n)], { expectedRevision: 'no_stream' });
       }
       // Paused in the third page of the log: two pages applied, the indexes not built yet.
-      let resume = () => {};
       const reached = new Promise<void>((resolve) => {
         pause = {
           at: 'e1100',
@@ -526,6 +571,7 @@ describe('SqliteReadStore rebuilds from zero', () => {
         expect([...indexesOf(path, 'rm_entries'), ...listIndexesOf(path)].join('\n')).toMatch(name);
       }
     } finally {
+      resume();
       await runner.stop();
       await events.close();
       await store.close();

@@ -406,10 +406,12 @@ export class SqliteReadStore implements ReadStore {
     );
     this.#writer.exec('BEGIN IMMEDIATE');
     try {
+      // No CHECK (json_valid(doc)) on a new table (older ones keep theirs): every document is
+      // written as JSON.stringify made it, and the check parsed it again at every write.
       this.#writer.exec(`CREATE TABLE IF NOT EXISTS "${name}" (
          rowid INTEGER PRIMARY KEY,
          id    TEXT NOT NULL UNIQUE,
-         doc   TEXT NOT NULL CHECK (json_valid(doc)),
+         doc   TEXT NOT NULL,
          keys  TEXT
        )`);
       // A table of the layout before `keys` (indexes on the documents) gets the column here.
@@ -852,9 +854,23 @@ export class SqliteReadStore implements ReadStore {
     };
     const flush = () => {
       for (const [collection, writes] of pending) {
+        // A row this flush inserts has a rowid above every row there was before it (each id is
+        // written once per flush): it has no text or list entries yet to compare with.
+        const definition = this.#definition(collection);
+        const before =
+          definition.textSearch?.length || definition.listIndexes?.length
+            ? ((
+                this.#prepare(
+                  db,
+                  `SELECT max(rowid) AS last FROM "${table(collection)}"`,
+                ).get() as {
+                  last: number | null;
+                }
+              ).last ?? 0)
+            : Number.MAX_SAFE_INTEGER;
         for (const [id, document] of writes) {
           if (document === null) this.#deleteNow(db, collection, id);
-          else this.#putNow(db, collection, id, document);
+          else this.#putNow(db, collection, id, document, before);
         }
       }
       pending.clear();
@@ -882,11 +898,18 @@ export class SqliteReadStore implements ReadStore {
   }
 
   /**
-   * Writes a document unless it is stored with exactly this JSON. Its keys are written only when
+   * Writes a document unless it is stored with exactly this JSON (`lastRowBefore`: the last
+   * rowid before this flush's writes; a row above it is new, without text or list entries). Its keys are written only when
    * they change: the upsert sets the document alone (no expression index is touched, as none
    * reads `doc`) and returns the keys stored, which a second statement replaces if they differ.
    */
-  #putNow(db: DatabaseSync, collection: string, id: string, document: object): void {
+  #putNow(
+    db: DatabaseSync,
+    collection: string,
+    id: string,
+    document: object,
+    lastRowBefore: number,
+  ): void {
     const definition = this.#definition(collection);
     const name = table(collection);
     const json = JSON.stringify(document);
@@ -902,8 +925,9 @@ export class SqliteReadStore implements ReadStore {
     if (row.keys !== keys) {
       this.#prepare(db, `UPDATE "${name}" SET keys = ? WHERE rowid = ?`).run(keys, row.rowid);
     }
-    this.#writeText(db, definition, row.rowid, document, true);
-    this.#writeLists(db, definition, row.rowid, document, true);
+    const inserted = row.rowid > lastRowBefore;
+    this.#writeText(db, definition, row.rowid, document, !inserted);
+    this.#writeLists(db, definition, row.rowid, document, !inserted);
   }
 
   #deleteNow(db: DatabaseSync, collection: string, id: string): void {
