@@ -579,6 +579,63 @@ describe('SqliteReadStore rebuilds from zero', () => {
     }
   });
 
+  it('builds them at once for a projection that queries its own collections while rebuilding', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
+    const path = join(dir, 'readmodels.db');
+    const events = new SqliteEventStore({ path: ':memory:', idleRecheckMs: 50 });
+    const store = new SqliteReadStore({ path });
+    let resume = () => {};
+    const resumed = new Promise<void>((done) => (resume = done));
+    let reached = () => {};
+    const paused = new Promise<void>((done) => (reached = done));
+    const projection: Projection = {
+      name: 'entries',
+      version: 1,
+      collections: [entries],
+      eventTypes: ['EntryCreated'],
+      apply: async (event, tx) => {
+        const entry = event.data as Entry;
+        if (entry.id === 'e600') {
+          reached();
+          await resumed;
+        }
+        // As the collections projection does: the documents sharing a field with this one.
+        const same = await tx.find<Entry>('entries', { where: { points: entry.points } });
+        await tx.put('entries', entry.id, {
+          ...entry,
+          title: `${entry.title} of ${same.length + 1}`,
+        });
+      },
+    };
+    const runner = new ProjectionRunner({
+      eventStore: events,
+      readStore: store,
+      projections: [projection],
+      logger: silentLogger,
+      maxBatchSize: 500,
+    });
+    try {
+      for (let n = 0; n < 700; n++) {
+        await events.append(`entry-${n}`, [created(n)], { expectedRevision: 'no_stream' });
+      }
+      await runner.start();
+      await paused; // in the second batch: the first one's find built the indexes
+      expect(indexesOf(path, 'rm_entries').join('\n')).toMatch(index('points_d'));
+      expect(listIndexesOf(path)).toContain(index('_list_values'));
+      resume();
+      expect(await runner.waitFor(await events.headPosition())).toBe(true);
+      expect((await store.collection<Entry>('entries').get('e699'))?.title).toBe(
+        'entry 699 of 100',
+      );
+    } finally {
+      resume();
+      await runner.stop();
+      await events.close();
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('builds the indexes a stopped rebuild left out when the collections are opened again', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
     const path = join(dir, 'readmodels.db');

@@ -515,7 +515,9 @@ export class SqliteReadStore implements ReadStore {
    * collections are empty and built once, by sorting, in buildDeferredIndexes, instead of entry
    * by entry at every write. Meanwhile queries answer the same, reading more. Unique indexes
    * stay (a duplicate fails at its write, as always), and so do the row lookups the writes use.
-   * A collection that is not empty keeps its indexes.
+   * A collection that is not empty keeps its indexes. A projection's own `find` of a deferred
+   * collection builds its indexes at once (#buildMissingIndexes); other queries do not (they
+   * answer from what the rebuild has written so far, reading more).
    */
   async deferIndexes(definitions: readonly CollectionDefinition[]): Promise<void> {
     await this.#writeLock.run(async () => {
@@ -543,26 +545,37 @@ export class SqliteReadStore implements ReadStore {
   /** Builds the indexes deferIndexes left out (nothing for a collection that has them all). */
   async buildDeferredIndexes(definitions: readonly CollectionDefinition[]): Promise<void> {
     await this.#writeLock.run(async () => {
-      const deferred = definitions.filter((definition) => this.#deferred.has(definition.name));
-      if (deferred.length === 0) return;
       this.#writer.exec('BEGIN IMMEDIATE');
       try {
-        const exists = this.#writer.prepare(
-          "SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?",
-        );
-        for (const definition of deferred) {
-          for (const index of deferrableIndexesOf(definition)) {
-            if (!exists.get(index.name)) this.#writer.exec(index.sql);
-          }
-        }
+        for (const definition of definitions) this.#buildMissingIndexes(definition);
         this.#writer.exec('COMMIT');
       } catch (error) {
         this.#writer.exec('ROLLBACK');
         throw error;
       }
-      for (const definition of deferred) this.#deferred.delete(definition.name);
-      this.#statements.clear();
     });
+  }
+
+  /**
+   * Creates the deferrable indexes a collection lacks (inside a transaction) and ends its
+   * deferral. Also done at a projection's own `find` of a deferred collection: a projection that
+   * queries its collections while applying events would otherwise read them whole at every
+   * event of its rebuild. (Should that batch be rolled back, the indexes go with it and the
+   * runner's buildDeferredIndexes makes them when the rebuild is caught up.)
+   */
+  #buildMissingIndexes(definition: CollectionDefinition): void {
+    const exists = this.#prepare(
+      this.#writer,
+      "SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?",
+    );
+    let built = false;
+    for (const index of deferrableIndexesOf(definition)) {
+      if (exists.get(index.name)) continue;
+      this.#writer.exec(index.sql);
+      built = true;
+    }
+    this.#deferred.delete(definition.name);
+    if (built) this.#statements.clear(); // planned again, with the new indexes
   }
 
   /** Whether SQLite's statistics (ANALYZE, PRAGMA optimize) cover the table. */
@@ -883,6 +896,7 @@ export class SqliteReadStore implements ReadStore {
       },
       find: async <T extends object>(collection: string, query: Query = {}) => {
         flush();
+        if (this.#deferred.has(collection)) this.#buildMissingIndexes(this.#definition(collection));
         return this.#find<T>(db, collection, query);
       },
       put: async (collection, id, document) => {
