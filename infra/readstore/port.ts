@@ -157,8 +157,9 @@ export interface ReadStore extends Closeable {
   /**
    * Optional, for a rebuild from zero: the collections are empty and about to be filled from the
    * start of the log, so the store may leave out the indexes that only make queries faster and
-   * build each once, in `buildDeferredIndexes`, rather than entry by entry. Until then queries
-   * answer the same, only slower. A collection that is not empty is left as it is.
+   * build each once, in `buildDeferredIndexes`, rather than entry by entry. Queries meanwhile
+   * answer the same (a store may build the indexes at the first). A collection that is not
+   * empty is left as it is.
    */
   deferIndexes?(collections: readonly CollectionDefinition[]): Promise<void>;
   /** Optional: builds the indexes `deferIndexes` left out (nothing when there are none). */

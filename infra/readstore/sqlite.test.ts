@@ -531,6 +531,8 @@ describe('SqliteReadStore rebuilds from zero', () => {
       const collection = store.collection<Entry>('entries');
       expect(indexesOf(path, 'rm_entries').join('\n')).not.toMatch(index('points_d'));
       expect(listIndexesOf(path)).not.toContain(index('_list_values'));
+      // A query meanwhile answers from what is written (and has the indexes built after the
+      // batch being written, tested below).
       const applied = await collection.count();
       expect(applied).toBeGreaterThanOrEqual(500);
       expect(applied).toBeLessThan(1100);
@@ -631,6 +633,38 @@ describe('SqliteReadStore rebuilds from zero', () => {
       resume();
       await runner.stop();
       await events.close();
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('builds them after the batch being written when a reader queries the collection', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
+    const path = join(dir, 'readmodels.db');
+    const store = new SqliteReadStore({ path });
+    try {
+      await store.ensureCollections([entries]);
+      await store.deferIndexes([entries]);
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let written = () => {};
+      const putDone = new Promise<void>((resolve) => (written = resolve));
+      const batch = store.applyBatch('entries', 1, [recordedPut(1)], async (_event, tx) => {
+        await tx.put('entries', 'e1', { id: 'e1', points: 3, tags: ['odd'], title: 'one' });
+        written();
+        await held; // the batch's transaction stays open here
+      });
+      await putDone;
+      // Answered at once (from what is committed: nothing yet), without waiting for the batch.
+      expect(await store.collection('entries').find({ where: { points: 3 } })).toEqual([]);
+      expect(indexesOf(path, 'rm_entries').join('\n')).not.toMatch(index('points_d'));
+      release();
+      await batch;
+      await store.buildDeferredIndexes([]); // queued after the build the query asked for
+      expect(indexesOf(path, 'rm_entries').join('\n')).toMatch(index('points_d'));
+      expect(listIndexesOf(path)).toContain(index('_list_values'));
+      expect(await store.collection('entries').count({ where: { points: 3 } })).toBe(1);
+    } finally {
       await store.close();
       await rm(dir, { recursive: true, force: true });
     }

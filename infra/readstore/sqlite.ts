@@ -317,6 +317,8 @@ export class SqliteReadStore implements ReadStore {
   #soleWriter: boolean;
   /** Collections whose query-only indexes wait for the end of a rebuild (deferIndexes). */
   readonly #deferred = new Set<string>();
+  /** Deferred collections whose indexes a query has asked for (#indexForQueries). */
+  readonly #indexing = new Set<string>();
   /** The documents written by the transaction in progress, as [collection, id]. */
   #touched: [string, string][] = [];
 
@@ -515,9 +517,10 @@ export class SqliteReadStore implements ReadStore {
    * collections are empty and built once, by sorting, in buildDeferredIndexes, instead of entry
    * by entry at every write. Meanwhile queries answer the same, reading more. Unique indexes
    * stay (a duplicate fails at its write, as always), and so do the row lookups the writes use.
-   * A collection that is not empty keeps its indexes. A projection's own `find` of a deferred
-   * collection builds its indexes at once (#buildMissingIndexes); other queries do not (they
-   * answer from what the rebuild has written so far, reading more).
+   * A collection that is not empty keeps its indexes. A query of a deferred collection has its
+   * indexes built: a projection's own `find` at once, in its batch; any other find or count
+   * right after the batch being written (#indexForQueries). The deferral pays while nobody
+   * asks (a rebuild before traffic, from the command line).
    */
   async deferIndexes(definitions: readonly CollectionDefinition[]): Promise<void> {
     await this.#writeLock.run(async () => {
@@ -558,10 +561,10 @@ export class SqliteReadStore implements ReadStore {
 
   /**
    * Creates the deferrable indexes a collection lacks (inside a transaction) and ends its
-   * deferral. Also done at a projection's own `find` of a deferred collection: a projection that
-   * queries its collections while applying events would otherwise read them whole at every
-   * event of its rebuild. (Should that batch be rolled back, the indexes go with it and the
-   * runner's buildDeferredIndexes makes them when the rebuild is caught up.)
+   * deferral. Also done at a query of a deferred collection, a projection's own `find` among
+   * them: a projection that queries its collections while applying events would otherwise read
+   * them whole at every event of its rebuild. (Should that batch be rolled back, the indexes go
+   * with it and the runner's buildDeferredIndexes makes them when the rebuild is caught up.)
    */
   #buildMissingIndexes(definition: CollectionDefinition): void {
     const exists = this.#prepare(
@@ -576,6 +579,33 @@ export class SqliteReadStore implements ReadStore {
     }
     this.#deferred.delete(definition.name);
     if (built) this.#statements.clear(); // planned again, with the new indexes
+  }
+
+  /**
+   * A query of a collection whose indexes a rebuild has deferred has them built, after the
+   * batch being written (not awaited: a query never waits for the writer, and a handler that
+   * queries a read model must not wait for its own batch). Later queries then read them rather
+   * than the whole table (seconds for a large one, on the event loop) until the rebuild ends;
+   * the rest of the rebuild writes them entry by entry. Should the build fail, the runner's
+   * buildDeferredIndexes makes them when the rebuild is caught up.
+   */
+  #indexForQueries(name: string): void {
+    if (!this.#deferred.has(name) || this.#indexing.has(name)) return;
+    this.#indexing.add(name);
+    void this.#writeLock
+      .run(async () => {
+        if (!this.#deferred.has(name) || this.#closed) return;
+        this.#writer.exec('BEGIN IMMEDIATE');
+        try {
+          this.#buildMissingIndexes(this.#definition(name));
+          this.#writer.exec('COMMIT');
+        } catch {
+          this.#writer.exec('ROLLBACK');
+          this.#deferred.add(name);
+        }
+      })
+      .catch(() => undefined) // a failed ROLLBACK: SQLite has rolled back already
+      .finally(() => this.#indexing.delete(name));
   }
 
   /** Whether SQLite's statistics (ANALYZE, PRAGMA optimize) cover the table. */
@@ -1011,8 +1041,12 @@ export class SqliteReadStore implements ReadStore {
   collection<T extends object>(name: string): ReadCollection<T> {
     return {
       get: async (id) => this.#get<T>(this.#readable(), name, id),
-      find: async (query = {}) => this.#find<T>(this.#readable(), name, query),
+      find: async (query = {}) => {
+        this.#indexForQueries(name);
+        return this.#find<T>(this.#readable(), name, query);
+      },
       count: async (query = {}) => {
+        this.#indexForQueries(name);
         const { tables } = layoutOf(this.#definition(name));
         const fromList = listOnlyCount(query, tables) ?? textOnlyCount(query, tables);
         if (fromList) {
