@@ -18,8 +18,13 @@ export type LogSource = Readonly<{
 }>;
 
 export type LogDispatcherOptions = Readonly<{
-  /** Pages read for catch-up and live delivery. */
+  /** Pages read for live delivery. */
   pageSize?: number;
+  /**
+   * Pages read for catch-up (a new consumer, a rebuild): larger, so a consumer behind applies
+   * fewer, larger batches (one read-store transaction each).
+   */
+  catchUpPageSize?: number;
   /**
    * A live consumer holding more undelivered events than this is dropped back to catching up
    * from the store on its own, so it holds no memory and no one else.
@@ -63,6 +68,7 @@ const typeSet = (types: readonly string[] | undefined) => {
 export class LogDispatcher implements LogSource {
   readonly #store: EventStore;
   readonly #pageSize: number;
+  readonly #catchUpPageSize: number;
   readonly #maxQueued: number;
   readonly #consumers = new Set<Consumer>();
   /** The one subscription to the store, and the position it has delivered up to. */
@@ -79,6 +85,7 @@ export class LogDispatcher implements LogSource {
   constructor(store: EventStore, options: LogDispatcherOptions = {}) {
     this.#store = store;
     this.#pageSize = options.pageSize ?? 500;
+    this.#catchUpPageSize = options.catchUpPageSize ?? Math.max(this.#pageSize, 2000);
     this.#maxQueued = options.maxQueuedEvents ?? 10_000;
   }
 
@@ -208,7 +215,7 @@ export class LogDispatcher implements LogSource {
     let page = this.#pages.get(after);
     if (!page) {
       this.pagesRead++;
-      page = this.#store.readAll({ after, maxCount: this.#pageSize });
+      page = this.#store.readAll({ after, maxCount: this.#catchUpPageSize });
       this.#pages.set(after, page);
       // Only until the page is read and handed out: a later reader may find more events.
       const forget = () => setImmediate(() => this.#pages.delete(after));

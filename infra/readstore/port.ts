@@ -154,6 +154,16 @@ export interface ReadStore extends Closeable {
   acquireLease(name: string, holder: string, ttlMs: number): Promise<boolean>;
   /** Gives the lease back, when `holder` holds it. */
   releaseLease(name: string, holder: string): Promise<void>;
+  /**
+   * Optional, for a rebuild from zero: the collections are empty and about to be filled from the
+   * start of the log, so the store may leave out the indexes that only make queries faster and
+   * build each once, in `buildDeferredIndexes`, rather than entry by entry. Queries meanwhile
+   * answer the same (a store may build the indexes at the first). A collection that is not
+   * empty is left as it is.
+   */
+  deferIndexes?(collections: readonly CollectionDefinition[]): Promise<void>;
+  /** Optional: builds the indexes `deferIndexes` left out (nothing when there are none). */
+  buildDeferredIndexes?(collections: readonly CollectionDefinition[]): Promise<void>;
   /** Drops the collections and the checkpoint, for a rebuild from zero. */
   reset(name: string, collections: readonly CollectionDefinition[]): Promise<void>;
   collection<T extends object>(name: string): ReadCollection<T>;

@@ -38,6 +38,9 @@ type Running = {
   subscription?: AllSubscription;
   loop?: Promise<void>;
   stopping: boolean;
+  /** A rebuild from zero whose query-only indexes wait for it to catch up (deferIndexes). */
+  indexesDeferred: boolean;
+  building?: Promise<void>;
 };
 
 export type ProjectionRunnerOptions = Readonly<{
@@ -50,11 +53,23 @@ export type ProjectionRunnerOptions = Readonly<{
   readStore: ReadStore;
   projections: readonly Projection[];
   logger: Logger;
+  /**
+   * The most events a batch holds (one read-store transaction) when the runner reads the store
+   * itself (no `log`; the dispatcher sets its own pages): a projection catching up applies pages
+   * this large, live ones what each append brings.
+   */
+  maxBatchSize?: number;
   /** Delay before retrying a failed batch; grows with consecutive failures. */
   retryDelayMs?: (attempt: number) => number;
 }>;
 
 const defaultRetryDelay = (attempt: number) => Math.min(30_000, 250 * 2 ** attempt);
+
+/**
+ * Events per batch while catching up: fewer, larger read-store transactions (each commit writes
+ * its pages and a text-index segment once) for a few MB of events in memory.
+ */
+const DEFAULT_BATCH = 2000;
 
 /** Lags are counted event by event up to here (a read of the log, on KurrentDB). */
 export const LAG_COUNTED_UP_TO = 10_000;
@@ -108,19 +123,27 @@ export class ProjectionRunner {
   async #startOne(projection: Projection): Promise<void> {
     const { readStore, logger } = this.#options;
     const checkpoint = await readStore.getCheckpoint(projection.name);
+    let fromZero = checkpoint === null;
     if (checkpoint && checkpoint.version !== projection.version) {
       logger.info(
         { projection: projection.name, from: checkpoint.version, to: projection.version },
         'projection version changed: rebuilding from zero',
       );
       await readStore.reset(projection.name, projection.collections);
+      fromZero = true;
     }
     await readStore.ensureCollections(projection.collections);
+    // From zero, the indexes that only serve queries are built once the log is applied (by
+    // sorting), not entry by entry (a store that cannot leaves them; one that finds the
+    // collections not empty too).
+    const indexesDeferred = fromZero && readStore.deferIndexes !== undefined;
+    if (indexesDeferred) await readStore.deferIndexes!(projection.collections);
     const running: Running = {
       projection,
       state: 'starting',
       position: null,
       stopping: false,
+      indexesDeferred,
     };
     this.#running.set(projection.name, running);
     running.loop = this.#follow(running);
@@ -134,6 +157,13 @@ export class ProjectionRunner {
     const types = new Set(projection.eventTypes);
     const apply = (event: RecordedEvent, tx: ProjectionTransaction) =>
       types.has(event.type) ? projection.apply(event, tx) : undefined;
+    // A rebuild from zero that has applied the log up to its head builds its indexes before its
+    // position is told: read-your-writes then finds them.
+    const indexesWhenCaughtUp = async (position: number) => {
+      if (!running.indexesDeferred) return;
+      const head = await eventStore.headPosition();
+      if (head === null || position >= head) await this.#buildIndexes(running);
+    };
     let failures = 0;
     while (!running.stopping) {
       try {
@@ -143,9 +173,11 @@ export class ProjectionRunner {
         if (running.state !== 'failing') running.state = 'catching_up';
         const subscription = log.subscribeToAll({
           after: running.position,
+          maxBatchSize: this.#options.maxBatchSize ?? DEFAULT_BATCH,
           eventTypes: projection.eventTypes,
           onEvents: async (events) => {
             await readStore.applyBatch(projection.name, projection.version, events, apply);
+            await indexesWhenCaughtUp(events.at(-1)!.position);
             running.position = events.at(-1)!.position;
             running.state = 'catching_up';
             delete running.lastError;
@@ -155,6 +187,7 @@ export class ProjectionRunner {
           // Events it does not read: its place moves in memory at once (read-your-writes), and in
           // the store with the next group commit of the read store (other processes read it).
           onPosition: async (position) => {
+            await indexesWhenCaughtUp(position);
             running.position = position;
             this.#notify();
             await readStore.saveCheckpoint(projection.name, projection.version, position);
@@ -162,10 +195,20 @@ export class ProjectionRunner {
         });
         running.subscription = subscription;
         const markLive = setInterval(() => {
-          if (subscription.isLive() && running.state === 'catching_up') {
-            running.state = 'live';
-            this.#notify();
+          if (!subscription.isLive() || running.state !== 'catching_up') return;
+          if (running.indexesDeferred) {
+            // Live before a batch reached the head (an empty log, the last events not its
+            // types): the indexes first, live at a later tick.
+            this.#buildIndexes(running).catch((error: unknown) =>
+              logger.error(
+                { projection: projection.name, err: error },
+                'projection indexes failed; trying again',
+              ),
+            );
+            return;
           }
+          running.state = 'live';
+          this.#notify();
         }, 50);
         markLive.unref();
         try {
@@ -186,6 +229,17 @@ export class ProjectionRunner {
       }
     }
     running.state = 'stopped';
+  }
+
+  /** Builds the indexes a rebuild from zero deferred (once, however many ask at a time). */
+  #buildIndexes(running: Running): Promise<void> {
+    running.building ??= (async () => {
+      await this.#options.readStore.buildDeferredIndexes?.(running.projection.collections);
+      running.indexesDeferred = false;
+    })().finally(() => {
+      running.building = undefined;
+    });
+    return running.building;
   }
 
   /** How far every projection has applied the log: the least of their positions. */

@@ -14,17 +14,26 @@ export type CollectionTables = Readonly<{
   fts: Readonly<{ table: string; fields: readonly string[] }> | null;
   /** The per-element table of the list fields declared in `listIndexes`. */
   lists: Readonly<{ table: string; fields: ReadonlySet<string>; owner: string }> | null;
+  /**
+   * The fields kept in the row's small `keys` column (every field of the collection's indexes):
+   * read there, where the expression indexes are, rather than in the whole document.
+   */
+  keys: ReadonlySet<string>;
 }>;
 
-export const NO_SIDE_TABLES: CollectionTables = { fts: null, lists: null };
+export const NO_SIDE_TABLES: CollectionTables = { fts: null, lists: null, keys: new Set() };
 
 export const bind = (value: Scalar): string | number | null =>
   typeof value === 'boolean' ? (value ? 1 : 0) : value;
 
-/** The SQL expression reading a document field; the path is validated, never interpolated raw. */
-export const fieldExpression = (field: string): string => {
+/**
+ * The SQL expression reading a document field: in the `keys` column for an indexed field (the
+ * very expression its index is built on, so SQLite uses the index), else in the document. The
+ * path is validated, never interpolated raw.
+ */
+export const fieldExpression = (field: string, keyed: ReadonlySet<string>): string => {
   assertFieldPath(field);
-  return `json_extract(doc, '$.${field}')`;
+  return `json_extract(${keyed.has(field) ? 'keys' : 'doc'}, '$.${field}')`;
 };
 
 /** The FTS5 column of the text-search field at `index`. */
@@ -40,7 +49,8 @@ const conditionSql = (
 ): SqlFragment => {
   // Read in order, a condition on a field other than the sort's first is checked on each
   // document read (a unary + keeps SQLite from starting from that field's index instead).
-  const expr = readInOrder ? `+${fieldExpression(field)}` : fieldExpression(field);
+  const column = fieldExpression(field, tables.keys);
+  const expr = readInOrder ? `+${column}` : column;
   if (condition === null) return { sql: `${expr} IS NULL`, params: [] };
   if (typeof condition !== 'object') return { sql: `${expr} = ?`, params: [bind(condition)] };
   const parts: string[] = [];
@@ -202,9 +212,10 @@ export const whereSql = (query: Query, tables: CollectionTables): SqlFragment =>
   return { sql: parts.length ? parts.join(' AND ') : '1', params };
 };
 
-export const orderSql = (query: Query): string => {
+export const orderSql = (query: Query, tables: CollectionTables): string => {
   const terms = (query.sort ?? []).map(
-    ([field, direction]) => `${fieldExpression(field)} ${direction === -1 ? 'DESC' : 'ASC'}`,
+    ([field, direction]) =>
+      `${fieldExpression(field, tables.keys)} ${direction === -1 ? 'DESC' : 'ASC'}`,
   );
   return [...terms, 'id ASC'].join(', ');
 };

@@ -4,8 +4,12 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
+import type { ProjectionTransaction, Query } from './port.ts';
+import { SqliteEventStore } from '../eventstore/sqlite.ts';
+import { silentLogger } from '../shared/logger.ts';
 import { describeReadStoreContract } from './contract.ts';
-import { SqliteReadStore } from './sqlite.ts';
+import { ProjectionRunner, type Projection } from './projections.ts';
+import { jsonCopy, SqliteReadStore } from './sqlite.ts';
 
 describeReadStoreContract('sqlite (file, WAL)', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
@@ -185,6 +189,542 @@ describe('SqliteReadStore side tables from an older layout', () => {
     }
   });
 });
+
+describe('SqliteReadStore keys (the indexed fields beside each document)', () => {
+  type Card = { id: string; points: number; owner: { city: string }; note: string };
+  const cards = {
+    name: 'cards',
+    indexes: [{ fields: ['points'], order: [-1] as (1 | -1)[] }, { fields: ['owner.city'] }],
+  };
+  let position = 0;
+  const put = (store: SqliteReadStore, collection: string, documents: readonly Card[]) =>
+    store.applyBatch('cards', 1, [recordedPut(++position)], async (_event, tx) => {
+      for (const document of documents) await tx.put(collection, document.id, document);
+    });
+  const card = (id: string, points: number, city = 'Pune', note = ''): Card => ({
+    id,
+    points,
+    owner: { city },
+    note,
+  });
+  const withStore = async (test: (path: string) => Promise<void>) => {
+    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
+    try {
+      await test(join(dir, 'readmodels.db'));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  };
+  const ids = (documents: readonly { id: string }[]) => documents.map((document) => document.id);
+
+  it('answers queries on indexed fields, through their indexes, after the fields change', () =>
+    withStore(async (path) => {
+      const store = new SqliteReadStore({ path });
+      await store.ensureCollections([cards]);
+      await put(store, 'cards', [card('a', 1), card('b', 2), card('c', 3, 'Goa')]);
+      // An indexed field changes (a, c), another field alone (b), both in one batch (c twice).
+      await put(store, 'cards', [card('a', 10), card('b', 2, 'Pune', 'noted')]);
+      await put(store, 'cards', [card('c', 0, 'Goa'), card('c', 5, 'Pune')]);
+      const collection = store.collection<Card>('cards');
+      const byPoints = { sort: [['points', -1]] } as const;
+      expect(ids(await collection.find(byPoints))).toEqual(['a', 'c', 'b']);
+      expect(ids(await collection.find({ where: { points: { $gte: 5 } }, ...byPoints }))).toEqual([
+        'a',
+        'c',
+      ]);
+      expect(ids(await collection.find({ where: { 'owner.city': 'Pune' }, ...byPoints }))).toEqual([
+        'a',
+        'c',
+        'b',
+      ]);
+      expect(await collection.count({ where: { 'owner.city': 'Goa' } })).toBe(0);
+      expect((await collection.get('b'))?.note).toBe('noted');
+      // A field that is not indexed is read in the document.
+      expect(ids(await collection.find({ where: { note: 'noted' } }))).toEqual(['b']);
+      expect(store.explain('cards', byPoints).join('\n')).toMatch(/USING INDEX ix_cards_points_d/);
+      expect(store.explain('cards', { where: { 'owner.city': 'Pune' } }).join('\n')).toMatch(
+        /USING INDEX ix_cards_owner__city/,
+      );
+      // Deleted and written again: its keys come with it.
+      await store.applyBatch('cards', 1, [recordedPut(++position)], async (_event, tx) => {
+        await tx.delete('cards', 'a');
+      });
+      await put(store, 'cards', [card('a', 4, 'Goa')]);
+      expect(ids(await collection.find(byPoints))).toEqual(['c', 'a', 'b']);
+      expect(ids(await collection.find({ where: { 'owner.city': 'Goa' } }))).toEqual(['a']);
+      await store.close();
+    }));
+
+  it('builds the keys and indexes again from the documents when the indexed fields change', () =>
+    withStore(async (path) => {
+      const first = new SqliteReadStore({ path });
+      await first.ensureCollections([{ name: 'cards', indexes: [{ fields: ['points'] }] }]);
+      await put(first, 'cards', [card('a', 1, 'Pune'), card('b', 2, 'Goa')]);
+      // Enough documents for the planner (which has statistics of the table once it is opened
+      // again) to find a few of them in an index.
+      await put(
+        first,
+        'cards',
+        Array.from({ length: 500 }, (_, at) => card(`z${at}`, -at, 'Agra')),
+      );
+      await first.close();
+
+      const second = new SqliteReadStore({ path });
+      await second.ensureCollections([{ name: 'cards', indexes: [{ fields: ['owner.city'] }] }]);
+      const collection = second.collection<Card>('cards');
+      expect(ids(await collection.find({ where: { 'owner.city': 'Goa' } }))).toEqual(['b']);
+      expect(ids(await collection.find({ sort: [['owner.city', -1]], limit: 3 }))).toEqual([
+        'a',
+        'b',
+        'z0',
+      ]);
+      // Points are no longer a key: read in the documents, and their index is gone.
+      expect(ids(await collection.find({ where: { points: 1 } }))).toEqual(['a']);
+      expect(second.explain('cards', { where: { 'owner.city': 'Goa' } }).join('\n')).toMatch(
+        /USING INDEX ix_cards_owner__city/,
+      );
+      expect(indexesOf(path, 'rm_cards')).toEqual([
+        `CREATE INDEX "ix_cards_owner__city" ON "rm_cards" (json_extract(keys, '$.owner.city'))`,
+      ]);
+      await second.close();
+      const db = new DatabaseSync(path, { readOnly: true });
+      expect(db.prepare("SELECT id, keys FROM rm_cards WHERE id < 'c' ORDER BY id").all()).toEqual([
+        { id: 'a', keys: '{"owner":{"city":"Pune"}}' },
+        { id: 'b', keys: '{"owner":{"city":"Goa"}}' },
+      ]);
+      db.close();
+    }));
+
+  it('migrates a table of the layout before keys (indexes on the documents) on open', () =>
+    withStore(async (path) => {
+      // The layout of the time: no keys column, the expression indexes on the documents.
+      const old = new SqliteReadStore({ path });
+      await old.ensureCollections([{ name: 'meta_only' }]);
+      await old.close();
+      const db = new DatabaseSync(path);
+      db.exec(`
+        CREATE TABLE "rm_cards" (
+          rowid INTEGER PRIMARY KEY,
+          id    TEXT NOT NULL UNIQUE,
+          doc   TEXT NOT NULL CHECK (json_valid(doc))
+        );
+        CREATE INDEX "ix_cards_points_d" ON "rm_cards" (json_extract(doc, '$.points') DESC, id ASC);
+        CREATE INDEX "ix_cards_owner__city" ON "rm_cards" (json_extract(doc, '$.owner.city'));
+      `);
+      db.prepare('INSERT INTO collections (name, definition) VALUES (?, ?)').run(
+        'cards',
+        JSON.stringify(cards),
+      );
+      db.exec('BEGIN');
+      const insert = db.prepare('INSERT INTO rm_cards (id, doc) VALUES (?, ?)');
+      // Enough documents for the planner (which has statistics of the table once it is opened)
+      // to read an order's first page in its index.
+      const others = Array.from({ length: 500 }, (_, at) => card(`z${at}`, -at, 'Agra'));
+      for (const document of [card('a', 1), card('b', 3, 'Goa'), card('c', 2), ...others]) {
+        insert.run(document.id, JSON.stringify(document));
+      }
+      db.exec('COMMIT');
+      db.close();
+
+      const store = new SqliteReadStore({ path });
+      await store.ensureCollections([cards]);
+      const collection = store.collection<Card>('cards');
+      const byPoints = { sort: [['points', -1]], limit: 3 } as const;
+      expect(ids(await collection.find(byPoints))).toEqual(['b', 'c', 'a']);
+      expect(ids(await collection.find({ where: { 'owner.city': 'Pune' }, ...byPoints }))).toEqual([
+        'c',
+        'a',
+      ]);
+      expect(store.explain('cards', byPoints).join('\n')).toMatch(/USING INDEX ix_cards_points_d/);
+      expect(indexesOf(path, 'rm_cards')).toEqual([
+        `CREATE INDEX "ix_cards_owner__city" ON "rm_cards" (json_extract(keys, '$.owner.city'))`,
+        `CREATE INDEX "ix_cards_points_d" ON "rm_cards" (json_extract(keys, '$.points') DESC, id ASC)`,
+      ]);
+      // Writes after the migration keep the keys in step.
+      await put(store, 'cards', [card('a', 9, 'Goa')]);
+      expect(ids(await collection.find(byPoints))).toEqual(['a', 'b', 'c']);
+      expect(ids(await collection.find({ where: { 'owner.city': 'Goa' } }))).toEqual(['a', 'b']);
+      expect(await collection.count({ where: { 'owner.city': 'Agra' } })).toBe(500);
+      await store.close();
+    }));
+});
+
+describe('SqliteReadStore documents put in a batch', () => {
+  it('writes each document as it was when put, whatever the handler does with the object after', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
+    const store = new SqliteReadStore({ path: join(dir, 'readmodels.db') });
+    try {
+      await store.ensureCollections([{ name: 'cards', indexes: [{ fields: ['points'] }] }]);
+      type Card = { id: string; points: number; tags: string[]; at?: unknown };
+      const seen: unknown[] = [];
+      await store.applyBatch('cards', 1, [recordedPut(1), recordedPut(2)], async (event, tx) => {
+        if (event.position === 1) {
+          const card: Card = {
+            id: 'a',
+            points: 1,
+            tags: ['x'],
+            at: new Date(Date.UTC(2026, 0, 2)),
+          };
+          await tx.put('cards', 'a', card);
+          // The same object changed and put again under another id, then changed once more.
+          card.id = 'b';
+          card.points = 2;
+          card.tags.push('y');
+          await tx.put('cards', 'b', card);
+          card.points = 3;
+          card.tags.length = 0;
+          return;
+        }
+        const a = await tx.get<Card>('cards', 'a');
+        seen.push(structuredClone(a));
+        // A document a get answered, changed without being put: nothing of it is written.
+        a!.points = 99;
+        a!.tags.push('z');
+        seen.push(await tx.get<Card>('cards', 'a'));
+      });
+      const cards = store.collection<Card>('cards');
+      const stored = { id: 'a', points: 1, tags: ['x'], at: '2026-01-02T00:00:00.000Z' };
+      // In the batch, a get answers what a read of the file answers after it.
+      expect(seen).toEqual([stored, stored]);
+      expect(await cards.get('a')).toEqual(stored);
+      expect(await cards.get('b')).toEqual({ ...stored, id: 'b', points: 2, tags: ['x', 'y'] });
+      expect((await cards.find({ where: { points: 2 } })).map((card) => card.id)).toEqual(['b']);
+    } finally {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps the text and list entries of new, changed, deleted and re-put documents in step', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
+    const store = new SqliteReadStore({ path: join(dir, 'readmodels.db') });
+    try {
+      await store.ensureCollections([
+        { name: 'notes', textSearch: ['title'], listIndexes: ['tags'] },
+      ]);
+      type Note = { id: string; title: string; tags: string[] };
+      const note = (id: string, title: string, ...tags: string[]): Note => ({ id, title, tags });
+      const batch = (position: number, write: (tx: ProjectionTransaction) => Promise<void>) =>
+        store.applyBatch('notes', 1, [recordedPut(position)], (_event, tx) => write(tx));
+      await batch(1, async (tx) => {
+        await tx.put('notes', 'a', note('a', 'apple', 'red'));
+        await tx.put('notes', 'b', note('b', 'banana', 'yellow'));
+      });
+      await batch(2, async (tx) => {
+        await tx.delete('notes', 'b'); // the last row: its rowid may be given again
+        await tx.put('notes', 'c', note('c', 'cherry', 'red'));
+        await tx.put('notes', 'a', note('a', 'apricot', 'orange'));
+        // A find writes what is pending; the same document is then written again.
+        expect(await tx.find('notes', { where: { tags: { $contains: 'red' } } })).toHaveLength(1);
+        await tx.put('notes', 'c', note('c', 'cranberry', 'dark', 'red'));
+        await tx.put('notes', 'd', note('d', 'date', 'brown'));
+      });
+      const notes = store.collection<Note>('notes');
+      const ids = async (query: Query) => (await notes.find(query)).map((found) => found.id);
+      expect(await ids({ text: 'ap' })).toEqual(['a']);
+      expect(await ids({ text: 'apple' })).toEqual([]);
+      expect(await ids({ text: 'banana' })).toEqual([]);
+      expect(await ids({ text: 'cherry' })).toEqual([]);
+      expect(await ids({ text: 'cranberry' })).toEqual(['c']);
+      expect(await ids({ text: 'date' })).toEqual(['d']);
+      expect(await ids({ where: { tags: { $contains: 'red' } } })).toEqual(['c']);
+      expect(
+        await ids({ where: { tags: { $containsAny: ['yellow', 'orange', 'brown'] } } }),
+      ).toEqual(['a', 'd']);
+      expect(await notes.count({ where: { tags: { $contains: 'dark' } } })).toBe(1);
+    } finally {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('copies a document as its JSON text would give it back', () => {
+    class Point {
+      readonly x: number;
+      readonly hidden: () => void;
+      constructor(x: number, hidden: () => void) {
+        this.x = x;
+        this.hidden = hidden;
+      }
+    }
+    const document = {
+      text: 'é ₹',
+      number: 1.5,
+      negativeZero: -0,
+      notFinite: [Number.NaN, Number.POSITIVE_INFINITY],
+      missing: undefined,
+      listWithHoles: [undefined, () => 1, Symbol('s'), null, false],
+      nested: { deeper: { date: new Date(Date.UTC(2026, 4, 5)), point: new Point(1, () => {}) } },
+      boxed: [Object(1) as number, Object('s') as string, Object(true) as boolean],
+      custom: { toJSON: (key: string) => `custom ${key}` },
+      ...(JSON.parse('{"__proto__": {"polluted": true}}') as object),
+    };
+    const copy = jsonCopy(document);
+    expect(JSON.stringify(copy)).toBe(JSON.stringify(document));
+    expect(copy).toEqual(JSON.parse(JSON.stringify(document)));
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect(() => jsonCopy({ big: 1n })).toThrow(TypeError);
+  });
+});
+
+describe('SqliteReadStore rebuilds from zero', () => {
+  type Entry = { id: string; points: number; tags: string[]; title: string };
+  const entries = {
+    name: 'entries',
+    indexes: [
+      { fields: ['points'], order: [-1] as (1 | -1)[] },
+      { fields: ['title'], unique: true },
+    ],
+    listIndexes: ['tags'],
+    textSearch: ['title'],
+  };
+  const created = (n: number) => ({
+    type: 'EntryCreated',
+    data: { id: `e${n}`, points: n % 7, tags: [n % 2 ? 'odd' : 'even'], title: `entry ${n}` },
+    metadata: recordedPut(1).metadata,
+  });
+  const index = (name: string) => `ix_entries_${name}`;
+  const deferred = [index('points_d'), index('_list_values')];
+
+  it('builds the query indexes once caught up, answering the same meanwhile and after', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
+    const path = join(dir, 'readmodels.db');
+    const events = new SqliteEventStore({ path: ':memory:', idleRecheckMs: 50 });
+    const store = new SqliteReadStore({ path });
+    let pause: { at: string; reached: () => void; resume: Promise<void> } | null = null;
+    const projection: Projection = {
+      name: 'entries',
+      version: 1,
+      collections: [entries],
+      eventTypes: ['EntryCreated'],
+      apply: async (event, tx) => {
+        const entry = event.data as Entry;
+        if (pause?.at === entry.id) {
+          pause.reached();
+          await pause.resume;
+        }
+        await tx.put('entries', entry.id, entry);
+      },
+    };
+    const runner = new ProjectionRunner({
+      eventStore: events,
+      readStore: store,
+      projections: [projection],
+      logger: silentLogger,
+      maxBatchSize: 500,
+    });
+    let resume = () => {};
+    try {
+      for (let n = 0; n < 1200; n++) {
+        await events.append(`entry-${n}`, [created(n)], { expectedRevision: 'no_stream' });
+      }
+      // Paused in the third page of the log: two pages applied, the indexes not built yet.
+      const reached = new Promise<void>((resolve) => {
+        pause = {
+          at: 'e1100',
+          reached: resolve,
+          resume: new Promise<void>((done) => (resume = done)),
+        };
+      });
+      await runner.start();
+      await reached;
+      const collection = store.collection<Entry>('entries');
+      expect(indexesOf(path, 'rm_entries').join('\n')).not.toMatch(index('points_d'));
+      expect(listIndexesOf(path)).not.toContain(index('_list_values'));
+      // A query meanwhile answers from what is written (and has the indexes built after the
+      // batch being written, tested below).
+      const applied = await collection.count();
+      expect(applied).toBeGreaterThanOrEqual(500);
+      expect(applied).toBeLessThan(1100);
+      const query = {
+        where: { tags: { $contains: 'odd' }, points: { $gte: 5 } },
+        sort: [['points', -1]],
+        limit: 5,
+      } as const;
+      const expected = (upTo: number) =>
+        Array.from({ length: upTo }, (_, n) => n)
+          .filter((n) => n % 2 === 1 && n % 7 >= 5)
+          .sort((a, b) => (b % 7) - (a % 7) || (`e${a}` < `e${b}` ? -1 : 1))
+          .slice(0, 5)
+          .map((n) => `e${n}`);
+      expect((await collection.find(query)).map((entry) => entry.id)).toEqual(expected(applied));
+      expect(await collection.count({ text: 'entry 7' })).toBe(
+        Array.from({ length: applied }, (_, n) => n).filter((n) => String(n).startsWith('7'))
+          .length,
+      );
+      resume();
+      expect(await runner.waitFor(await events.headPosition())).toBe(true);
+      // Caught up: every index is there before the position is told.
+      expect(indexesOf(path, 'rm_entries').join('\n')).toMatch(index('points_d'));
+      expect(listIndexesOf(path)).toContain(index('_list_values'));
+      expect(store.explain('entries', query).join('\n')).toMatch(/USING (COVERING )?INDEX/);
+      expect(await collection.count()).toBe(1200);
+      expect((await collection.find(query)).map((entry) => entry.id)).toEqual(expected(1200));
+      // Live writes keep them up to date; the unique index held throughout.
+      await events.append('entry-1200', [created(1200)], { expectedRevision: 'no_stream' });
+      expect(await runner.waitFor(await events.headPosition())).toBe(true);
+      expect(await collection.count({ where: { tags: { $contains: 'even' } } })).toBe(601);
+      expect(indexesOf(path, 'rm_entries').join('\n')).toMatch(index('title'));
+      // A second rebuild defers and builds again.
+      await runner.rebuild(['entries']);
+      expect(await runner.waitFor(await events.headPosition())).toBe(true);
+      expect(await collection.count()).toBe(1201);
+      for (const name of deferred) {
+        expect([...indexesOf(path, 'rm_entries'), ...listIndexesOf(path)].join('\n')).toMatch(name);
+      }
+    } finally {
+      resume();
+      await runner.stop();
+      await events.close();
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('builds them at once for a projection that queries its own collections while rebuilding', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
+    const path = join(dir, 'readmodels.db');
+    const events = new SqliteEventStore({ path: ':memory:', idleRecheckMs: 50 });
+    const store = new SqliteReadStore({ path });
+    let resume = () => {};
+    const resumed = new Promise<void>((done) => (resume = done));
+    let reached = () => {};
+    const paused = new Promise<void>((done) => (reached = done));
+    const projection: Projection = {
+      name: 'entries',
+      version: 1,
+      collections: [entries],
+      eventTypes: ['EntryCreated'],
+      apply: async (event, tx) => {
+        const entry = event.data as Entry;
+        if (entry.id === 'e600') {
+          reached();
+          await resumed;
+        }
+        // As the collections projection does: the documents sharing a field with this one.
+        const same = await tx.find<Entry>('entries', { where: { points: entry.points } });
+        await tx.put('entries', entry.id, {
+          ...entry,
+          title: `${entry.title} of ${same.length + 1}`,
+        });
+      },
+    };
+    const runner = new ProjectionRunner({
+      eventStore: events,
+      readStore: store,
+      projections: [projection],
+      logger: silentLogger,
+      maxBatchSize: 500,
+    });
+    try {
+      for (let n = 0; n < 700; n++) {
+        await events.append(`entry-${n}`, [created(n)], { expectedRevision: 'no_stream' });
+      }
+      await runner.start();
+      await paused; // in the second batch: the first one's find built the indexes
+      expect(indexesOf(path, 'rm_entries').join('\n')).toMatch(index('points_d'));
+      expect(listIndexesOf(path)).toContain(index('_list_values'));
+      resume();
+      expect(await runner.waitFor(await events.headPosition())).toBe(true);
+      expect((await store.collection<Entry>('entries').get('e699'))?.title).toBe(
+        'entry 699 of 100',
+      );
+    } finally {
+      resume();
+      await runner.stop();
+      await events.close();
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('builds them after the batch being written when a reader queries the collection', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
+    const path = join(dir, 'readmodels.db');
+    const store = new SqliteReadStore({ path });
+    try {
+      await store.ensureCollections([entries]);
+      await store.deferIndexes([entries]);
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let written = () => {};
+      const putDone = new Promise<void>((resolve) => (written = resolve));
+      const batch = store.applyBatch('entries', 1, [recordedPut(1)], async (_event, tx) => {
+        await tx.put('entries', 'e1', { id: 'e1', points: 3, tags: ['odd'], title: 'one' });
+        written();
+        await held; // the batch's transaction stays open here
+      });
+      await putDone;
+      // Answered at once (from what is committed: nothing yet), without waiting for the batch.
+      expect(await store.collection('entries').find({ where: { points: 3 } })).toEqual([]);
+      expect(indexesOf(path, 'rm_entries').join('\n')).not.toMatch(index('points_d'));
+      release();
+      await batch;
+      await store.buildDeferredIndexes([]); // queued after the build the query asked for
+      expect(indexesOf(path, 'rm_entries').join('\n')).toMatch(index('points_d'));
+      expect(listIndexesOf(path)).toContain(index('_list_values'));
+      expect(await store.collection('entries').count({ where: { points: 3 } })).toBe(1);
+    } finally {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('builds the indexes a stopped rebuild left out when the collections are opened again', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
+    const path = join(dir, 'readmodels.db');
+    try {
+      const first = new SqliteReadStore({ path });
+      await first.ensureCollections([entries]);
+      await first.deferIndexes([entries]);
+      await first.applyBatch('entries', 1, [recordedPut(1)], async (_event, tx) => {
+        await tx.put('entries', 'e1', { id: 'e1', points: 3, tags: ['odd'], title: 'one' });
+      });
+      await first.close();
+      expect(indexesOf(path, 'rm_entries').join('\n')).not.toMatch(index('points_d'));
+
+      const second = new SqliteReadStore({ path });
+      await second.ensureCollections([entries]);
+      expect(indexesOf(path, 'rm_entries').join('\n')).toMatch(index('points_d'));
+      expect(listIndexesOf(path)).toContain(index('_list_values'));
+      // A collection that is not empty keeps its indexes.
+      await second.deferIndexes([entries]);
+      expect(indexesOf(path, 'rm_entries').join('\n')).toMatch(index('points_d'));
+      await second.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+const listIndexesOf = (path: string): string[] => {
+  const db = new DatabaseSync(path, { readOnly: true });
+  try {
+    return (
+      db
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'mv_entries'")
+        .all() as { name: string }[]
+    ).map((row) => row.name);
+  } finally {
+    db.close();
+  }
+};
+
+/** The CREATE statements of a table's own indexes, by name. */
+const indexesOf = (path: string, tableName: string): string[] => {
+  const db = new DatabaseSync(path, { readOnly: true });
+  try {
+    return (
+      db
+        .prepare(
+          "SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL ORDER BY name",
+        )
+        .all(tableName) as { sql: string }[]
+    ).map((row) => row.sql);
+  } finally {
+    db.close();
+  }
+};
 
 const recordedPut = (position: number): RecordedEvent => ({
   id: `put-${position}`,

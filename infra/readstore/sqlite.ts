@@ -62,7 +62,168 @@ const ftsDefinition = (collection: string, fields: readonly string[]): string =>
 export const orderSuffix = (order: readonly (1 | -1)[] | undefined): string =>
   order ? `_${order.map((direction) => (direction === -1 ? 'd' : 'a')).join('_')}` : '';
 
+/** Every field of a collection's indexes, in order of first mention: what its `keys` hold. */
+export const keyFieldsOf = (definition: CollectionDefinition | null): string[] => [
+  ...new Set((definition?.indexes ?? []).flatMap((index) => index.fields)),
+];
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A document's `keys`: an object holding only its key fields, each at its own path, as JSON
+ * text (null for a collection without indexes). `json_extract(keys, '$.f')` then gives what
+ * `json_extract(doc, '$.f')` would for every key field f of a JSON document: a field is read as
+ * SQLite's JSON path reads it (own properties of objects, never into arrays), and a field below
+ * another key field comes with its parent's whole value.
+ */
+export const keysOf = (document: object, paths: readonly (readonly string[])[]): string | null => {
+  if (paths.length === 0) return null;
+  const keys: Record<string, unknown> = {};
+  for (const path of paths) {
+    let value: unknown = document;
+    for (const key of path) {
+      value = isRecord(value) && Object.hasOwn(value, key) ? value[key] : undefined;
+      if (value === undefined) break;
+    }
+    if (value === undefined) continue;
+    let target = keys;
+    for (let at = 0; at < path.length - 1; at++) {
+      const key = path[at]!;
+      target = (target[key] ??= {}) as Record<string, unknown>;
+    }
+    target[path.at(-1)!] = value;
+  }
+  return JSON.stringify(keys);
+};
+
+const setOwn = (target: Record<string, unknown>, key: string, value: unknown): void => {
+  // `__proto__` (a key JSON.parse may give) as an own property, as JSON.parse makes it.
+  if (key === '__proto__') {
+    Object.defineProperty(target, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  } else target[key] = value;
+};
+
+const copyJsonValue = (value: unknown, key: string): unknown => {
+  if (typeof value === 'object' && value !== null) {
+    const toJSON = (value as { toJSON?: unknown }).toJSON;
+    if (typeof toJSON === 'function') value = (toJSON as (key: string) => unknown).call(value, key);
+  }
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return value;
+    case 'number':
+      return Number.isFinite(value) ? value + 0 : null; // -0 is written as 0
+    case 'bigint':
+      throw new TypeError('Do not know how to serialize a BigInt');
+    case 'object': {
+      if (value === null) return null;
+      if (Array.isArray(value)) {
+        const copy: unknown[] = new Array<unknown>(value.length);
+        for (let at = 0; at < value.length; at++) {
+          copy[at] = copyJsonValue(value[at], String(at)) ?? null;
+        }
+        return copy;
+      }
+      if (value instanceof Number || value instanceof String || value instanceof Boolean) {
+        return copyJsonValue(value.valueOf(), key);
+      }
+      const copy: Record<string, unknown> = {};
+      for (const name of Object.keys(value)) {
+        const field = copyJsonValue((value as Record<string, unknown>)[name], name);
+        if (field !== undefined) setOwn(copy, name, field);
+      }
+      return copy;
+    }
+    default:
+      return undefined; // undefined, functions and symbols, which JSON leaves out
+  }
+};
+
+/**
+ * `JSON.parse(JSON.stringify(document))` without the text: plain objects, arrays, strings,
+ * finite numbers, booleans and nulls, after `toJSON` (a Date becomes its ISO text); undefined
+ * values, functions and symbols left out (null in arrays), non-finite numbers null. Throws on a
+ * BigInt, as JSON.stringify does (and on a cycle, with a RangeError where JSON throws a
+ * TypeError). About three times cheaper than the round trip for a directory entry.
+ */
+export const jsonCopy = <T extends object>(document: T): T => copyJsonValue(document, '') as T;
+
+/**
+ * A collection's expression indexes, each with the statement creating it as SQLite keeps it in
+ * sqlite_master (to compare with what a file has). They read the small `keys` column, not the
+ * whole document: a document written with its key fields unchanged leaves every index as it is
+ * (see #putNow).
+ */
+const indexesOf = (
+  definition: CollectionDefinition,
+): { name: string; sql: string; unique: boolean }[] => {
+  const { tables } = layoutOf(definition);
+  const name = table(definition.name);
+  return (definition.indexes ?? []).map((index) => {
+    const columns = index.order
+      ? [
+          ...index.fields.map(
+            (field, i) =>
+              `${fieldExpression(field, tables.keys)} ${index.order?.[i] === -1 ? 'DESC' : 'ASC'}`,
+          ),
+          'id ASC',
+        ].join(', ')
+      : index.fields.map((field) => fieldExpression(field, tables.keys)).join(', ');
+    const indexName = `ix_${definition.name}_${index.fields.join('_').replaceAll('.', '__')}${orderSuffix(index.order)}`;
+    return {
+      name: indexName,
+      sql: `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX "${indexName}" ON "${name}" (${columns})`,
+      unique: index.unique === true,
+    };
+  });
+};
+
+/** The list table's index of (field, value): what list conditions are looked up in. */
+const listValuesIndex = (definition: CollectionDefinition): { name: string; sql: string } | null =>
+  definition.listIndexes?.length
+    ? {
+        name: `ix_${definition.name}__list_values`,
+        sql: `CREATE INDEX IF NOT EXISTS "ix_${definition.name}__list_values" ON "${listTable(definition.name)}" (field, value, rid)`,
+      }
+    : null;
+
+/** The indexes a rebuild from zero may build once at its end (SqliteReadStore.deferIndexes). */
+const deferrableIndexesOf = (definition: CollectionDefinition): { name: string; sql: string }[] => {
+  const lists = listValuesIndex(definition);
+  return [...indexesOf(definition).filter((index) => !index.unique), ...(lists ? [lists] : [])];
+};
+
+/** A collection as this store writes and queries it, worked out once per definition. */
+type Layout = Readonly<{
+  tables: CollectionTables;
+  /** The key fields' paths that keysOf writes (none below another key field). */
+  keyPaths: readonly (readonly string[])[];
+}>;
+
+const layouts = new WeakMap<CollectionDefinition, Layout>();
+
+const layoutOf = (definition: CollectionDefinition): Layout => {
+  let layout = layouts.get(definition);
+  if (!layout) {
+    const fields = keyFieldsOf(definition);
+    const keyPaths = fields
+      .filter((field) => !fields.some((other) => field.startsWith(`${other}.`)))
+      .map((field) => field.split('.'));
+    layout = { tables: tablesOf(definition), keyPaths };
+    layouts.set(definition, layout);
+  }
+  return layout;
+};
+
 const tablesOf = (definition: CollectionDefinition): CollectionTables => ({
+  keys: new Set(keyFieldsOf(definition)),
   fts: definition.textSearch?.length
     ? { table: ftsTable(definition.name), fields: definition.textSearch }
     : null,
@@ -155,6 +316,10 @@ export class SqliteReadStore implements ReadStore {
   /** The writer connection's data_version when the renderings were last known current. */
   #dataVersion: number | null = null;
   #soleWriter: boolean;
+  /** Collections whose query-only indexes wait for the end of a rebuild (deferIndexes). */
+  readonly #deferred = new Set<string>();
+  /** Deferred collections whose indexes a query has asked for (#indexForQueries). */
+  readonly #indexing = new Set<string>();
   /** The documents written by the transaction in progress, as [collection, id]. */
   #touched: [string, string][] = [];
   /** The log's checkpoints, in a thread rather than inside a commit (none for ':memory:'). */
@@ -246,36 +411,48 @@ export class SqliteReadStore implements ReadStore {
   #createCollection(definition: CollectionDefinition): void {
     const name = table(definition.name);
     for (const field of definition.listIndexes ?? []) assertFieldPath(field);
-    const statements = [
-      `CREATE TABLE IF NOT EXISTS "${name}" (
-         rowid INTEGER PRIMARY KEY,
-         id    TEXT NOT NULL UNIQUE,
-         doc   TEXT NOT NULL CHECK (json_valid(doc))
-       )`,
-    ];
-    for (const index of definition.indexes ?? []) {
-      const columns = index.order
-        ? [
-            ...index.fields.map(
-              (field, i) => `${fieldExpression(field)} ${index.order?.[i] === -1 ? 'DESC' : 'ASC'}`,
-            ),
-            'id ASC',
-          ].join(', ')
-        : index.fields.map(fieldExpression).join(', ');
-      const indexName = `ix_${definition.name}_${index.fields.join('_').replaceAll('.', '__')}${orderSuffix(index.order)}`;
-      statements.push(
-        `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS "${indexName}" ON "${name}" (${columns})`,
-      );
-    }
+    const wantedIndexes = new Map(
+      indexesOf(definition).map((index) => [index.name, index.sql] as const),
+    );
     this.#writer.exec('BEGIN IMMEDIATE');
     try {
-      for (const sql of statements) this.#writer.exec(sql);
+      // No CHECK (json_valid(doc)) on a new table (older ones keep theirs): every document is
+      // written as JSON.stringify made it, and the check parsed it again at every write.
+      this.#writer.exec(`CREATE TABLE IF NOT EXISTS "${name}" (
+         rowid INTEGER PRIMARY KEY,
+         id    TEXT NOT NULL UNIQUE,
+         doc   TEXT NOT NULL,
+         keys  TEXT
+       )`);
+      // A table of the layout before `keys` (indexes on the documents) gets the column here.
+      const columns = this.#writer.prepare(`PRAGMA table_info("${name}")`).all() as {
+        name: string;
+      }[];
+      const keysAdded = !columns.some((column) => column.name === 'keys');
+      if (keysAdded) this.#writer.exec(`ALTER TABLE "${name}" ADD COLUMN keys TEXT`);
       // Side tables built by an older definition (a single-column text index from before text
-      // conditions named fields, other list fields) are built again from the documents.
+      // conditions named fields, other list fields) are built again from the documents, and so
+      // are the keys when the indexed fields change.
       const stored = this.#writer
         .prepare('SELECT definition FROM collections WHERE name = ?')
         .get(definition.name) as { definition: string } | undefined;
       const before = stored ? (JSON.parse(stored.definition) as CollectionDefinition) : null;
+      const rebuildKeys =
+        keysAdded ||
+        JSON.stringify(keyFieldsOf(before)) !== JSON.stringify(keyFieldsOf(definition));
+      // Indexes no longer wanted, or wanted in another form (on the documents before `keys`),
+      // are dropped; so is every index whose keys are about to be written again (built once,
+      // after, rather than updated row by row).
+      const existingIndexes = this.#writer
+        .prepare(
+          "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL",
+        )
+        .all(name) as { name: string; sql: string }[];
+      const kept = new Set<string>();
+      for (const index of existingIndexes) {
+        if (!rebuildKeys && wantedIndexes.get(index.name) === index.sql) kept.add(index.name);
+        else this.#writer.exec(`DROP INDEX "${index.name}"`);
+      }
       const fts = ftsTable(definition.name);
       const existingFts = this.#writer
         .prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?")
@@ -306,18 +483,27 @@ export class SqliteReadStore implements ReadStore {
              value ANY,
              rid   INTEGER NOT NULL
            ) STRICT`);
-          this.#writer.exec(
-            `CREATE INDEX "ix_${definition.name}__list_values" ON "${lists}" (field, value, rid)`,
-          );
+          this.#writer.exec(listValuesIndex(definition)!.sql);
           this.#writer.exec(`CREATE INDEX "ix_${definition.name}__list_rows" ON "${lists}" (rid)`);
         }
       }
-      if ((rebuildFts && wantedFts) || (rebuildLists && wantedLists.length > 0)) {
-        this.#statements.clear();
+      // A list index a stopped rebuild left out (deferIndexes) is built now.
+      if (wantedLists.length > 0) this.#writer.exec(listValuesIndex(definition)!.sql);
+      this.#statements.clear(); // statements on dropped or altered tables are prepared again
+      if (rebuildKeys || (rebuildFts && wantedFts) || (rebuildLists && wantedLists.length > 0)) {
         this.#fillSideTables(definition, {
+          keys: rebuildKeys,
           fts: rebuildFts && wantedFts !== null,
           lists: rebuildLists && wantedLists.length > 0,
         });
+      }
+      // A table the planner has statistics for gets them for its new indexes too (else it would
+      // weigh a known table against indexes it knows nothing of).
+      const analysed = this.#hasStatistics(name);
+      for (const [indexName, sql] of wantedIndexes) {
+        if (kept.has(indexName)) continue;
+        this.#writer.exec(sql);
+        if (analysed) this.#writer.exec(`ANALYZE "${indexName}"`);
       }
       this.#writer
         .prepare(
@@ -330,17 +516,147 @@ export class SqliteReadStore implements ReadStore {
       throw error;
     }
     this.#definitions.set(definition.name, definition);
+    this.#deferred.delete(definition.name); // every index is there now
   }
 
-  /** Fills a collection's text index and list table from its documents (inside a transaction). */
-  #fillSideTables(definition: CollectionDefinition, which: { fts: boolean; lists: boolean }): void {
-    const rows = this.#writer
-      .prepare(`SELECT rowid, doc FROM "${table(definition.name)}"`)
-      .iterate() as Iterable<{ rowid: number; doc: string }>;
-    for (const row of rows) {
-      const document = JSON.parse(row.doc) as object;
-      if (which.fts) this.#writeText(this.#writer, definition, row.rowid, document, false);
-      if (which.lists) this.#writeLists(this.#writer, definition, row.rowid, document, false);
+  /**
+   * For a rebuild from zero: the collections' indexes that only make queries faster (each
+   * non-unique expression index, the list table's (field, value) index) are dropped while the
+   * collections are empty and built once, by sorting, in buildDeferredIndexes, instead of entry
+   * by entry at every write. Meanwhile queries answer the same, reading more. Unique indexes
+   * stay (a duplicate fails at its write, as always), and so do the row lookups the writes use.
+   * A collection that is not empty keeps its indexes. A query of a deferred collection has its
+   * indexes built: a projection's own `find` at once, in its batch; any other find or count
+   * right after the batch being written (#indexForQueries). The deferral pays while nobody
+   * asks (a rebuild before traffic, from the command line).
+   */
+  async deferIndexes(definitions: readonly CollectionDefinition[]): Promise<void> {
+    await this.#writeLock.run(async () => {
+      this.#writer.exec('BEGIN IMMEDIATE');
+      try {
+        for (const definition of definitions) {
+          const empty = !this.#writer
+            .prepare(`SELECT 1 FROM "${table(definition.name)}" LIMIT 1`)
+            .get();
+          if (!empty) continue;
+          for (const index of deferrableIndexesOf(definition)) {
+            this.#writer.exec(`DROP INDEX IF EXISTS "${index.name}"`);
+          }
+          this.#deferred.add(definition.name);
+        }
+        this.#writer.exec('COMMIT');
+      } catch (error) {
+        this.#writer.exec('ROLLBACK');
+        throw error;
+      }
+      this.#statements.clear();
+    });
+  }
+
+  /** Builds the indexes deferIndexes left out (nothing for a collection that has them all). */
+  async buildDeferredIndexes(definitions: readonly CollectionDefinition[]): Promise<void> {
+    await this.#writeLock.run(async () => {
+      this.#writer.exec('BEGIN IMMEDIATE');
+      try {
+        for (const definition of definitions) this.#buildMissingIndexes(definition);
+        this.#writer.exec('COMMIT');
+      } catch (error) {
+        this.#writer.exec('ROLLBACK');
+        throw error;
+      }
+    });
+  }
+
+  /**
+   * Creates the deferrable indexes a collection lacks (inside a transaction) and ends its
+   * deferral. Also done at a query of a deferred collection, a projection's own `find` among
+   * them: a projection that queries its collections while applying events would otherwise read
+   * them whole at every event of its rebuild. (Should that batch be rolled back, the indexes go
+   * with it and the runner's buildDeferredIndexes makes them when the rebuild is caught up.)
+   */
+  #buildMissingIndexes(definition: CollectionDefinition): void {
+    const exists = this.#prepare(
+      this.#writer,
+      "SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?",
+    );
+    let built = false;
+    for (const index of deferrableIndexesOf(definition)) {
+      if (exists.get(index.name)) continue;
+      this.#writer.exec(index.sql);
+      built = true;
+    }
+    this.#deferred.delete(definition.name);
+    if (built) this.#statements.clear(); // planned again, with the new indexes
+  }
+
+  /**
+   * A query of a collection whose indexes a rebuild has deferred has them built, after the
+   * batch being written (not awaited: a query never waits for the writer, and a handler that
+   * queries a read model must not wait for its own batch). Later queries then read them rather
+   * than the whole table (seconds for a large one, on the event loop) until the rebuild ends;
+   * the rest of the rebuild writes them entry by entry. Should the build fail, the runner's
+   * buildDeferredIndexes makes them when the rebuild is caught up.
+   */
+  #indexForQueries(name: string): void {
+    if (!this.#deferred.has(name) || this.#indexing.has(name)) return;
+    this.#indexing.add(name);
+    void this.#writeLock
+      .run(async () => {
+        if (!this.#deferred.has(name) || this.#closed) return;
+        this.#writer.exec('BEGIN IMMEDIATE');
+        try {
+          this.#buildMissingIndexes(this.#definition(name));
+          this.#writer.exec('COMMIT');
+        } catch {
+          this.#writer.exec('ROLLBACK');
+          this.#deferred.add(name);
+        }
+      })
+      .catch(() => undefined) // a failed ROLLBACK: SQLite has rolled back already
+      .finally(() => this.#indexing.delete(name));
+  }
+
+  /** Whether SQLite's statistics (ANALYZE, PRAGMA optimize) cover the table. */
+  #hasStatistics(name: string): boolean {
+    const stat = this.#writer
+      .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sqlite_stat1'")
+      .get();
+    return Boolean(
+      stat && this.#writer.prepare('SELECT 1 FROM sqlite_stat1 WHERE tbl = ?').get(name),
+    );
+  }
+
+  /**
+   * Fills a collection's keys, text index and list table from its documents (inside a
+   * transaction), a page of rows at a time (rows are not updated under an open read of them).
+   */
+  #fillSideTables(
+    definition: CollectionDefinition,
+    which: { keys: boolean; fts: boolean; lists: boolean },
+  ): void {
+    const name = table(definition.name);
+    const { keyPaths } = layoutOf(definition);
+    if (which.keys && keyPaths.length === 0) {
+      // No indexed fields: no keys (a column just added holds none already).
+      this.#writer.exec(`UPDATE "${name}" SET keys = NULL WHERE keys IS NOT NULL`);
+      which = { ...which, keys: false };
+    }
+    if (!which.keys && !which.fts && !which.lists) return;
+    const page = this.#writer.prepare(
+      `SELECT rowid, doc FROM "${name}" WHERE rowid > ? ORDER BY rowid LIMIT 1000`,
+    );
+    const setKeys = this.#writer.prepare(`UPDATE "${name}" SET keys = ? WHERE rowid = ?`);
+    let after = Number.MIN_SAFE_INTEGER;
+    for (;;) {
+      const rows = page.all(after) as { rowid: number; doc: string }[];
+      if (rows.length === 0) break;
+      for (const row of rows) {
+        const document = JSON.parse(row.doc) as object;
+        if (which.keys) setKeys.run(keysOf(document, keyPaths), row.rowid);
+        if (which.fts) this.#writeText(this.#writer, definition, row.rowid, document, false);
+        if (which.lists) this.#writeLists(this.#writer, definition, row.rowid, document, false);
+      }
+      after = rows.at(-1)!.rowid;
     }
   }
 
@@ -571,11 +887,18 @@ export class SqliteReadStore implements ReadStore {
    * the memory, so a batch that folds many events into one document (a rebuild) writes it once.
    * A document written back unchanged is not rewritten: its row, its text and list entries and
    * its cached renderings stay as they are.
+   *
+   * What is kept is a copy of the document as its JSON text would give it back (jsonCopy),
+   * turned into text once, when the batch is written. What is written is therefore the document
+   * as it was when put, as when it was turned into text at once: the handler may change or reuse
+   * the object it put (or one a `get` answered) afterwards without changing what is written. A
+   * `get` of a document put in the batch answers a copy of its own, as one read from the file
+   * would be.
    */
   #transaction(): ProjectionTransaction & { flush: () => void } {
     const db = this.#writer;
-    /** Pending writes by collection and id: the JSON text to store, or null to delete. */
-    const pending = new Map<string, Map<string, string | null>>();
+    /** Pending writes by collection and id: the document to store (a JSON copy), or null to delete. */
+    const pending = new Map<string, Map<string, object | null>>();
     const pendingOf = (collection: string) => {
       let writes = pending.get(collection);
       if (!writes) pending.set(collection, (writes = new Map()));
@@ -583,9 +906,23 @@ export class SqliteReadStore implements ReadStore {
     };
     const flush = () => {
       for (const [collection, writes] of pending) {
-        for (const [id, json] of writes) {
-          if (json === null) this.#deleteNow(db, collection, id);
-          else this.#putNow(db, collection, id, json);
+        // A row this flush inserts has a rowid above every row there was before it (each id is
+        // written once per flush): it has no text or list entries yet to compare with.
+        const definition = this.#definition(collection);
+        const before =
+          definition.textSearch?.length || definition.listIndexes?.length
+            ? ((
+                this.#prepare(
+                  db,
+                  `SELECT max(rowid) AS last FROM "${table(collection)}"`,
+                ).get() as {
+                  last: number | null;
+                }
+              ).last ?? 0)
+            : Number.MAX_SAFE_INTEGER;
+        for (const [id, document] of writes) {
+          if (document === null) this.#deleteNow(db, collection, id);
+          else this.#putNow(db, collection, id, document, before);
         }
       }
       pending.clear();
@@ -593,16 +930,17 @@ export class SqliteReadStore implements ReadStore {
     return {
       get: async <T extends object>(collection: string, id: string) => {
         const written = pending.get(collection)?.get(id);
-        if (written !== undefined) return written === null ? null : (JSON.parse(written) as T);
+        if (written !== undefined) return written === null ? null : jsonCopy(written as T);
         return this.#get<T>(db, collection, id);
       },
       find: async <T extends object>(collection: string, query: Query = {}) => {
         flush();
+        if (this.#deferred.has(collection)) this.#buildMissingIndexes(this.#definition(collection));
         return this.#find<T>(db, collection, query);
       },
       put: async (collection, id, document) => {
         this.#definition(collection); // an unknown collection fails here, at its write
-        pendingOf(collection).set(id, JSON.stringify(document));
+        pendingOf(collection).set(id, jsonCopy(document));
       },
       delete: async (collection, id) => {
         this.#definition(collection);
@@ -612,22 +950,37 @@ export class SqliteReadStore implements ReadStore {
     };
   }
 
-  /** Writes a document unless it is stored with exactly this JSON. */
-  #putNow(db: DatabaseSync, collection: string, id: string, json: string): void {
+  /**
+   * Writes a document unless it is stored with exactly this JSON (`lastRowBefore`: the last
+   * rowid before this flush's writes; a row above it is new, without text or list entries). Its keys are written only when
+   * they change: the upsert sets the document alone (no expression index is touched, as none
+   * reads `doc`) and returns the keys stored, which a second statement replaces if they differ.
+   */
+  #putNow(
+    db: DatabaseSync,
+    collection: string,
+    id: string,
+    document: object,
+    lastRowBefore: number,
+  ): void {
     const definition = this.#definition(collection);
+    const name = table(collection);
+    const json = JSON.stringify(document);
+    const keys = keysOf(document, layoutOf(definition).keyPaths);
     const row = this.#prepare(
       db,
-      `INSERT INTO "${table(collection)}" (id, doc) VALUES (?, ?)
+      `INSERT INTO "${name}" (id, doc, keys) VALUES (?, ?, ?)
          ON CONFLICT (id) DO UPDATE SET doc = excluded.doc WHERE doc IS NOT excluded.doc
-         RETURNING rowid`,
-    ).get(id, json) as { rowid: number } | undefined;
+         RETURNING rowid, keys`,
+    ).get(id, json, keys) as { rowid: number; keys: string | null } | undefined;
     if (!row) return; // unchanged
     this.#touched.push([collection, id]);
-    if (definition.textSearch?.length || definition.listIndexes?.length) {
-      const document = JSON.parse(json) as object;
-      this.#writeText(db, definition, row.rowid, document, true);
-      this.#writeLists(db, definition, row.rowid, document, true);
+    if (row.keys !== keys) {
+      this.#prepare(db, `UPDATE "${name}" SET keys = ? WHERE rowid = ?`).run(keys, row.rowid);
     }
+    const inserted = row.rowid > lastRowBefore;
+    this.#writeText(db, definition, row.rowid, document, !inserted);
+    this.#writeLists(db, definition, row.rowid, document, !inserted);
   }
 
   #deleteNow(db: DatabaseSync, collection: string, id: string): void {
@@ -653,11 +1006,12 @@ export class SqliteReadStore implements ReadStore {
   }
 
   #find<T extends object>(db: DatabaseSync, collection: string, query: Query): T[] {
-    const where = whereSql(query, tablesOf(this.#definition(collection)));
+    const { tables } = layoutOf(this.#definition(collection));
+    const where = whereSql(query, tables);
     const limit = query.limit ?? -1;
     const rows = this.#prepare(
       db,
-      `SELECT doc FROM "${table(collection)}" WHERE ${where.sql} ORDER BY ${orderSql(query)} LIMIT ? OFFSET ?`,
+      `SELECT doc FROM "${table(collection)}" WHERE ${where.sql} ORDER BY ${orderSql(query, tables)} LIMIT ? OFFSET ?`,
     ).all(...where.params, limit, query.skip ?? 0) as { doc: string }[];
     return rows.map((row) => JSON.parse(row.doc) as T);
   }
@@ -667,7 +1021,10 @@ export class SqliteReadStore implements ReadStore {
    * that a read model's queries go through its indexes rather than reading the whole table.
    */
   explain(collection: string, query: Query, kind: 'find' | 'count' = 'find'): string[] {
-    const tables = tablesOf(this.#definition(collection));
+    const { tables } = layoutOf(this.#definition(collection));
+    // An EXPLAIN does not check that the connection's copy of the schema is current (a query
+    // does, and is prepared again): a read of the schema first brings indexes built since.
+    this.#reader.prepare('SELECT 1 FROM sqlite_schema LIMIT 1').get();
     const fromList =
       kind === 'count' ? (listOnlyCount(query, tables) ?? textOnlyCount(query, tables)) : null;
     if (fromList) {
@@ -681,7 +1038,7 @@ export class SqliteReadStore implements ReadStore {
     const sql =
       kind === 'count'
         ? `SELECT count(*) AS n FROM "${table(collection)}" WHERE ${where.sql}`
-        : `SELECT doc FROM "${table(collection)}" WHERE ${where.sql} ORDER BY ${orderSql(query)} LIMIT ? OFFSET ?`;
+        : `SELECT doc FROM "${table(collection)}" WHERE ${where.sql} ORDER BY ${orderSql(query, tables)} LIMIT ? OFFSET ?`;
     const params =
       kind === 'count' ? where.params : [...where.params, query.limit ?? -1, query.skip ?? 0];
     const rows = this.#reader.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as {
@@ -693,9 +1050,13 @@ export class SqliteReadStore implements ReadStore {
   collection<T extends object>(name: string): ReadCollection<T> {
     return {
       get: async (id) => this.#get<T>(this.#readable(), name, id),
-      find: async (query = {}) => this.#find<T>(this.#readable(), name, query),
+      find: async (query = {}) => {
+        this.#indexForQueries(name);
+        return this.#find<T>(this.#readable(), name, query);
+      },
       count: async (query = {}) => {
-        const tables = tablesOf(this.#definition(name));
+        this.#indexForQueries(name);
+        const { tables } = layoutOf(this.#definition(name));
         const fromList = listOnlyCount(query, tables) ?? textOnlyCount(query, tables);
         if (fromList) {
           return (
@@ -752,6 +1113,7 @@ export class SqliteReadStore implements ReadStore {
           this.#writer.exec(`DROP TABLE IF EXISTS "${listTable(definition.name)}"`);
           this.#writer.prepare('DELETE FROM collections WHERE name = ?').run(definition.name);
           this.#definitions.delete(definition.name);
+          this.#deferred.delete(definition.name);
         }
         this.#writer.prepare('DELETE FROM checkpoints WHERE name = ?').run(name);
         this.#writer.exec('COMMIT');

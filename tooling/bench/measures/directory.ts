@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AccountRegistered } from '@linkcoin/domain/accounts/account.ts';
@@ -33,6 +34,7 @@ import { loadConfig } from '@linkcoin/services/platform/config.ts';
 import { openEventStore, openReadStore } from '@linkcoin/services/runtime/adapters.ts';
 import { createLogger } from '@linkcoin/services/runtime/logger.ts';
 import { startRuntime } from '@linkcoin/services/runtime/runtime.ts';
+import { summariseProfile, type CpuProfile } from '../cpu-profile.ts';
 import type { Measure } from '../measure.ts';
 import type { Row } from '../table.ts';
 
@@ -226,7 +228,7 @@ const benchCaller: BoundedContext = {
  */
 export const directory: Measure = {
   name: 'Directory',
-  run: async ({ progress, appendix }) => {
+  run: async ({ progress, appendix, profileDir }) => {
     const dataDir = await mkdtemp(join(tmpdir(), 'linkcoin-bench-directory-'));
     const env = {
       NODE_ENV: 'test',
@@ -267,11 +269,26 @@ export const directory: Measure = {
         logger,
       });
       const head = await eventStore.headPosition();
+      // With --profile, the rebuild runs under the CPU profiler (this process: the projection
+      // runs here).
+      const profiler = profileDir ? new Session() : null;
+      if (profiler) {
+        profiler.connect();
+        await profiler.post('Profiler.enable');
+        await profiler.post('Profiler.start');
+      }
       const rebuildStarted = performance.now();
       await runner.start();
       if (!(await runner.waitFor(head, 60 * 60_000)))
         throw new Error('the rebuild never caught up');
       const rebuildMs = performance.now() - rebuildStarted;
+      if (profiler && profileDir) {
+        const { profile } = (await profiler.post('Profiler.stop')) as { profile: CpuProfile };
+        profiler.disconnect();
+        const path = join(profileDir, 'directory-rebuild.cpuprofile');
+        await writeFile(path, JSON.stringify(profile));
+        appendix(`CPU profile of the directory rebuild (${path})`, summariseProfile(profile));
+      }
       await runner.stop();
       const listed = await readStore.collection(DIRECTORY).count();
       if (listed !== CREATORS) throw new Error(`the directory lists ${listed} of ${CREATORS}`);
