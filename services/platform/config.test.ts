@@ -78,6 +78,17 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'boss@example.in' })).toThrow('ADMIN_PASSWORD:');
   });
 
+  it('takes the catch-up batch of projections as a bounded whole number of events', () => {
+    expect(loadConfig({}).projectionCatchUpEvents).toBe(2000);
+    expect(loadConfig({ PROJECTION_CATCH_UP_EVENTS: '100' }).projectionCatchUpEvents).toBe(100);
+    expect(() => loadConfig({ PROJECTION_CATCH_UP_EVENTS: '10' })).toThrow(
+      'PROJECTION_CATCH_UP_EVENTS:',
+    );
+    expect(() => loadConfig({ PROJECTION_CATCH_UP_EVENTS: 'many' })).toThrow(
+      'PROJECTION_CATCH_UP_EVENTS:',
+    );
+  });
+
   it('takes WORKERS as a whole number of API workers, for the embedded runtime only', () => {
     expect(loadConfig({ WORKERS: '2' }).workers).toBe(2);
     expect(loadConfig({}).workers).toBeGreaterThanOrEqual(1);

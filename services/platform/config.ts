@@ -121,6 +121,8 @@ const environmentSchema = z
 
     PROCESS_TICK_MS: z.coerce.number().int().min(50).max(3_600_000).default(30_000),
     SINGLETON_LEASE_TTL_MS: z.coerce.number().int().min(1000).max(300_000).default(15_000),
+    // Events a projection catching up (a rebuild, a restart behind) reads and applies per batch.
+    PROJECTION_CATCH_UP_EVENTS: z.coerce.number().int().min(50).max(100_000).default(2_000),
 
     DISCOVERY_MAX_PAGES: z.coerce.number().int().min(1).max(1000).default(10),
     ANALYTICS_RECORDING: z.enum(['on', 'off']).default('on'),
@@ -315,6 +317,8 @@ export type AppConfig = Readonly<{
    * another process takes the role over within this time.
    */
   singletonLeaseTtlMs: number;
+  /** Events per catch-up batch of a projection (and per catch-up page of the log reader). */
+  projectionCatchUpEvents: number;
   verification: Readonly<{
     /** Instagram code requests recorded from one client address in any 24 hours. */
     requestsPerAddressPerDay: number;
@@ -540,6 +544,7 @@ export const loadConfig = (
         : null,
     processes: { tickMs: env.PROCESS_TICK_MS },
     singletonLeaseTtlMs: env.SINGLETON_LEASE_TTL_MS,
+    projectionCatchUpEvents: env.PROJECTION_CATCH_UP_EVENTS,
     verification: {
       requestsPerAddressPerDay: env.INSTAGRAM_REQUESTS_PER_ADDRESS_PER_DAY,
       triesPerAddressPerDay: env.INSTAGRAM_TRIES_PER_ADDRESS_PER_DAY,

@@ -172,7 +172,9 @@ export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtim
 
     // One reader of the global log for the whole process: every projection, process manager and
     // the forwarder subscribe through it (log-dispatcher.ts).
-    const log = new LogDispatcher(eventStore);
+    const log = new LogDispatcher(eventStore, {
+      catchUpPageSize: config.projectionCatchUpEvents,
+    });
     closers.push({ name: 'log dispatcher', close: () => log.stop() });
 
     /**
@@ -193,6 +195,7 @@ export const startRuntime = async (options: StartRuntimeOptions): Promise<Runtim
         readStore,
         projections,
         logger: projectorLogger,
+        maxBatchSize: config.projectionCatchUpEvents,
       });
       await runner.start();
       return runner;

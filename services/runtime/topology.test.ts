@@ -65,6 +65,8 @@ describe('the distributed runtime as separate processes', () => {
     BUS: 'kafka',
     KAFKA_BROKERS: testKafkaBrokers().join(','),
     SINGLETON_LEASE_TTL_MS: String(LEASE_TTL_MS),
+    // Batches smaller than the backlog below, so a projector can be killed half-way through it.
+    PROJECTION_CATCH_UP_EVENTS: '100',
     SERVE_FRONTENDS: 'false',
     CHAT_MESSAGES_PER_MINUTE: '100000',
     WS_FRAMES_PER_MINUTE: '100000',
