@@ -19,8 +19,6 @@ export type WriterRequest =
       /** See commitBatch: the head when the store's previous commit went through the loop. */
       knownHead?: number | null;
     }
-  /** The checkpoint thread failed: this connection checkpoints inside its commits again. */
-  | { type: 'checkpoint-in-commits' }
   | { type: 'close' };
 
 /** An error as it crosses the thread: its name and message (a class does not survive). */
@@ -131,12 +129,6 @@ export class SqliteWriterThread {
         ...(knownHead !== undefined ? { knownHead } : {}),
       } satisfies WriterRequest);
     });
-  }
-
-  /** Gives the thread's connection SQLite's automatic checkpoint back (wal-checkpoints.ts). */
-  checkpointInCommits(): void {
-    if (this.#failure || this.#closed) return;
-    this.#worker.postMessage({ type: 'checkpoint-in-commits' } satisfies WriterRequest);
   }
 
   /** Closes the thread's connection once the batches sent before are committed. */

@@ -1,6 +1,5 @@
 // The SQLite event store's writer thread: its own connection to the file, the group commit
-// (sqlite-commit.ts) and its fsync, away from the event loop that serves requests. Its WAL
-// checkpoints run in the store's checkpoint thread (infra/shared/wal-checkpoints.ts). Plain data
+// (sqlite-commit.ts) and its fsync, away from the event loop that serves requests. Plain data
 // in (serialised appends), plain data out (each append's outcome); see sqlite-writer.ts.
 import { DatabaseSync } from 'node:sqlite';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -13,7 +12,6 @@ db.exec(`
   PRAGMA busy_timeout = 5000;
   PRAGMA journal_mode = WAL;
   PRAGMA synchronous = ${setup.synchronous};
-  PRAGMA wal_autocheckpoint = 0;
 `);
 const statements = prepareCommit(db);
 
@@ -21,10 +19,6 @@ parentPort!.on('message', (request: WriterRequest) => {
   if (request.type === 'close') {
     db.close();
     parentPort!.postMessage({ type: 'closed' } satisfies WriterReply);
-    return;
-  }
-  if (request.type === 'checkpoint-in-commits') {
-    db.exec('PRAGMA wal_autocheckpoint = 1000');
     return;
   }
   const timing = { commitMs: 0 };

@@ -5,7 +5,6 @@ import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
 import type { PortStatus } from '../shared/port-status.ts';
 import { migrate, type Migration } from '../shared/sqlite-migrations.ts';
-import { WalCheckpoints } from '../shared/wal-checkpoints.ts';
 import {
   commitBatch,
   prepareCommit,
@@ -185,8 +184,6 @@ export class SqliteEventStore implements EventStore {
   #heads: Map<string, number> | null;
   readonly #appendListeners = new Set<() => void>();
   readonly #subscriptions = new Set<AllSubscription>();
-  /** The log's checkpoints, in a thread rather than inside a commit (none for ':memory:'). */
-  readonly #checkpoints: WalCheckpoints | null;
 
   constructor(options: SqliteEventStoreOptions) {
     if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
@@ -204,16 +201,6 @@ export class SqliteEventStore implements EventStore {
       options.writerThread ??
       (options.path !== ':memory:' && synchronous === 'FULL' ? 'when-slow' : false);
     this.#writer = thread ? new SqliteWriterThread({ path: options.path, synchronous }) : null;
-    this.#checkpoints =
-      options.path === ':memory:'
-        ? null
-        : new WalCheckpoints({
-            path: options.path,
-            synchronous,
-            // The writer thread's connection commits too: it gets SQLite's own checkpoint back.
-            onFallBack: () => this.#writer?.checkpointInCommits(),
-          });
-    this.#checkpoints?.adopt(this.#db);
     this.#place = thread === 'when-slow' ? startingPlace('loop') : null;
     this.#placePolicy = options.commitPlacePolicy ?? DEFAULT_COMMIT_PLACE_POLICY;
     this.#heads = options.soleWriter ? new Map() : null;
@@ -302,7 +289,6 @@ export class SqliteEventStore implements EventStore {
   /** Notes which connection wrote and the head it left, and where the next commit goes. */
   #committed(place: CommitPlace, outcome: BatchOutcome, commitMs: number): void {
     if (this.#place) this.#place = afterCommit(this.#place, commitMs, this.#placePolicy);
-    this.#checkpoints?.afterCommit();
     if (!outcome.committed) return;
     for (const result of outcome.outcomes) {
       if (result.kind !== 'appended' || result.earlier || result.positions.length === 0) continue;
@@ -491,7 +477,6 @@ export class SqliteEventStore implements EventStore {
     else this.#flush();
     this.#closed = true;
     await this.#writer?.close();
-    await this.#checkpoints?.close();
     await Promise.all([...this.#subscriptions].map((subscription) => subscription.stop()));
     this.#db.close();
   }

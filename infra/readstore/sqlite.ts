@@ -4,7 +4,6 @@ import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
 import type { PortStatus } from '../shared/port-status.ts';
 import { migrate } from '../shared/sqlite-migrations.ts';
-import { WalCheckpoints } from '../shared/wal-checkpoints.ts';
 import { eventsAfterCheckpoint, leaseFor, movesForward } from './checkpoints.ts';
 import {
   assertCollectionName,
@@ -322,8 +321,6 @@ export class SqliteReadStore implements ReadStore {
   readonly #indexing = new Set<string>();
   /** The documents written by the transaction in progress, as [collection, id]. */
   #touched: [string, string][] = [];
-  /** The log's checkpoints, in a thread rather than inside a commit (none for ':memory:'). */
-  readonly #checkpoints: WalCheckpoints | null;
 
   constructor(options: SqliteReadStoreOptions) {
     if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
@@ -336,11 +333,6 @@ export class SqliteReadStore implements ReadStore {
       PRAGMA journal_mode = WAL;
       PRAGMA synchronous = NORMAL;
     `);
-    this.#checkpoints =
-      options.path === ':memory:'
-        ? null
-        : new WalCheckpoints({ path: options.path, synchronous: 'NORMAL' });
-    this.#checkpoints?.adopt(this.#writer);
     migrate(this.#writer, 'readstore', [
       {
         version: 1,
@@ -842,7 +834,6 @@ export class SqliteReadStore implements ReadStore {
           }
         }
         this.#writer.exec('COMMIT');
-        this.#checkpoints?.afterCommit();
       } catch (error) {
         try {
           if (this.#writer.isTransaction) this.#writer.exec('ROLLBACK');
@@ -1139,7 +1130,6 @@ export class SqliteReadStore implements ReadStore {
     this.#closed = true;
     // Writes already accepted are committed before the file is closed.
     await this.#flush();
-    await this.#checkpoints?.close();
     // Table statistics for the planner (ANALYZE where a table changed much since the last), so
     // a filter matching most documents is read in the order's index rather than sorted whole.
     this.#writer.exec('PRAGMA optimize;');
