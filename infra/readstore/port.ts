@@ -27,6 +27,14 @@ export type CollectionDefinition = Readonly<{
    * Without this those operators read every document's list.
    */
   listIndexes?: readonly string[];
+  /**
+   * List fields (of `listIndexes`) whose elements are also indexed in each order of `indexes`
+   * (SQLite: a side table of (field, value, the document's keys) with one index per order): a
+   * page of documents holding one value, in one of those orders, is then read from one index
+   * however deep, rather than by checking each document met in the order's index. For a list
+   * value most documents hold; each element costs a row and an index entry per order.
+   */
+  orderedListIndexes?: readonly string[];
   /** The fields text search covers, in order (a text condition may name some of them). */
   textSearch?: readonly string[];
 }>;

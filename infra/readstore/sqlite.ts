@@ -24,9 +24,11 @@ import {
   ftsColumn,
   orderSql,
   whereSql,
-  listOnlyCount,
-  textOnlyCount,
+  countSql,
+  orderedListFind,
   type CollectionTables,
+  type SqlFragment,
+  type Statement,
 } from './sqlite-query.ts';
 
 export type SqliteReadStoreOptions = Readonly<{
@@ -46,6 +48,8 @@ const table = (collection: string) => {
 };
 const ftsTable = (collection: string) => `fts_${collection}`;
 const listTable = (collection: string) => `mv_${collection}`;
+const countsTable = (collection: string) => `mc_${collection}`;
+const orderedTable = (collection: string) => `mo_${collection}`;
 
 /**
  * The FTS5 table of a collection: one column per text-search field, Latin accents folded, and
@@ -199,6 +203,93 @@ const deferrableIndexesOf = (definition: CollectionDefinition): { name: string; 
   return [...indexesOf(definition).filter((index) => !index.unique), ...(lists ? [lists] : [])];
 };
 
+/**
+ * What the list table's triggers keep beside it (none without list fields): the number of
+ * documents per (field, value) and in all (`mc_`), and the ordered list table (`mo_`: an element of an
+ * ordered list field with its document's id and keys, indexed by value then each order). They
+ * are built from the list table and the documents in one go (#buildDerived), and dropped with
+ * their triggers while a rebuild from zero defers its indexes: a query finding them missing
+ * reads the list table instead. Each statement as SQLite keeps it in sqlite_master.
+ */
+const derivedOf = (
+  definition: CollectionDefinition,
+): {
+  tables: { name: string; sql: string; fill: string }[];
+  indexes: { name: string; sql: string }[];
+  triggers: { name: string; sql: string }[];
+} => {
+  if (!definition.listIndexes?.length) return { tables: [], indexes: [], triggers: [] };
+  const c = definition.name;
+  const { tables: layout } = layoutOf(definition);
+  const [rows, lists, counts, ordered] = [table(c), listTable(c), countsTable(c), orderedTable(c)];
+  const result: ReturnType<typeof derivedOf> = {
+    tables: [
+      {
+        name: counts,
+        sql: `CREATE TABLE "${counts}" (field TEXT NOT NULL, value ANY, n INTEGER NOT NULL, PRIMARY KEY (field, value)) STRICT, WITHOUT ROWID`,
+        // The row of field '' (no list field's name) counts the documents.
+        fill: `INSERT INTO "${counts}" (field, value, n) SELECT field, value, count(*) FROM "${lists}" GROUP BY field, value; INSERT INTO "${counts}" (field, value, n) SELECT '', '', count(*) FROM "${rows}"`,
+      },
+    ],
+    indexes: [],
+    triggers: [
+      {
+        name: `tr_${c}__counts_in`,
+        sql: `CREATE TRIGGER "tr_${c}__counts_in" AFTER INSERT ON "${lists}" BEGIN INSERT INTO "${counts}" (field, value, n) VALUES (new.field, new.value, 1) ON CONFLICT (field, value) DO UPDATE SET n = n + 1; END`,
+      },
+      {
+        name: `tr_${c}__rows_in`,
+        sql: `CREATE TRIGGER "tr_${c}__rows_in" AFTER INSERT ON "${rows}" BEGIN UPDATE "${counts}" SET n = n + 1 WHERE field = '' AND value = ''; END`,
+      },
+      {
+        name: `tr_${c}__rows_out`,
+        sql: `CREATE TRIGGER "tr_${c}__rows_out" AFTER DELETE ON "${rows}" BEGIN UPDATE "${counts}" SET n = n - 1 WHERE field = '' AND value = ''; END`,
+      },
+      {
+        name: `tr_${c}__counts_out`,
+        sql: `CREATE TRIGGER "tr_${c}__counts_out" AFTER DELETE ON "${lists}" BEGIN UPDATE "${counts}" SET n = n - 1 WHERE field = old.field AND value = old.value; END`,
+      },
+    ],
+  };
+  if (!layout.ordered) return result;
+  const fields = [...layout.ordered.fields].map((field) => `'${field}'`).join(', ');
+  result.tables.push({
+    name: ordered,
+    sql: `CREATE TABLE "${ordered}" (field TEXT NOT NULL, value ANY, rid INTEGER NOT NULL, id TEXT NOT NULL, keys TEXT) STRICT`,
+    fill: `INSERT INTO "${ordered}" (field, value, rid, id, keys) SELECT l.field, l.value, l.rid, r.id, r.keys FROM "${lists}" AS l JOIN "${rows}" AS r ON r.rowid = l.rid WHERE l.field IN (${fields}) ORDER BY l.rid`,
+  });
+  result.indexes.push({
+    name: `ix_${c}__ordered_rows`,
+    sql: `CREATE INDEX "ix_${c}__ordered_rows" ON "${ordered}" (rid)`,
+  });
+  for (const order of layout.ordered.orders) {
+    const name = `ix_${c}__ordered_${order.fields.join('_').replaceAll('.', '__')}${orderSuffix(order.order)}`;
+    const columns = order.fields.map(
+      (field, at) =>
+        `${fieldExpression(field, layout.keys)} ${order.order[at] === -1 ? 'DESC' : 'ASC'}`,
+    );
+    result.indexes.push({
+      name,
+      sql: `CREATE INDEX "${name}" ON "${ordered}" (field, value, ${columns.join(', ')}, id ASC)`,
+    });
+  }
+  result.triggers.push(
+    {
+      name: `tr_${c}__ordered_in`,
+      sql: `CREATE TRIGGER "tr_${c}__ordered_in" AFTER INSERT ON "${lists}" WHEN new.field IN (${fields}) BEGIN INSERT INTO "${ordered}" (field, value, rid, id, keys) SELECT new.field, new.value, new.rid, id, keys FROM "${rows}" WHERE rowid = new.rid; END`,
+    },
+    {
+      name: `tr_${c}__ordered_out`,
+      sql: `CREATE TRIGGER "tr_${c}__ordered_out" AFTER DELETE ON "${lists}" WHEN old.field IN (${fields}) BEGIN DELETE FROM "${ordered}" WHERE rid = old.rid AND field = old.field AND value = old.value; END`,
+    },
+    {
+      name: `tr_${c}__ordered_keys`,
+      sql: `CREATE TRIGGER "tr_${c}__ordered_keys" AFTER UPDATE OF keys ON "${rows}" BEGIN UPDATE "${ordered}" SET keys = new.keys WHERE rid = new.rowid; END`,
+    },
+  );
+  return result;
+};
+
 /** A collection as this store writes and queries it, worked out once per definition. */
 type Layout = Readonly<{
   tables: CollectionTables;
@@ -221,8 +312,27 @@ const layoutOf = (definition: CollectionDefinition): Layout => {
   return layout;
 };
 
+/** The list fields of `orderedListIndexes` that are list fields (`listIndexes`). */
+const orderedListFieldsOf = (definition: CollectionDefinition): string[] =>
+  (definition.orderedListIndexes ?? []).filter((field) => definition.listIndexes?.includes(field));
+
+/** The collection's indexes with an order: those the ordered list table repeats per value. */
+const ordersOf = (definition: CollectionDefinition) =>
+  (definition.indexes ?? []).flatMap((index) =>
+    index.order ? [{ fields: index.fields, order: index.order }] : [],
+  );
+
 const tablesOf = (definition: CollectionDefinition): CollectionTables => ({
   keys: new Set(keyFieldsOf(definition)),
+  counts: definition.listIndexes?.length ? countsTable(definition.name) : null,
+  ordered:
+    orderedListFieldsOf(definition).length > 0 && ordersOf(definition).length > 0
+      ? {
+          table: orderedTable(definition.name),
+          fields: new Set(orderedListFieldsOf(definition)),
+          orders: ordersOf(definition),
+        }
+      : null,
   fts: definition.textSearch?.length
     ? { table: ftsTable(definition.name), fields: definition.textSearch }
     : null,
@@ -497,6 +607,8 @@ export class SqliteReadStore implements ReadStore {
         this.#writer.exec(sql);
         if (analysed) this.#writer.exec(`ANALYZE "${indexName}"`);
       }
+      // The counts and ordered list table, built again when missing or of another form.
+      if (!this.#hasDerived(definition)) this.#buildDerived(definition);
       this.#writer
         .prepare(
           'INSERT INTO collections (name, definition) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET definition = excluded.definition',
@@ -534,6 +646,7 @@ export class SqliteReadStore implements ReadStore {
           for (const index of deferrableIndexesOf(definition)) {
             this.#writer.exec(`DROP INDEX IF EXISTS "${index.name}"`);
           }
+          this.#dropDerived(definition);
           this.#deferred.add(definition.name);
         }
         this.#writer.exec('COMMIT');
@@ -577,6 +690,10 @@ export class SqliteReadStore implements ReadStore {
       this.#writer.exec(index.sql);
       built = true;
     }
+    if (!this.#hasDerived(definition)) {
+      this.#buildDerived(definition);
+      built = true;
+    }
     this.#deferred.delete(definition.name);
     if (built) this.#statements.clear(); // planned again, with the new indexes
   }
@@ -606,6 +723,46 @@ export class SqliteReadStore implements ReadStore {
       })
       .catch(() => undefined) // a failed ROLLBACK: SQLite has rolled back already
       .finally(() => this.#indexing.delete(name));
+  }
+
+  /** Whether the collection's counts and ordered list table are there, as wanted (derivedOf). */
+  #hasDerived(definition: CollectionDefinition): boolean {
+    const wanted = derivedOf(definition);
+    const objects = [...wanted.tables, ...wanted.indexes, ...wanted.triggers];
+    const stored = this.#prepare(this.#writer, 'SELECT sql FROM sqlite_master WHERE name = ?');
+    return objects.every(
+      (object) => (stored.get(object.name) as { sql: string } | undefined)?.sql === object.sql,
+    );
+  }
+
+  /** Drops the collection's counts and ordered list table with their triggers (in a transaction). */
+  #dropDerived(definition: CollectionDefinition): void {
+    const c = definition.name;
+    const triggers = this.#writer
+      .prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name IN (?, ?) AND name LIKE 'tr\\_%' ESCAPE '\\'",
+      )
+      .all(table(c), listTable(c)) as { name: string }[];
+    for (const trigger of triggers) this.#writer.exec(`DROP TRIGGER "${trigger.name}"`);
+    this.#writer.exec(`DROP TABLE IF EXISTS "${countsTable(c)}"`);
+    this.#writer.exec(`DROP TABLE IF EXISTS "${orderedTable(c)}"`);
+    this.#statements.clear();
+  }
+
+  /**
+   * (Re)builds the collection's counts and ordered list table from its list table and documents,
+   * then the triggers that keep them (in a transaction, so no one sees them part-built).
+   */
+  #buildDerived(definition: CollectionDefinition): void {
+    this.#dropDerived(definition);
+    const wanted = derivedOf(definition);
+    for (const derived of wanted.tables) {
+      this.#writer.exec(derived.sql);
+      this.#writer.exec(derived.fill);
+    }
+    for (const index of wanted.indexes) this.#writer.exec(index.sql);
+    for (const trigger of wanted.triggers) this.#writer.exec(trigger.sql);
+    this.#statements.clear();
   }
 
   /** Whether SQLite's statistics (ANALYZE, PRAGMA optimize) cover the table. */
@@ -996,14 +1153,54 @@ export class SqliteReadStore implements ReadStore {
     return row ? (JSON.parse(row.doc) as T) : null;
   }
 
-  #find<T extends object>(db: DatabaseSync, collection: string, query: Query): T[] {
+  /** The statement answering a find: from the ordered list table when it serves the query. */
+  #findStatement(collection: string, query: Query): Statement {
     const { tables } = layoutOf(this.#definition(collection));
     const where = whereSql(query, tables);
-    const limit = query.limit ?? -1;
-    const rows = this.#prepare(
-      db,
-      `SELECT doc FROM "${table(collection)}" WHERE ${where.sql} ORDER BY ${orderSql(query, tables)} LIMIT ? OFFSET ?`,
-    ).all(...where.params, limit, query.skip ?? 0) as { doc: string }[];
+    const plain: SqlFragment = {
+      sql: `SELECT doc FROM "${table(collection)}" WHERE ${where.sql} ORDER BY ${orderSql(query, tables)} LIMIT ? OFFSET ?`,
+      params: [...where.params, query.limit ?? -1, query.skip ?? 0],
+    };
+    const ordered = orderedListFind(query, tables);
+    return ordered ? { ...ordered, fallback: plain } : plain;
+  }
+
+  /** The statement answering a count: from the indexes alone where they can (countSql). */
+  #countStatement(collection: string, query: Query): Statement {
+    const { tables } = layoutOf(this.#definition(collection));
+    const fast = countSql(query, tables, table(collection));
+    if (fast) return fast;
+    const where = whereSql(query, tables);
+    return {
+      sql: `SELECT count(*) AS n FROM "${table(collection)}" WHERE ${where.sql}`,
+      params: where.params,
+    };
+  }
+
+  /**
+   * Runs a statement, or its fallback when a side table it reads is missing (dropped while a
+   * rebuild from zero defers it: the statement cannot even be prepared, or is prepared again
+   * once the schema changed and fails then). The side tables are dropped and built whole in a
+   * transaction, so a statement that runs reads them complete.
+   */
+  #run<R>(
+    db: DatabaseSync,
+    statement: Statement,
+    run: (prepared: StatementSync, params: SqlFragment['params']) => R,
+  ): R {
+    if (!statement.fallback) return run(this.#prepare(db, statement.sql), statement.params);
+    try {
+      return run(this.#prepare(db, statement.sql), statement.params);
+    } catch (error) {
+      if (!(error instanceof Error && /no such table/.test(error.message))) throw error;
+      return run(this.#prepare(db, statement.fallback.sql), statement.fallback.params);
+    }
+  }
+
+  #find<T extends object>(db: DatabaseSync, collection: string, query: Query): T[] {
+    const rows = this.#run(db, this.#findStatement(collection, query), (prepared, params) =>
+      prepared.all(...params),
+    ) as { doc: string }[];
     return rows.map((row) => JSON.parse(row.doc) as T);
   }
 
@@ -1012,29 +1209,16 @@ export class SqliteReadStore implements ReadStore {
    * that a read model's queries go through its indexes rather than reading the whole table.
    */
   explain(collection: string, query: Query, kind: 'find' | 'count' = 'find'): string[] {
-    const { tables } = layoutOf(this.#definition(collection));
     // An EXPLAIN does not check that the connection's copy of the schema is current (a query
     // does, and is prepared again): a read of the schema first brings indexes built since.
     this.#reader.prepare('SELECT 1 FROM sqlite_schema LIMIT 1').get();
-    const fromList =
-      kind === 'count' ? (listOnlyCount(query, tables) ?? textOnlyCount(query, tables)) : null;
-    if (fromList) {
-      return (
-        this.#reader.prepare(`EXPLAIN QUERY PLAN ${fromList.sql}`).all(...fromList.params) as {
-          detail: string;
-        }[]
-      ).map((row) => row.detail);
-    }
-    const where = whereSql(query, tables);
-    const sql =
+    const statement =
       kind === 'count'
-        ? `SELECT count(*) AS n FROM "${table(collection)}" WHERE ${where.sql}`
-        : `SELECT doc FROM "${table(collection)}" WHERE ${where.sql} ORDER BY ${orderSql(query, tables)} LIMIT ? OFFSET ?`;
-    const params =
-      kind === 'count' ? where.params : [...where.params, query.limit ?? -1, query.skip ?? 0];
-    const rows = this.#reader.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as {
-      detail: string;
-    }[];
+        ? this.#countStatement(collection, query)
+        : this.#findStatement(collection, query);
+    const rows = this.#run(this.#reader, statement, (prepared, params) =>
+      this.#reader.prepare(`EXPLAIN QUERY PLAN ${prepared.sourceSQL}`).all(...params),
+    ) as { detail: string }[];
     return rows.map((row) => row.detail);
   }
 
@@ -1047,18 +1231,11 @@ export class SqliteReadStore implements ReadStore {
       },
       count: async (query = {}) => {
         this.#indexForQueries(name);
-        const { tables } = layoutOf(this.#definition(name));
-        const fromList = listOnlyCount(query, tables) ?? textOnlyCount(query, tables);
-        if (fromList) {
-          return (
-            this.#prepare(this.#readable(), fromList.sql).get(...fromList.params) as { n: number }
-          ).n;
-        }
-        const where = whereSql(query, tables);
-        const row = this.#prepare(
+        const row = this.#run(
           this.#readable(),
-          `SELECT count(*) AS n FROM "${table(name)}" WHERE ${where.sql}`,
-        ).get(...where.params) as { n: number };
+          this.#countStatement(name, query),
+          (prepared, params) => prepared.get(...params),
+        ) as { n: number };
         return row.n;
       },
       renderer: <R>(render: (document: T) => R, capacity = 1000) => {
@@ -1102,6 +1279,8 @@ export class SqliteReadStore implements ReadStore {
           this.#writer.exec(`DROP TABLE IF EXISTS "${table(definition.name)}"`);
           this.#writer.exec(`DROP TABLE IF EXISTS "${ftsTable(definition.name)}"`);
           this.#writer.exec(`DROP TABLE IF EXISTS "${listTable(definition.name)}"`);
+          this.#writer.exec(`DROP TABLE IF EXISTS "${countsTable(definition.name)}"`);
+          this.#writer.exec(`DROP TABLE IF EXISTS "${orderedTable(definition.name)}"`);
           this.#writer.prepare('DELETE FROM collections WHERE name = ?').run(definition.name);
           this.#definitions.delete(definition.name);
           this.#deferred.delete(definition.name);

@@ -38,6 +38,9 @@ export const directoryCollection: CollectionDefinition = {
     'averageAudienceType',
     'locationKeys',
   ],
+  // Every creator lists a platform, most of them Instagram: a deep page of one platform in any
+  // order is read from the ordered list table's index, not by checking each creator in turn.
+  orderedListIndexes: ['platforms'],
   textSearch: [...TEXT_FIELDS],
 };
 
