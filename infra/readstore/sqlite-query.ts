@@ -19,6 +19,8 @@ export type CollectionTables = Readonly<{
    * read there, where the expression indexes are, rather than in the whole document.
    */
   keys: ReadonlySet<string>;
+  /** The fields that begin one of the collection's indexes (a range of them is an index range). */
+  leading?: ReadonlySet<string>;
   /**
    * The number of documents holding each (list field, value) (`listIndexes`), kept by triggers
    * on the list table; absent (the table missing) while a rebuild from zero defers them.
@@ -386,4 +388,53 @@ export const orderedListFind = (query: Query, tables: CollectionTables): Stateme
     sql: `SELECT r.doc FROM (SELECT rid FROM "${ordered.table}" WHERE field = ? AND value = ? AND ${others.sql} ORDER BY ${order} LIMIT ? OFFSET ?) AS p CROSS JOIN "${tables.lists!.owner}" AS r ON r.rowid = p.rid ORDER BY ${order}`,
     params: [field, bind(value), ...others.params, query.limit ?? -1, query.skip ?? 0],
   };
+};
+
+const RANGE_COMPLEMENTS: Readonly<Record<string, string>> = {
+  $gt: '<=',
+  $gte: '<',
+  $lt: '>=',
+  $lte: '>',
+};
+
+/**
+ * For a query that starts from sets of rowids (list or text conditions) and checks a range of
+ * an indexed field on each document they find: per such range, the statement finding one
+ * document outside it, read in the field's index (its complement: the field missing or null,
+ * or beyond a bound; SQLite compares any two values that are not null). A range no document
+ * falls outside is no condition, and dropping it spares reading each document the sets found
+ * (a minimum of followers below every creator's).
+ */
+export const rangeChecks = (
+  query: Pick<Query, 'where' | 'text'>,
+  tables: CollectionTables,
+  table: string,
+): { field: string; check: SqlFragment }[] => {
+  const entries = Object.entries(query.where ?? {});
+  const fromSets =
+    entries.some(([field, condition]) => listValues(field, condition, tables) !== null) ||
+    textConditions(query, tables.fts?.fields).some((text) => !text.exclude);
+  if (!fromSets) return [];
+  return entries.flatMap(([field, condition]) => {
+    if (!tables.leading?.has(field) || condition === null || typeof condition !== 'object') {
+      return [];
+    }
+    const bounds = Object.entries(condition);
+    if (bounds.length === 0 || bounds.some(([operator]) => !(operator in RANGE_COMPLEMENTS))) {
+      return [];
+    }
+    const expr = fieldExpression(field, tables.keys);
+    return [
+      {
+        field,
+        check: {
+          sql: `SELECT 1 AS outside FROM "${table}" WHERE ${[
+            `${expr} IS NULL`,
+            ...bounds.map(([operator]) => `${expr} ${RANGE_COMPLEMENTS[operator]} ?`),
+          ].join(' OR ')} LIMIT 1`,
+          params: bounds.map(([, operand]) => operand as string | number),
+        },
+      },
+    ];
+  });
 };

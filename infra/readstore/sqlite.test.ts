@@ -700,8 +700,8 @@ describe('SqliteReadStore rebuilds from zero', () => {
 describe('SqliteReadStore counts and ordered list table', () => {
   type Card = {
     id: string;
-    points: number;
-    level: number;
+    points?: number;
+    level?: number;
     tags: string[];
     title: string;
     colours?: string[];
@@ -745,7 +745,8 @@ describe('SqliteReadStore counts and ordered list table', () => {
           if ('$containsAny' in c)
             return (c.$containsAny as string[]).some((v) => (value as string[]).includes(v));
           if ('$contains' in c) return (value as string[]).includes(c.$contains as string);
-          if ('$gte' in c) return (value as number) >= (c.$gte as number);
+          if ('$gte' in c) return value !== undefined && (value as number) >= (c.$gte as number);
+          if ('$lte' in c) return value !== undefined && (value as number) <= (c.$lte as number);
           return value === condition;
         }) &&
         (typeof query.text !== 'string' ||
@@ -754,7 +755,9 @@ describe('SqliteReadStore counts and ordered list table', () => {
     keep.sort((a, b) => {
       for (const [field, direction] of sort) {
         const d =
-          ((a[field as keyof Card] as number) - (b[field as keyof Card] as number)) * direction;
+          (((a[field as keyof Card] as number | undefined) ?? -Infinity) -
+            ((b[field as keyof Card] as number | undefined) ?? -Infinity)) *
+          direction;
         if (d !== 0) return d;
       }
       return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
@@ -827,6 +830,23 @@ describe('SqliteReadStore counts and ordered list table', () => {
     { where: { tags: { $contains: 'green' } }, text: 'ban', sort: [['level', -1]], limit: 10 },
     { where: { tags: { $contains: 'nobody' } }, sort: [['level', -1]], limit: 10 },
     { sort: [['level', -1]], skip: 50, limit: 5 },
+    // Ranges checked on what the sets find: dropped when no card falls outside them.
+    {
+      where: { tags: { $contains: 'red' }, points: { $gte: 0 } },
+      sort: [['level', -1]],
+      limit: 30,
+    },
+    { where: { colours: { $contains: 'red' }, points: { $gte: 0 } }, text: 'ap', limit: 500 },
+    {
+      where: { colours: { $contains: 'blue' }, level: { $lte: 3 } },
+      sort: [['level', -1]],
+      limit: 30,
+    },
+    {
+      where: { colours: { $contains: 'blue' }, level: { $lte: 2 } },
+      sort: [['level', -1]],
+      limit: 30,
+    },
   ];
   /** Cards with `colours` a copy of their tags past 'common' (a second list field). */
   const withColours = (card: Card) => ({
@@ -850,7 +870,11 @@ describe('SqliteReadStore counts and ordered list table', () => {
     const store = new SqliteReadStore({ path: join(dir, 'readmodels.db') });
     try {
       await store.ensureCollections([cards]);
-      let all = cardsFrom(7, 400);
+      // One card without points or level: outside every range of them.
+      let all: Card[] = [
+        ...cardsFrom(7, 400),
+        { id: 'blank', tags: ['common', 'red'], title: 'apple blank' },
+      ];
       let position = 0;
       const write = (puts: readonly Card[], deletes: readonly string[] = []) =>
         store.applyBatch('cards', 1, [recordedPut(++position)], async (_event, tx) => {

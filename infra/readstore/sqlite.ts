@@ -26,6 +26,7 @@ import {
   whereSql,
   countSql,
   orderedListFind,
+  rangeChecks,
   type CollectionTables,
   type SqlFragment,
   type Statement,
@@ -324,6 +325,7 @@ const ordersOf = (definition: CollectionDefinition) =>
 
 const tablesOf = (definition: CollectionDefinition): CollectionTables => ({
   keys: new Set(keyFieldsOf(definition)),
+  leading: new Set((definition.indexes ?? []).flatMap((index) => index.fields.slice(0, 1))),
   counts: definition.listIndexes?.length ? countsTable(definition.name) : null,
   ordered:
     orderedListFieldsOf(definition).length > 0 && ordersOf(definition).length > 0
@@ -1197,6 +1199,35 @@ export class SqliteReadStore implements ReadStore {
     }
   }
 
+  /**
+   * A query of a collection, in one read of the file: its ranges that no document falls outside
+   * dropped first (rangeChecks), in the same snapshot as the query itself.
+   */
+  #query<R>(db: DatabaseSync, collection: string, query: Query, answer: (query: Query) => R): R {
+    const { tables } = layoutOf(this.#definition(collection));
+    const checks = rangeChecks(query, tables, table(collection));
+    if (checks.length === 0) return answer(query);
+    const own = !db.isTransaction;
+    if (own) db.exec('BEGIN');
+    try {
+      const where = { ...query.where };
+      for (const { field, check } of checks) {
+        if (!this.#prepare(db, check.sql).get(...check.params)) delete where[field];
+      }
+      return answer({ ...query, where });
+    } finally {
+      if (own) db.exec('COMMIT');
+    }
+  }
+
+  #count(db: DatabaseSync, collection: string, query: Query): number {
+    return (
+      this.#run(db, this.#countStatement(collection, query), (prepared, params) =>
+        prepared.get(...params),
+      ) as { n: number }
+    ).n;
+  }
+
   #find<T extends object>(db: DatabaseSync, collection: string, query: Query): T[] {
     const rows = this.#run(db, this.#findStatement(collection, query), (prepared, params) =>
       prepared.all(...params),
@@ -1227,16 +1258,13 @@ export class SqliteReadStore implements ReadStore {
       get: async (id) => this.#get<T>(this.#readable(), name, id),
       find: async (query = {}) => {
         this.#indexForQueries(name);
-        return this.#find<T>(this.#readable(), name, query);
+        const db = this.#readable();
+        return this.#query(db, name, query, (plain) => this.#find<T>(db, name, plain));
       },
       count: async (query = {}) => {
         this.#indexForQueries(name);
-        const row = this.#run(
-          this.#readable(),
-          this.#countStatement(name, query),
-          (prepared, params) => prepared.get(...params),
-        ) as { n: number };
-        return row.n;
+        const db = this.#readable();
+        return this.#query(db, name, query, (plain) => this.#count(db, name, plain));
       },
       renderer: <R>(render: (document: T) => R, capacity = 1000) => {
         const renderings: Renderings = { collection: name, capacity, values: new Map() };
