@@ -20,6 +20,14 @@ export type CollectionDefinition = Readonly<{
      * deep, is read from the index alone, without sorting and without reading skipped documents.
      */
     order?: readonly (1 | -1)[];
+    /**
+     * List fields (of `listIndexes`) each of whose values gets this order too (with `order`;
+     * SQLite: a side table of (field, value, the document's keys) indexed by value then this
+     * order): a page of the documents holding one value, in this order, is then read from one
+     * index however deep, rather than by checking each document met in this index. For a value
+     * most documents hold; each element costs a row, and an index entry per order it gets.
+     */
+    perListValue?: readonly string[];
   }>[];
   /**
    * Fields holding lists of scalars that `$contains` / `$containsAny` filter on, indexed per
@@ -27,14 +35,6 @@ export type CollectionDefinition = Readonly<{
    * Without this those operators read every document's list.
    */
   listIndexes?: readonly string[];
-  /**
-   * List fields (of `listIndexes`) whose elements are also indexed in each order of `indexes`
-   * (SQLite: a side table of (field, value, the document's keys) with one index per order): a
-   * page of documents holding one value, in one of those orders, is then read from one index
-   * however deep, rather than by checking each document met in the order's index. For a list
-   * value most documents hold; each element costs a row and an index entry per order.
-   */
-  orderedListIndexes?: readonly string[];
   /** The fields text search covers, in order (a text condition may name some of them). */
   textSearch?: readonly string[];
 }>;

@@ -27,15 +27,19 @@ export type CollectionTables = Readonly<{
    */
   counts?: string | null;
   /**
-   * The elements of the list fields declared in `orderedListIndexes`, each with its document's
-   * id and keys, indexed by (field, value) then each of the collection's ordered indexes: a page
-   * of one value in one of those orders, however deep, is read from one index. Kept by
-   * triggers; absent while a rebuild from zero defers it.
+   * The elements of the list fields that orders are kept for (`perListValue`), each with its
+   * document's id and keys, indexed by (field, value) then each such order: a page of one value
+   * in one of them, however deep, is read from one index. Kept by triggers; absent while a
+   * rebuild from zero defers it.
    */
   ordered?: Readonly<{
     table: string;
     fields: ReadonlySet<string>;
-    orders: readonly Readonly<{ fields: readonly string[]; order: readonly (1 | -1)[] }>[];
+    orders: readonly Readonly<{
+      fields: readonly string[];
+      order: readonly (1 | -1)[];
+      lists: ReadonlySet<string>;
+    }>[];
   }> | null;
 }>;
 
@@ -354,7 +358,7 @@ export const orderedListFind = (query: Query, tables: CollectionTables): Stateme
   const ordered = tables.ordered;
   const sort = query.sort ?? [];
   if (!ordered || sort.length === 0) return null;
-  const served = ordered.orders.some(
+  const served = ordered.orders.find(
     (index) =>
       index.fields.length === sort.length &&
       index.fields.every(
@@ -365,7 +369,7 @@ export const orderedListFind = (query: Query, tables: CollectionTables): Stateme
   const entries = Object.entries(query.where ?? {});
   const chosen = entries.find(
     ([field, condition]) =>
-      ordered.fields.has(field) && listValues(field, condition, tables)?.length === 1,
+      served.lists.has(field) && listValues(field, condition, tables)?.length === 1,
   );
   if (!chosen) return null;
   const rest = entries.filter((entry) => entry !== chosen);

@@ -709,11 +709,10 @@ describe('SqliteReadStore counts and ordered list table', () => {
   const cards = {
     name: 'cards',
     indexes: [
-      { fields: ['points', 'level'], order: [-1, 1] as (1 | -1)[] },
-      { fields: ['level'], order: [-1] as (1 | -1)[] },
+      { fields: ['points', 'level'], order: [-1, 1] as (1 | -1)[], perListValue: ['tags'] },
+      { fields: ['level'], order: [-1] as (1 | -1)[], perListValue: ['tags', 'colours'] },
     ],
     listIndexes: ['tags', 'colours'],
-    orderedListIndexes: ['tags'],
     textSearch: ['title'],
   };
   /** Seeded cards: points and levels with many ties, a few tags each (most hold 'common'). */
@@ -830,6 +829,15 @@ describe('SqliteReadStore counts and ordered list table', () => {
     { where: { tags: { $contains: 'green' } }, text: 'ban', sort: [['level', -1]], limit: 10 },
     { where: { tags: { $contains: 'nobody' } }, sort: [['level', -1]], limit: 10 },
     { sort: [['level', -1]], skip: 50, limit: 5 },
+    { where: { colours: { $contains: 'green' } }, sort: [['level', -1]], skip: 5, limit: 10 },
+    {
+      where: { colours: { $contains: 'green' } },
+      sort: [
+        ['points', -1],
+        ['level', 1],
+      ],
+      limit: 10,
+    },
     // Ranges checked on what the sets find: dropped when no card falls outside them.
     {
       where: { tags: { $contains: 'red' }, points: { $gte: 0 } },
@@ -891,6 +899,9 @@ describe('SqliteReadStore counts and ordered list table', () => {
         /mo_cards USING INDEX ix_cards__ordered_level_d/,
       );
       expect(store.explain('cards', queries[0]!, 'count').join('\n')).toMatch(/mc_cards/);
+      expect(store.explain('cards', queries[11]!).join('\n')).toMatch(/ix_cards__ordered_level_d/);
+      // An order not kept for that list field reads the documents.
+      expect(store.explain('cards', queries[12]!).join('\n')).not.toMatch(/mo_cards/);
       // Points and levels change (the keys), tags change (the list rows), cards go and come.
       const changed = cardsFrom(11, 400).map((card, n) => ({ ...card, id: all[n]!.id }));
       const moved = changed

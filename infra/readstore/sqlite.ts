@@ -313,26 +313,27 @@ const layoutOf = (definition: CollectionDefinition): Layout => {
   return layout;
 };
 
-/** The list fields of `orderedListIndexes` that are list fields (`listIndexes`). */
-const orderedListFieldsOf = (definition: CollectionDefinition): string[] =>
-  (definition.orderedListIndexes ?? []).filter((field) => definition.listIndexes?.includes(field));
-
-/** The collection's indexes with an order: those the ordered list table repeats per value. */
-const ordersOf = (definition: CollectionDefinition) =>
-  (definition.indexes ?? []).flatMap((index) =>
-    index.order ? [{ fields: index.fields, order: index.order }] : [],
-  );
+/** The ordered indexes kept per list value too (`perListValue`), with those list fields. */
+const perValueOrdersOf = (definition: CollectionDefinition) =>
+  (definition.indexes ?? []).flatMap((index) => {
+    const lists = (index.perListValue ?? []).filter((field) =>
+      definition.listIndexes?.includes(field),
+    );
+    return index.order && lists.length > 0
+      ? [{ fields: index.fields, order: index.order, lists: new Set(lists) }]
+      : [];
+  });
 
 const tablesOf = (definition: CollectionDefinition): CollectionTables => ({
   keys: new Set(keyFieldsOf(definition)),
   leading: new Set((definition.indexes ?? []).flatMap((index) => index.fields.slice(0, 1))),
   counts: definition.listIndexes?.length ? countsTable(definition.name) : null,
   ordered:
-    orderedListFieldsOf(definition).length > 0 && ordersOf(definition).length > 0
+    perValueOrdersOf(definition).length > 0
       ? {
           table: orderedTable(definition.name),
-          fields: new Set(orderedListFieldsOf(definition)),
-          orders: ordersOf(definition),
+          fields: new Set(perValueOrdersOf(definition).flatMap((order) => [...order.lists])),
+          orders: perValueOrdersOf(definition),
         }
       : null,
   fts: definition.textSearch?.length
