@@ -257,7 +257,7 @@ const derivedOf = (
   result.tables.push({
     name: ordered,
     sql: `CREATE TABLE "${ordered}" (field TEXT NOT NULL, value ANY, rid INTEGER NOT NULL, id TEXT NOT NULL, keys TEXT) STRICT`,
-    fill: `INSERT INTO "${ordered}" (field, value, rid, id, keys) SELECT l.field, l.value, l.rid, r.id, r.keys FROM "${lists}" AS l JOIN "${rows}" AS r ON r.rowid = l.rid WHERE l.field IN (${fields}) ORDER BY l.rid`,
+    fill: `INSERT INTO "${ordered}" (field, value, rid, id, keys) SELECT l.field, l.value, l.rid, r.id, r.keys FROM "${lists}" AS l JOIN "${rows}" AS r ON r.rowid = l.rid WHERE l.field IN (${fields})`,
   });
   result.indexes.push({
     name: `ix_${c}__ordered_rows`,
