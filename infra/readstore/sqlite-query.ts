@@ -252,16 +252,20 @@ export const whereSql = (
   return { sql: parts.length ? parts.join(' AND ') : '1', params };
 };
 
-export const orderSql = (query: Query, tables: CollectionTables): string => {
+/** The ORDER BY of a query's sort then the id; `reverse`: the same order backwards. */
+export const orderSql = (query: Query, tables: CollectionTables, reverse = false): string => {
   const terms = (query.sort ?? []).map(
     ([field, direction]) =>
-      `${fieldExpression(field, tables.keys)} ${direction === -1 ? 'DESC' : 'ASC'}`,
+      `${fieldExpression(field, tables.keys)} ${(direction === -1) !== reverse ? 'DESC' : 'ASC'}`,
   );
-  return [...terms, 'id ASC'].join(', ');
+  return [...terms, reverse ? 'id DESC' : 'id ASC'].join(', ');
 };
 
-/** A statement, and the one to run instead when its side table is missing (a deferred rebuild). */
-export type Statement = SqlFragment & Readonly<{ fallback?: SqlFragment }>;
+/**
+ * A statement, and the one to run instead when its side table is missing (a deferred rebuild);
+ * `stored`: a count read from one stored row.
+ */
+export type Statement = SqlFragment & Readonly<{ fallback?: SqlFragment; stored?: boolean }>;
 
 /**
  * A count answered without reading the documents, or null for a count that must read them:
@@ -288,6 +292,7 @@ export const countSql = (
           sql: `SELECT coalesce((SELECT n FROM "${tables.counts}" WHERE field = '' AND value = ''), 0) AS n`,
           params: [],
           fallback: rows,
+          stored: true,
         }
       : rows;
   }
@@ -334,6 +339,7 @@ export const countSql = (
           sql: `SELECT coalesce((SELECT n FROM "${tables.counts}" WHERE field = ? AND value = ?), 0) AS n`,
           params: [field, bind(values[0]!)],
           fallback: entriesCount,
+          stored: true,
         }
       : entriesCount;
   }
@@ -354,7 +360,11 @@ export const countSql = (
  * The page's rowids come from that table's index of (field, value, the order), skipped entries
  * read from the index alone; then their documents, in the same order.
  */
-export const orderedListFind = (query: Query, tables: CollectionTables): Statement | null => {
+export const orderedListFind = (
+  query: Query,
+  tables: CollectionTables,
+  reverse = false,
+): Statement | null => {
   const ordered = tables.ordered;
   const sort = query.sort ?? [];
   if (!ordered || sort.length === 0) return null;
@@ -387,7 +397,7 @@ export const orderedListFind = (query: Query, tables: CollectionTables): Stateme
     rowid: 'rid',
     outer: `"${ordered.table}".rid`,
   });
-  const order = orderSql(query, tables);
+  const order = orderSql(query, tables, reverse);
   return {
     sql: `SELECT r.doc FROM (SELECT rid FROM "${ordered.table}" WHERE field = ? AND value = ? AND ${others.sql} ORDER BY ${order} LIMIT ? OFFSET ?) AS p CROSS JOIN "${tables.lists!.owner}" AS r ON r.rowid = p.rid ORDER BY ${order}`,
     params: [field, bind(value), ...others.params, query.limit ?? -1, query.skip ?? 0],

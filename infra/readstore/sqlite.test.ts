@@ -838,6 +838,27 @@ describe('SqliteReadStore counts and ordered list table', () => {
       ],
       limit: 10,
     },
+    // Past the middle of a stored count: read from the order's other end.
+    { sort: [['level', -1]], skip: 380, limit: 20 },
+    {
+      sort: [
+        ['points', -1],
+        ['level', 1],
+      ],
+      skip: 300,
+      limit: 7,
+    },
+    {
+      where: { tags: { $contains: 'common' } },
+      sort: [
+        ['points', -1],
+        ['level', 1],
+      ],
+      skip: 340,
+      limit: 9,
+    },
+    { where: { tags: { $contains: 'red' } }, sort: [['level', -1]], skip: 120, limit: 50 },
+    { sort: [['level', -1]], skip: 1000, limit: 5 },
     // Ranges checked on what the sets find: dropped when no card falls outside them.
     {
       where: { tags: { $contains: 'red' }, points: { $gte: 0 } },

@@ -1157,14 +1157,14 @@ export class SqliteReadStore implements ReadStore {
   }
 
   /** The statement answering a find: from the ordered list table when it serves the query. */
-  #findStatement(collection: string, query: Query): Statement {
+  #findStatement(collection: string, query: Query, reverse = false): Statement {
     const { tables } = layoutOf(this.#definition(collection));
     const where = whereSql(query, tables);
     const plain: SqlFragment = {
-      sql: `SELECT doc FROM "${table(collection)}" WHERE ${where.sql} ORDER BY ${orderSql(query, tables)} LIMIT ? OFFSET ?`,
+      sql: `SELECT doc FROM "${table(collection)}" WHERE ${where.sql} ORDER BY ${orderSql(query, tables, reverse)} LIMIT ? OFFSET ?`,
       params: [...where.params, query.limit ?? -1, query.skip ?? 0],
     };
-    const ordered = orderedListFind(query, tables);
+    const ordered = orderedListFind(query, tables, reverse);
     return ordered ? { ...ordered, fallback: plain } : plain;
   }
 
@@ -1201,13 +1201,12 @@ export class SqliteReadStore implements ReadStore {
   }
 
   /**
-   * A query of a collection, in one read of the file: its ranges that no document falls outside
-   * dropped first (rangeChecks), in the same snapshot as the query itself.
+   * A query of a collection, in one read of the file (its statements see the same snapshot): its
+   * ranges that no document falls outside dropped first (rangeChecks).
    */
   #query<R>(db: DatabaseSync, collection: string, query: Query, answer: (query: Query) => R): R {
     const { tables } = layoutOf(this.#definition(collection));
     const checks = rangeChecks(query, tables, table(collection));
-    if (checks.length === 0) return answer(query);
     const own = !db.isTransaction;
     if (own) db.exec('BEGIN');
     try {
@@ -1229,11 +1228,45 @@ export class SqliteReadStore implements ReadStore {
     ).n;
   }
 
-  #find<T extends object>(db: DatabaseSync, collection: string, query: Query): T[] {
-    const rows = this.#run(db, this.#findStatement(collection, query), (prepared, params) =>
-      prepared.all(...params),
+  #find<T extends object>(
+    db: DatabaseSync,
+    collection: string,
+    query: Query,
+    reverse = false,
+  ): T[] {
+    const rows = this.#run(
+      db,
+      this.#findStatement(collection, query, reverse),
+      (prepared, params) => prepared.all(...params),
     ) as { doc: string }[];
     return rows.map((row) => JSON.parse(row.doc) as T);
+  }
+
+  /**
+   * A sorted page past the middle of its matches, when their number is one stored row (no
+   * condition, one list value: countSql), read from the order's other end (the index walked
+   * backwards, the rows turned round): it skips `total - skip` entries instead of `skip`. Read in
+   * the caller's snapshot (#query), so the count and the page agree.
+   */
+  #findFromNearerEnd<T extends object>(db: DatabaseSync, collection: string, query: Query): T[] {
+    const skip = query.skip ?? 0;
+    const limit = query.limit;
+    if (skip === 0 || limit === undefined || limit < 0 || !query.sort?.length) {
+      return this.#find<T>(db, collection, query);
+    }
+    const { tables } = layoutOf(this.#definition(collection));
+    if (!countSql(query, tables, table(collection))?.stored) {
+      return this.#find<T>(db, collection, query);
+    }
+    const total = this.#count(db, collection, query);
+    if (total - skip >= skip) return this.#find<T>(db, collection, query);
+    if (skip >= total) return [];
+    const backwards = {
+      ...query,
+      skip: Math.max(0, total - skip - limit),
+      limit: Math.min(limit, total - skip),
+    };
+    return this.#find<T>(db, collection, backwards, true).reverse();
   }
 
   /**
@@ -1260,7 +1293,7 @@ export class SqliteReadStore implements ReadStore {
       find: async (query = {}) => {
         this.#indexForQueries(name);
         const db = this.#readable();
-        return this.#query(db, name, query, (plain) => this.#find<T>(db, name, plain));
+        return this.#query(db, name, query, (plain) => this.#findFromNearerEnd<T>(db, name, plain));
       },
       count: async (query = {}) => {
         this.#indexForQueries(name);

@@ -78,7 +78,11 @@ if (command === 'build') {
       (event, tx) => tx.put(directoryCollection.name, event.id, entries.get(event.id)!),
     );
   }
+  const building = performance.now();
   await store.buildDeferredIndexes([directoryCollection]);
+  process.stderr.write(
+    `deferred indexes and side tables built in ${((performance.now() - building) / 1000).toFixed(1)} s\n`,
+  );
   await store.close();
   process.stderr.write(
     `written in ${((performance.now() - writing) / 1000).toFixed(0)} s (${Math.round(all.length / ((performance.now() - writing) / 1000))}/s)\n`,
