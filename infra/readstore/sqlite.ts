@@ -1201,14 +1201,22 @@ export class SqliteReadStore implements ReadStore {
   }
 
   /**
-   * A query of a collection, in one read of the file (its statements see the same snapshot): its
-   * ranges that no document falls outside dropped first (rangeChecks).
+   * A query of a collection: its ranges that no document falls outside dropped first
+   * (rangeChecks), in one read of the file with the query (a read transaction, when it takes
+   * several statements: they see the same snapshot).
    */
-  #query<R>(db: DatabaseSync, collection: string, query: Query, answer: (query: Query) => R): R {
+  #query<R>(
+    db: DatabaseSync,
+    collection: string,
+    query: Query,
+    answer: (query: Query) => R,
+    severalStatements = false,
+  ): R {
     const { tables } = layoutOf(this.#definition(collection));
     const checks = rangeChecks(query, tables, table(collection));
+    if (checks.length === 0 && !severalStatements) return answer(query);
     const own = !db.isTransaction;
-    if (own) db.exec('BEGIN');
+    if (own) this.#prepare(db, 'BEGIN').run();
     try {
       const where = { ...query.where };
       for (const { field, check } of checks) {
@@ -1216,7 +1224,7 @@ export class SqliteReadStore implements ReadStore {
       }
       return answer({ ...query, where });
     } finally {
-      if (own) db.exec('COMMIT');
+      if (own) this.#prepare(db, 'COMMIT').run();
     }
   }
 
@@ -1293,7 +1301,14 @@ export class SqliteReadStore implements ReadStore {
       find: async (query = {}) => {
         this.#indexForQueries(name);
         const db = this.#readable();
-        return this.#query(db, name, query, (plain) => this.#findFromNearerEnd<T>(db, name, plain));
+        // A page past the start may count its matches first (#findFromNearerEnd).
+        return this.#query(
+          db,
+          name,
+          query,
+          (plain) => this.#findFromNearerEnd<T>(db, name, plain),
+          (query.skip ?? 0) > 0 && (query.sort?.length ?? 0) > 0,
+        );
       },
       count: async (query = {}) => {
         this.#indexForQueries(name);
