@@ -425,7 +425,10 @@ export const directory: Measure = {
 };
 
 /** The directory projection's meaning, in memory: the rebuild's baseline. */
-export const applyInMemory = (entries: Map<string, DirectoryEntry>, recorded: RecordedEvent): void => {
+export const applyInMemory = (
+  entries: Map<string, DirectoryEntry>,
+  recorded: RecordedEvent,
+): void => {
   if (recorded.type === 'AccountRegistered') {
     const entry = registeredEntry((recorded as RecordedEvent<AccountRegistered>).data);
     if (entry) entries.set(entry.id, entry);
