@@ -11,7 +11,7 @@ import type { Decider } from '../shared/decider.ts';
 import { refuse } from '../shared/errors.ts';
 import type { Command, Event } from '../shared/messages.ts';
 import { cleanName as cleanPersonName, nameText } from '../shared/names.ts';
-import { directoryQuery, matchesFilters, type DirectoryFilters } from './search.ts';
+import { directoryQuery, filtersMatcher, type DirectoryFilters } from './search.ts';
 import type { DirectoryEntry } from './entry.ts';
 
 export const savedSearchesStreamId = (brandId: string): string => `savedsearches-${brandId}`;
@@ -111,7 +111,15 @@ const decoded = (text: string): string => {
  * steps, or filled it all in without verifying an account, is no match yet, whatever the filters.
  */
 export const matchesSavedSearch = (entry: DirectoryEntry, filters: DirectoryFilters): boolean =>
-  entry.verified && matchesFilters(entry, filters);
+  savedSearchMatcher(entry)(filters);
+
+/** `matchesSavedSearch` for one entry and many searches, its text folded once for all. */
+export const savedSearchMatcher = (
+  entry: DirectoryEntry,
+): ((filters: DirectoryFilters) => boolean) => {
+  if (!entry.verified) return () => false;
+  return filtersMatcher(entry);
+};
 
 /**
  * Whether a change of a creator's entry makes them a new match: they match now and did not
