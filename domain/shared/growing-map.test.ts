@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHUNK, emptyGrowingMap, entryOf, withEntry } from './growing-map.ts';
+import { CHUNK, emptyGrowingMap, entriesOf, entryOf, withEntry } from './growing-map.ts';
 
 describe('a growing map', () => {
   it('finds every entry added, across chunks, and nothing else', () => {
@@ -30,5 +30,16 @@ describe('a growing map', () => {
     const map = withEntry(emptyGrowingMap<number>(), '__proto__', 1);
     expect(entryOf(map, '__proto__')).toBe(1);
     expect(Object.getPrototypeOf(map.recent)).toBe(Object.prototype);
+  });
+
+  it('lists every key once with its latest value', () => {
+    let map = emptyGrowingMap<number>();
+    for (let i = 0; i < CHUNK + 10; i++) map = withEntry(map, `id-${i % (CHUNK + 5)}`, i);
+    const entries = entriesOf(map);
+    expect(entries.size).toBe(CHUNK + 5);
+    // The last five adds set the first five keys again.
+    expect(entries.get('id-0')).toBe(CHUNK + 5);
+    expect(entries.get('id-4')).toBe(CHUNK + 9);
+    expect(entries.get('id-5')).toBe(5);
   });
 });

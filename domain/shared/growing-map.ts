@@ -37,3 +37,12 @@ export const withEntry = <V>(map: GrowingMap<V>, key: string, value: V): Growing
   }
   return { recent: { [key]: value }, recentSize: 1, older: [...map.older, map.recent] };
 };
+
+/** Every key with its latest value, oldest first (a later value of a key replaces its earlier). */
+export const entriesOf = <V>(map: GrowingMap<V>): ReadonlyMap<string, V> => {
+  const entries = new Map<string, V>();
+  for (const chunk of [...map.older, map.recent]) {
+    for (const key of Object.keys(chunk)) entries.set(key, chunk[key]!);
+  }
+  return entries;
+};
