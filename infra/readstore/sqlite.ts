@@ -158,7 +158,7 @@ export const jsonCopy = <T extends object>(document: T): T => copyJsonValue(docu
  * A collection's expression indexes, each with the statement creating it as SQLite keeps it in
  * sqlite_master (to compare with what a file has). They read the small `keys` column, not the
  * whole document: a document written with its key fields unchanged leaves every index as it is
- * (see #putNow).
+ * (see #putRow).
  */
 const indexesOf = (
   definition: CollectionDefinition,
@@ -261,6 +261,47 @@ const sameRows = (
   const keys = new Set(a.map(key));
   return b.every((row) => keys.has(key(row)));
 };
+
+/** A document row a flush has written, for its text and list entries. */
+type Written = { rowid: number; document: object; inserted: boolean };
+
+/** `(?, ?, ?)` for each of `count` list rows. */
+const listValues = (count: number): string => Array(count).fill('(?, ?, ?)').join(', ');
+
+/** The most list rows one statement inserts (3 parameters each, far below SQLite's limit). */
+const LIST_ROWS_PER_INSERT = 64;
+
+/**
+ * List rows queued for inserts of many rows each: full statements of LIST_ROWS_PER_INSERT rows,
+ * the rest in statements of 32, 16, 8, 4, 2 and 1 rows (a few statements, each prepared once).
+ * The rows go in in the order they were added.
+ */
+export class ListInserts {
+  readonly #statement: (count: number) => StatementSync;
+  #params: (string | number | null)[] = [];
+
+  constructor(statement: (count: number) => StatementSync) {
+    this.#statement = statement;
+  }
+
+  add(field: string, value: string | number | null, rid: number): void {
+    this.#params.push(field, value, rid);
+    if (this.#params.length === LIST_ROWS_PER_INSERT * 3) this.flush();
+  }
+
+  flush(): void {
+    const params = this.#params;
+    if (params.length === 0) return;
+    this.#params = [];
+    let at = 0;
+    for (let count = LIST_ROWS_PER_INSERT; count >= 1; count = count >> 1) {
+      while (params.length - at >= count * 3) {
+        this.#statement(count).run(...params.slice(at, at + count * 3));
+        at += count * 3;
+      }
+    }
+  }
+}
 
 /** Serialises async critical sections (the writer connection holds one transaction at a time). */
 class Mutex {
@@ -642,12 +683,17 @@ export class SqliteReadStore implements ReadStore {
     for (;;) {
       const rows = page.all(after) as { rowid: number; doc: string }[];
       if (rows.length === 0) break;
-      for (const row of rows) {
-        const document = JSON.parse(row.doc) as object;
-        if (which.keys) setKeys.run(keysOf(document, keyPaths), row.rowid);
-        if (which.fts) this.#writeText(this.#writer, definition, row.rowid, document, false);
-        if (which.lists) this.#writeLists(this.#writer, definition, row.rowid, document, false);
+      // Documents without text or list entries yet (`inserted`): nothing to compare with.
+      const filled: Written[] = rows.map((row) => ({
+        rowid: row.rowid,
+        document: JSON.parse(row.doc) as object,
+        inserted: true,
+      }));
+      if (which.keys) {
+        for (const row of filled) setKeys.run(keysOf(row.document, keyPaths), row.rowid);
       }
+      if (which.fts) this.#writeTexts(this.#writer, definition, filled);
+      if (which.lists) this.#writeListRows(this.#writer, definition, filled);
       after = rows.at(-1)!.rowid;
     }
   }
@@ -679,29 +725,6 @@ export class SqliteReadStore implements ReadStore {
       db,
       `INSERT INTO "${fts}" (rowid, ${columns.join(', ')}) VALUES (?, ${columns.map(() => '?').join(', ')})`,
     ).run(rowid, ...texts);
-  }
-
-  /** Keeps a document's rows of the list table in step; `compare` skips unchanged lists. */
-  #writeLists(
-    db: DatabaseSync,
-    definition: CollectionDefinition,
-    rowid: number,
-    document: object,
-    compare: boolean,
-  ): void {
-    const fields = definition.listIndexes ?? [];
-    if (fields.length === 0) return;
-    const lists = listTable(definition.name);
-    const wanted = listRows(document, fields);
-    if (compare) {
-      const existing = this.#prepare(db, `SELECT field, value FROM "${lists}" WHERE rid = ?`).all(
-        rowid,
-      ) as { field: string; value: string | number | null }[];
-      if (sameRows(existing, wanted)) return;
-      this.#prepare(db, `DELETE FROM "${lists}" WHERE rid = ?`).run(rowid);
-    }
-    const insert = this.#prepare(db, `INSERT INTO "${lists}" (field, value, rid) VALUES (?, ?, ?)`);
-    for (const row of wanted) insert.run(row.field, row.value, rowid);
   }
 
   #definition(collection: string): CollectionDefinition {
@@ -915,10 +938,20 @@ export class SqliteReadStore implements ReadStore {
                 }
               ).last ?? 0)
             : Number.MAX_SAFE_INTEGER;
+        // The rows first, then their text, then their list entries: an upsert opens a statement
+        // savepoint, at which FTS5 writes out the text it holds in memory, so text written
+        // between two upserts made one tiny index segment per document (and the merges of
+        // them), where text written after every row is one segment for the whole flush.
+        const written: Written[] = [];
         for (const [id, document] of writes) {
           if (document === null) this.#deleteNow(db, collection, id);
-          else this.#putNow(db, collection, id, document, before);
+          else {
+            const row = this.#putRow(db, definition, id, document, before);
+            if (row) written.push(row);
+          }
         }
+        this.#writeTexts(db, definition, written);
+        this.#writeListRows(db, definition, written);
       }
       pending.clear();
     };
@@ -946,20 +979,21 @@ export class SqliteReadStore implements ReadStore {
   }
 
   /**
-   * Writes a document unless it is stored with exactly this JSON (`lastRowBefore`: the last
-   * rowid before this flush's writes; a row above it is new, without text or list entries). Its keys are written only when
-   * they change: the upsert sets the document alone (no expression index is touched, as none
-   * reads `doc`) and returns the keys stored, which a second statement replaces if they differ.
+   * Writes a document's row unless it is stored with exactly this JSON (`lastRowBefore`: the
+   * last rowid before this flush's writes; a row above it is new, without text or list entries),
+   * and answers what its text and list entries need (null when unchanged). Its keys are written
+   * only when they change: the upsert sets the document alone (no expression index is touched,
+   * as none reads `doc`) and returns the keys stored, which a second statement replaces if they
+   * differ.
    */
-  #putNow(
+  #putRow(
     db: DatabaseSync,
-    collection: string,
+    definition: CollectionDefinition,
     id: string,
     document: object,
     lastRowBefore: number,
-  ): void {
-    const definition = this.#definition(collection);
-    const name = table(collection);
+  ): Written | null {
+    const name = table(definition.name);
     const json = JSON.stringify(document);
     const keys = keysOf(document, layoutOf(definition).keyPaths);
     const row = this.#prepare(
@@ -968,14 +1002,55 @@ export class SqliteReadStore implements ReadStore {
          ON CONFLICT (id) DO UPDATE SET doc = excluded.doc WHERE doc IS NOT excluded.doc
          RETURNING rowid, keys`,
     ).get(id, json, keys) as { rowid: number; keys: string | null } | undefined;
-    if (!row) return; // unchanged
-    this.#touched.push([collection, id]);
+    if (!row) return null; // unchanged
+    this.#touched.push([definition.name, id]);
     if (row.keys !== keys) {
       this.#prepare(db, `UPDATE "${name}" SET keys = ? WHERE rowid = ?`).run(keys, row.rowid);
     }
-    const inserted = row.rowid > lastRowBefore;
-    this.#writeText(db, definition, row.rowid, document, !inserted);
-    this.#writeLists(db, definition, row.rowid, document, !inserted);
+    return { rowid: row.rowid, document, inserted: row.rowid > lastRowBefore };
+  }
+
+  /** The text index's rows of documents just written (#putRow), each compared unless new. */
+  #writeTexts(
+    db: DatabaseSync,
+    definition: CollectionDefinition,
+    written: readonly Written[],
+  ): void {
+    if (!definition.textSearch?.length) return;
+    for (const row of written) {
+      this.#writeText(db, definition, row.rowid, row.document, !row.inserted);
+    }
+  }
+
+  /**
+   * The list table's rows of documents just written (#putRow), each compared unless new. The
+   * rows are inserted many to a statement (ListInserts), in the order one insert each would
+   * make them: a document's old rows are deleted only after every row queued before it is in.
+   */
+  #writeListRows(
+    db: DatabaseSync,
+    definition: CollectionDefinition,
+    written: readonly Written[],
+  ): void {
+    const fields = definition.listIndexes ?? [];
+    if (fields.length === 0) return;
+    const lists = listTable(definition.name);
+    const inserts = new ListInserts((count) =>
+      this.#prepare(db, `INSERT INTO "${lists}" (field, value, rid) VALUES ${listValues(count)}`),
+    );
+    for (const { rowid, document, inserted } of written) {
+      const wanted = listRows(document, fields);
+      if (!inserted) {
+        const existing = this.#prepare(db, `SELECT field, value FROM "${lists}" WHERE rid = ?`).all(
+          rowid,
+        ) as { field: string; value: string | number | null }[];
+        if (sameRows(existing, wanted)) continue;
+        inserts.flush();
+        this.#prepare(db, `DELETE FROM "${lists}" WHERE rid = ?`).run(rowid);
+      }
+      for (const row of wanted) inserts.add(row.field, row.value, rowid);
+    }
+    inserts.flush();
   }
 
   #deleteNow(db: DatabaseSync, collection: string, id: string): void {
