@@ -438,6 +438,54 @@ describe('SqliteReadStore documents put in a batch', () => {
     }
   });
 
+  it('keeps a handed-over document as it is, answers it to a shared get, and a copy to any other', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
+    const store = new SqliteReadStore({ path: join(dir, 'readmodels.db') });
+    try {
+      await store.ensureCollections([
+        {
+          name: 'cards',
+          indexes: [{ fields: ['points'] }],
+          textSearch: ['title'],
+          listIndexes: ['tags'],
+        },
+      ]);
+      type Card = { id: string; title: string; points: number; tags: string[] };
+      const handed: Card = { id: 'a', title: 'apple pie', points: 1, tags: ['x', 'y'] };
+      const answers: { shared: Card | null; copy: Card | null }[] = [];
+      await store.applyBatch('cards', 1, [recordedPut(1), recordedPut(2)], async (event, tx) => {
+        if (event.position === 1) {
+          await tx.put('cards', 'a', handed, { handOver: true });
+          await tx.put('cards', 'b', { ...handed, id: 'b', points: 2 });
+          return;
+        }
+        for (const id of ['a', 'b']) {
+          const copy = await tx.get<Card>('cards', id);
+          answers.push({ shared: await tx.get<Card>('cards', id, { shared: true }), copy });
+          // A copy may be changed: nothing of it is written.
+          copy!.points = 99;
+          copy!.tags.push('z');
+        }
+      });
+      // The handed-over object itself (no copy); a copy for any other get.
+      expect(answers[0]!.shared).toBe(handed);
+      expect(answers[0]!.copy).not.toBe(handed);
+      expect(answers[1]!.shared).toEqual({ ...handed, id: 'b', points: 2 });
+      expect(answers[1]!.copy).not.toBe(answers[1]!.shared);
+      const cards = store.collection<Card>('cards');
+      // Written as its JSON, its keys, text and list entries too.
+      expect(await cards.get('a')).toEqual(handed);
+      expect(await cards.get('b')).toEqual({ ...handed, id: 'b', points: 2 });
+      expect((await cards.find({ where: { points: 1 } })).map((card) => card.id)).toEqual(['a']);
+      expect((await cards.find({ text: 'appl' })).map((card) => card.id)).toEqual(['a', 'b']);
+      expect(await cards.count({ where: { tags: { $contains: 'y' } } })).toBe(2);
+      expect(await cards.count({ where: { tags: { $contains: 'z' } } })).toBe(0);
+    } finally {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('inserts list entries many to a statement, as the same rows in the same order as one at a time', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
     const path = join(dir, 'readmodels.db');

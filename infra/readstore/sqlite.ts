@@ -11,6 +11,7 @@ import {
   textAt,
   valuesAt,
   type CollectionDefinition,
+  type GetOptions,
   type ProjectionBatchHandler,
   type ProjectionTransaction,
   type Query,
@@ -956,9 +957,13 @@ export class SqliteReadStore implements ReadStore {
       pending.clear();
     };
     return {
-      get: async <T extends object>(collection: string, id: string) => {
+      get: async <T extends object>(collection: string, id: string, options?: GetOptions) => {
         const written = pending.get(collection)?.get(id);
-        if (written !== undefined) return written === null ? null : jsonCopy(written as T);
+        if (written !== undefined) {
+          if (written === null) return null;
+          // A reader that changes nothing may have the document kept (GetOptions).
+          return options?.shared ? (written as T) : jsonCopy(written as T);
+        }
         return this.#get<T>(db, collection, id);
       },
       find: async <T extends object>(collection: string, query: Query = {}) => {
@@ -966,9 +971,10 @@ export class SqliteReadStore implements ReadStore {
         if (this.#deferred.has(collection)) this.#buildMissingIndexes(this.#definition(collection));
         return this.#find<T>(db, collection, query);
       },
-      put: async (collection, id, document) => {
+      put: async (collection, id, document, options) => {
         this.#definition(collection); // an unknown collection fails here, at its write
-        pendingOf(collection).set(id, jsonCopy(document));
+        // A document handed over (PutOptions) is JSON data nobody changes: kept as it is.
+        pendingOf(collection).set(id, options?.handOver ? document : jsonCopy(document));
       },
       delete: async (collection, id) => {
         this.#definition(collection);
