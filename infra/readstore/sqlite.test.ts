@@ -780,6 +780,26 @@ describe('SqliteReadStore rebuilds from zero', () => {
     }
   });
 
+  it('builds them in an in-memory store too (no file to map)', async () => {
+    const store = new SqliteReadStore({ path: ':memory:' });
+    try {
+      await store.ensureCollections([entries]);
+      await store.deferIndexes([entries]);
+      await store.applyBatch('entries', 1, [recordedPut(1)], async (_event, tx) => {
+        await tx.put('entries', 'e1', { id: 'e1', points: 3, tags: ['odd'], title: 'one' });
+      });
+      await store.buildDeferredIndexes([entries]);
+      expect(store.explain('entries', { sort: [['points', -1]] }).join('\n')).toMatch(
+        index('points_d'),
+      );
+      expect(
+        await store.collection('entries').count({ where: { tags: { $contains: 'odd' } } }),
+      ).toBe(1);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('builds the indexes a stopped rebuild left out when the collections are opened again', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
     const path = join(dir, 'readmodels.db');

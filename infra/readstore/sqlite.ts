@@ -595,11 +595,12 @@ export class SqliteReadStore implements ReadStore {
     await this.#writeLock.run(async () => {
       // Each index build reads the whole table: from the file mapped into memory rather than
       // page by page through read calls (a third less time for a directory's indexes), for the
-      // build only (queries on this connection stay as they are).
-      const { mmap_size: mapped } = this.#writer.prepare('PRAGMA mmap_size').get() as {
-        mmap_size: number;
-      };
-      this.#writer.exec(`PRAGMA mmap_size = ${INDEX_BUILD_MMAP_BYTES}`);
+      // build only (queries on this connection stay as they are). An in-memory database has
+      // no file to map (and no mmap_size).
+      const mapped = (
+        this.#writer.prepare('PRAGMA mmap_size').get() as { mmap_size: number } | undefined
+      )?.mmap_size;
+      if (mapped !== undefined) this.#writer.exec(`PRAGMA mmap_size = ${INDEX_BUILD_MMAP_BYTES}`);
       try {
         this.#writer.exec('BEGIN IMMEDIATE');
         try {
@@ -610,7 +611,7 @@ export class SqliteReadStore implements ReadStore {
           throw error;
         }
       } finally {
-        this.#writer.exec(`PRAGMA mmap_size = ${mapped}`);
+        if (mapped !== undefined) this.#writer.exec(`PRAGMA mmap_size = ${mapped}`);
       }
     });
   }
