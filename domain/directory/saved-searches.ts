@@ -17,6 +17,7 @@ import type { DirectoryEntry } from './entry.ts';
 export const savedSearchesStreamId = (brandId: string): string => `savedsearches-${brandId}`;
 
 import { MAX_SAVED_SEARCHES, MAX_SAVED_SEARCH_NAME } from './saved-search-limits.ts';
+import { emptyGrowingMap, entryOf, withEntry, type GrowingMap } from '../shared/growing-map.ts';
 
 export * from './saved-search-limits.ts';
 
@@ -258,8 +259,11 @@ export type SavedSearch = Readonly<{
   filters: DirectoryFilters;
   digest: boolean;
   createdAt: string;
-  /** Every creator ever recorded as a match (each once). */
-  matched: ReadonlySet<string>;
+  /**
+   * Every creator ever recorded as a match (each once): a growing map, so a match copies a
+   * chunk of it, not all of it (a broad search matches every creator verified for years).
+   */
+  matched: GrowingMap<true>;
   /** Matches not mailed yet (only while the digest is on), oldest first. */
   pending: readonly string[];
 }>;
@@ -327,7 +331,7 @@ const decide = (command: SavedSearchCommand, state: SavedSearchesState): SavedSe
       const { searchId, creatorId } = command.data;
       const search = state.searches.get(searchId);
       // A search deleted since, or a creator already recorded: nothing new.
-      if (!search || search.matched.has(creatorId)) return [];
+      if (!search || entryOf(search.matched, creatorId)) return [];
       return [{ type: 'SavedSearchMatched', data: { brandId, searchId, creatorId, at } }];
     }
     case 'MarkMatchesSeen':
@@ -351,11 +355,7 @@ const decide = (command: SavedSearchCommand, state: SavedSearchesState): SavedSe
 };
 
 type Draft = {
-  -readonly [K in keyof SavedSearch]: K extends 'matched'
-    ? Set<string>
-    : K extends 'pending'
-      ? string[]
-      : SavedSearch[K];
+  -readonly [K in keyof SavedSearch]: K extends 'pending' ? string[] : SavedSearch[K];
 };
 
 /**
@@ -380,7 +380,6 @@ export const evolveSavedSearches = (
     if (drafts.has(search as Draft)) return search as Draft;
     const draft: Draft = {
       ...search,
-      matched: new Set(search.matched),
       pending: [...search.pending],
     };
     drafts.add(draft);
@@ -399,7 +398,7 @@ export const evolveSavedSearches = (
           filters,
           digest: true,
           createdAt: at,
-          matched: new Set(),
+          matched: emptyGrowingMap(),
           pending: [],
         };
         drafts.add(draft);
@@ -425,7 +424,7 @@ export const evolveSavedSearches = (
       case 'SavedSearchMatched': {
         const draft = draftOf(event.data.searchId);
         if (draft) {
-          draft.matched.add(event.data.creatorId);
+          draft.matched = withEntry(draft.matched, event.data.creatorId, true);
           if (draft.digest) draft.pending.push(event.data.creatorId);
         }
         unseen += 1;
