@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { asEventList } from '../shared/decider.ts';
 import type { RecordedEvent } from '../shared/messages.ts';
 import {
+  connectionsOf,
   walletDecider,
   type WalletCommand,
   type WalletEvent,
@@ -34,7 +35,7 @@ const walletStream = (seed: number, commands: number): RecordedEvent<WalletEvent
     const now = new Date(T0 + i * MINUTE);
     const metadata = { now, actorUserId: USER, correlationId: `c-${i}`, causationId: null };
     const creator = pick(['creator-1', 'creator-2', 'creator-3', 'creator-4']);
-    const opened = Object.keys(state.connections);
+    const opened = connectionsOf(state).map((connection) => connection.connectionId);
     const command: WalletCommand = pick<WalletCommand>([
       {
         type: 'CreditPurchase',

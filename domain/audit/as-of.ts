@@ -16,7 +16,14 @@ import {
   youTubeVerificationDecider,
   type YouTubeVerificationEvent,
 } from '../verification/youtube.ts';
-import { isExpired, walletDecider, type WalletEvent } from '../wallet/wallet.ts';
+import {
+  connectionsOf,
+  creditCounts,
+  isExpired,
+  listedConnectionId,
+  walletDecider,
+  type WalletEvent,
+} from '../wallet/wallet.ts';
 import type { AsOfAnswer, ConnectionAsOf } from './contracts.ts';
 
 /** The streams of one user an "as of" replays, each in stream order. */
@@ -57,7 +64,7 @@ export const userAsOf = (userId: string, streams: UserStreams, at: Date): AsOfAn
   const registered = accountState.status === 'active';
   const emailProof = account.find((event) => event.type === 'AccountRegistered')?.data.emailProof;
 
-  const connections: ConnectionAsOf[] = Object.values(wallet.connections)
+  const connections: ConnectionAsOf[] = connectionsOf(wallet)
     .map((connection) => ({
       connectionId: connection.connectionId,
       targetUserId: connection.targetUserId,
@@ -66,7 +73,7 @@ export const userAsOf = (userId: string, streams: UserStreams, at: Date): AsOfAn
       removedAt: connection.removedAt,
       refunded: connection.refunded,
       open:
-        wallet.listed[connection.targetUserId] === connection.connectionId &&
+        listedConnectionId(wallet, connection.targetUserId) === connection.connectionId &&
         !isExpired(connection, at),
     }))
     .sort((a, b) => (a.addedAt < b.addedAt ? 1 : a.addedAt > b.addedAt ? -1 : 0));
@@ -85,8 +92,7 @@ export const userAsOf = (userId: string, streams: UserStreams, at: Date): AsOfAn
       balance: wallet.balance,
       events: walletEvents.length,
       lastEventAt: wallet.updatedAt,
-      purchases: Object.keys(wallet.creditedPayments).length,
-      grants: Object.keys(wallet.grants).length,
+      ...creditCounts(wallet),
       connections,
     },
     verification: {

@@ -11,12 +11,13 @@ import type { Decider } from '../shared/decider.ts';
 import { refuse } from '../shared/errors.ts';
 import type { Command, Event } from '../shared/messages.ts';
 import { cleanName as cleanPersonName, nameText } from '../shared/names.ts';
-import { directoryQuery, matchesFilters, type DirectoryFilters } from './search.ts';
+import { directoryQuery, filtersMatcher, type DirectoryFilters } from './search.ts';
 import type { DirectoryEntry } from './entry.ts';
 
 export const savedSearchesStreamId = (brandId: string): string => `savedsearches-${brandId}`;
 
 import { MAX_SAVED_SEARCHES, MAX_SAVED_SEARCH_NAME } from './saved-search-limits.ts';
+import { emptyGrowingMap, entryOf, withEntry, type GrowingMap } from '../shared/growing-map.ts';
 
 export * from './saved-search-limits.ts';
 
@@ -111,7 +112,15 @@ const decoded = (text: string): string => {
  * steps, or filled it all in without verifying an account, is no match yet, whatever the filters.
  */
 export const matchesSavedSearch = (entry: DirectoryEntry, filters: DirectoryFilters): boolean =>
-  entry.verified && matchesFilters(entry, filters);
+  savedSearchMatcher(entry)(filters);
+
+/** `matchesSavedSearch` for one entry and many searches, its text folded once for all. */
+export const savedSearchMatcher = (
+  entry: DirectoryEntry,
+): ((filters: DirectoryFilters) => boolean) => {
+  if (!entry.verified) return () => false;
+  return filtersMatcher(entry);
+};
 
 /**
  * Whether a change of a creator's entry makes them a new match: they match now and did not
@@ -250,8 +259,11 @@ export type SavedSearch = Readonly<{
   filters: DirectoryFilters;
   digest: boolean;
   createdAt: string;
-  /** Every creator ever recorded as a match (each once). */
-  matched: ReadonlySet<string>;
+  /**
+   * Every creator ever recorded as a match (each once): a growing map, so a match copies a
+   * chunk of it, not all of it (a broad search matches every creator verified for years).
+   */
+  matched: GrowingMap<true>;
   /** Matches not mailed yet (only while the digest is on), oldest first. */
   pending: readonly string[];
 }>;
@@ -319,7 +331,7 @@ const decide = (command: SavedSearchCommand, state: SavedSearchesState): SavedSe
       const { searchId, creatorId } = command.data;
       const search = state.searches.get(searchId);
       // A search deleted since, or a creator already recorded: nothing new.
-      if (!search || search.matched.has(creatorId)) return [];
+      if (!search || entryOf(search.matched, creatorId)) return [];
       return [{ type: 'SavedSearchMatched', data: { brandId, searchId, creatorId, at } }];
     }
     case 'MarkMatchesSeen':
@@ -343,11 +355,7 @@ const decide = (command: SavedSearchCommand, state: SavedSearchesState): SavedSe
 };
 
 type Draft = {
-  -readonly [K in keyof SavedSearch]: K extends 'matched'
-    ? Set<string>
-    : K extends 'pending'
-      ? string[]
-      : SavedSearch[K];
+  -readonly [K in keyof SavedSearch]: K extends 'pending' ? string[] : SavedSearch[K];
 };
 
 /**
@@ -372,7 +380,6 @@ export const evolveSavedSearches = (
     if (drafts.has(search as Draft)) return search as Draft;
     const draft: Draft = {
       ...search,
-      matched: new Set(search.matched),
       pending: [...search.pending],
     };
     drafts.add(draft);
@@ -391,7 +398,7 @@ export const evolveSavedSearches = (
           filters,
           digest: true,
           createdAt: at,
-          matched: new Set(),
+          matched: emptyGrowingMap(),
           pending: [],
         };
         drafts.add(draft);
@@ -417,7 +424,7 @@ export const evolveSavedSearches = (
       case 'SavedSearchMatched': {
         const draft = draftOf(event.data.searchId);
         if (draft) {
-          draft.matched.add(event.data.creatorId);
+          draft.matched = withEntry(draft.matched, event.data.creatorId, true);
           if (draft.digest) draft.pending.push(event.data.creatorId);
         }
         unseen += 1;

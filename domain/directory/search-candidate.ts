@@ -20,6 +20,7 @@ import {
 } from '../profiles/profile.ts';
 import { cleanName } from '../shared/names.ts';
 import { LISTED_ROLE, withProfile, type DirectoryEntry } from './entry.ts';
+import { sameList } from '../shared/lists.ts';
 
 type CandidateAccount = Readonly<{
   id: string;
@@ -154,9 +155,6 @@ export const evolveCandidate = (
     replyHours: candidate.replyHours,
   };
 };
-
-const sameList = <T>(a: readonly T[], b: readonly T[]): boolean =>
-  a === b || (a.length === b.length && a.every((value, i) => value === b[i]));
 
 const sameAccount = (a: CandidateAccount, b: CandidateAccount): boolean =>
   a.id === b.id &&

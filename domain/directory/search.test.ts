@@ -4,6 +4,7 @@ import type { DirectoryEntry } from './entry.ts';
 import {
   compareEntries,
   directoryQuery,
+  filtersMatcher,
   matchesFilters,
   searchByScan,
   textTierOf,
@@ -195,6 +196,21 @@ describe('the meaning of a search', () => {
     expect(textTierOf(ravi, 'cooking')).toBe(1);
     expect(textTierOf(zoe, 'cooking')).toBe(2);
     expect(textTierOf(ravi, 'zoe')).toBeNull();
+  });
+
+  it('tests many searches against one entry with one matcher, in any order, as each alone', () => {
+    const searches = [
+      { ...none, search: 'cooking' }, // Zoë's description: the last tier, folded last
+      { ...none, search: 'zoe' },
+      { ...none, search: 'ravi' },
+      { ...none, search: 'cafe', minFollowers: 10_000_000 },
+      none,
+    ];
+    const expected = [true, true, false, false, true];
+    expect(searches.map((filters) => matchesFilters(zoe, filters))).toEqual(expected);
+    const matches = filtersMatcher(zoe);
+    expect(searches.map(matches)).toEqual(expected);
+    expect([...searches].reverse().map(matches)).toEqual([...expected].reverse());
   });
 
   it('orders a search by where the words were found, then by rank', () => {

@@ -290,26 +290,65 @@ const wordsIn = (entry: DirectoryEntry, fields: readonly (keyof DirectoryEntry)[
       .flatMap(textWords);
   });
 
+/**
+ * An entry's folded words in each relevance tier (TEXT_TIERS), each folded the first time a
+ * search needs it and kept: a test of many searches against one entry folds its text once.
+ */
+export type EntryWords = (tier: number) => readonly string[];
+
+export const entryWords = (entry: DirectoryEntry): EntryWords => {
+  const tiers: (readonly string[] | undefined)[] = [];
+  return (tier) => (tiers[tier] ??= wordsIn(entry, TEXT_TIERS[tier]!));
+};
+
+/** The words of the searches seen lately (a saved search is tested at every creator's change). */
+const searchedWords = new Map<string, readonly string[]>();
+const SEARCHES_KEPT = 10_000;
+const wordsSearched = (search: string): readonly string[] => {
+  let words = searchedWords.get(search);
+  if (!words) {
+    if (searchedWords.size >= SEARCHES_KEPT) searchedWords.clear();
+    words = searchWords(search);
+    searchedWords.set(search, words);
+  }
+  return words;
+};
+
+const tierOfWords = (words: EntryWords, search: string): number | null => {
+  const searched = wordsSearched(search);
+  if (searched.length === 0) return 0;
+  for (let tier = 0; tier < TEXT_TIERS.length; tier++) {
+    if (matchesWordPrefixes(words(tier), searched)) return tier;
+  }
+  return null;
+};
+
 /** The relevance tier a search finds an entry in (0 strongest), or null when it does not match. */
-export const textTierOf = (entry: DirectoryEntry, search: string): number | null => {
-  const words = searchWords(search);
-  if (words.length === 0) return 0;
-  const tier = TEXT_TIERS.findIndex((fields) => matchesWordPrefixes(wordsIn(entry, fields), words));
-  return tier === -1 ? null : tier;
+export const textTierOf = (entry: DirectoryEntry, search: string): number | null =>
+  tierOfWords(entryWords(entry), search);
+
+/**
+ * Whether an entry passes a search's filters (text included), for one entry and many searches
+ * (a creator's change tested against every saved search): its words are folded once for all.
+ */
+export const filtersMatcher = (entry: DirectoryEntry): ((filters: DirectoryFilters) => boolean) => {
+  const words = entryWords(entry);
+  return (filters) =>
+    anyOf(entry.adCategories, filters.adCategories) &&
+    anyOf(entry.pageContentCategory, filters.pageContentCategory) &&
+    anyOf(entry.platforms, filters.socialMediaPlatforms) &&
+    anyOf(entry.averageAudienceType, filters.averageAudienceType) &&
+    anyOf(entry.locationKeys, filters.averageLocationOfAudience) &&
+    (filters.minFollowers === null || entry.followers >= filters.minFollowers) &&
+    (filters.maxFollowers === null || entry.followers <= filters.maxFollowers) &&
+    (!filters.verifiedOnly || entry.verified) &&
+    (!filters.repliesFast || entry.repliesFast) &&
+    tierOfWords(words, filters.search) !== null;
 };
 
 /** Whether an entry passes every filter of a search (text included). */
 export const matchesFilters = (entry: DirectoryEntry, filters: DirectoryFilters): boolean =>
-  anyOf(entry.adCategories, filters.adCategories) &&
-  anyOf(entry.pageContentCategory, filters.pageContentCategory) &&
-  anyOf(entry.platforms, filters.socialMediaPlatforms) &&
-  anyOf(entry.averageAudienceType, filters.averageAudienceType) &&
-  anyOf(entry.locationKeys, filters.averageLocationOfAudience) &&
-  (filters.minFollowers === null || entry.followers >= filters.minFollowers) &&
-  (filters.maxFollowers === null || entry.followers <= filters.maxFollowers) &&
-  (!filters.verifiedOnly || entry.verified) &&
-  (!filters.repliesFast || entry.repliesFast) &&
-  textTierOf(entry, filters.search) !== null;
+  filtersMatcher(entry)(filters);
 
 const compareValues = (a: unknown, b: unknown): number => {
   if (typeof a === 'number' && typeof b === 'number') return a - b;

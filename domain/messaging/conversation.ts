@@ -11,6 +11,7 @@ import type { Decider } from '../shared/decider.ts';
 import { DomainError } from '../shared/errors.ts';
 import type { Command, Event } from '../shared/messages.ts';
 import { MESSAGING_MESSAGES as M } from './messages.ts';
+import { emptyGrowingMap, entryOf, withEntry, type GrowingMap } from '../shared/growing-map.ts';
 
 export const MAX_MESSAGE_LENGTH = 2000;
 /** The creator answers within this long of the payer's first message, or the coin comes back. */
@@ -142,7 +143,7 @@ export type ConversationState = Readonly<{
   expiresAt: string | null;
   seq: number;
   /** Message ids already stored, with their seq and sender, so a resent message is stored once. */
-  messageIds: Readonly<Record<string, Readonly<{ seq: number; senderId: string }>>>;
+  messageIds: GrowingMap<Readonly<{ seq: number; senderId: string }>>;
   participants: Readonly<Record<string, Participant>>;
   /** For the reply guarantee of the current connection. */
   firstPayerMessageAt: string | null;
@@ -157,7 +158,7 @@ export const initialConversationState = (): ConversationState => ({
   connectionId: null,
   expiresAt: null,
   seq: 0,
-  messageIds: {},
+  messageIds: emptyGrowingMap(),
   participants: {},
   firstPayerMessageAt: null,
   firstCreatorMessageAt: null,
@@ -259,7 +260,7 @@ const decide = (
       if (otherParticipant(state, senderId) !== receiverId) {
         throw new DomainError('forbidden', M.notParticipant);
       }
-      const stored = state.messageIds[messageId];
+      const stored = entryOf(state.messageIds, messageId);
       if (stored && stored.senderId !== senderId) {
         // Ids are the sender's own (a UUID each): the other side cannot take one over.
         throw new DomainError('conflict', M.messageIdTaken);
@@ -380,7 +381,7 @@ const evolve = (state: ConversationState, event: ConversationEvent): Conversatio
       return {
         ...state,
         seq,
-        messageIds: { ...state.messageIds, [messageId]: { seq, senderId } },
+        messageIds: withEntry(state.messageIds, messageId, { seq, senderId }),
         participants: {
           ...state.participants,
           [receiverId]: { ...receiver, lastReceivedSeq: seq },

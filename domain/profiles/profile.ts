@@ -7,6 +7,7 @@ import { PROFILE_MESSAGES } from './contracts.ts';
 import { followersCount, type Followers } from './followers.ts';
 import { companyNameOf, legacyOwnerName } from './names.ts';
 import { normalizeHandle } from '../verification/handles.ts';
+import { sameList } from '../shared/lists.ts';
 
 export const profileStreamId = (userId: string): string => `profile-${userId}`;
 
@@ -219,10 +220,6 @@ export const emptyProfile = (): ProfileState => ({
   accounts: [],
   pastPosts: [],
 });
-
-/** Two lists of plain values (names, ids, follower counts), element by element. */
-const sameList = (a: readonly unknown[], b: readonly unknown[]): boolean =>
-  a.length === b.length && a.every((value, i) => value === b[i]);
 
 /** Two accounts' fields as the wizard sends them (the verification aside). */
 const sameAccount = (

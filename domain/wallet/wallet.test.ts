@@ -3,6 +3,8 @@ import { DeciderSpecification, testMetadata } from '../shared/testing.ts';
 import { WALLET_MESSAGES as M } from './messages.ts';
 import { COLLECTION_MESSAGES as CM } from '../collections/messages.ts';
 import {
+  connectionOf,
+  listedConnectionId,
   walletDecider,
   type CoinsGranted,
   type CoinsPurchased,
@@ -218,7 +220,7 @@ describe('connections paid in LinkCoins', () => {
     given([funded, opened(4)])
       .when(renew(10))
       .thenState((state) => {
-        const connection = state.connections['c-1'];
+        const connection = connectionOf(state, 'c-1');
         if (connection?.expiresAt !== atDay(17).toISOString()) {
           throw new Error(`expiry ${connection?.expiresAt}`);
         }
@@ -338,8 +340,10 @@ describe('connections paid in LinkCoins', () => {
       given(cancelled)
         .when(open('c-2'))
         .thenState((state) => {
-          if (state.listed['creator-1'] !== 'c-2' || state.balance !== 4) {
-            throw new Error(`listed ${state.listed['creator-1']}, balance ${state.balance}`);
+          if (listedConnectionId(state, 'creator-1') !== 'c-2' || state.balance !== 4) {
+            throw new Error(
+              `listed ${listedConnectionId(state, 'creator-1')}, balance ${state.balance}`,
+            );
           }
         });
       given([funded]).when(cancel('c-9')).thenRefused('not_found', CM.notInList);

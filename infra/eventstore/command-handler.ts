@@ -72,12 +72,40 @@ export type CommandHandlerOptions = Readonly<{
  * The folded state of a stream up to a revision, and the events of each idempotency key seen
  * in it. Deciders are pure and never mutate state, so a cached state can be shared safely.
  */
+/**
+ * A stream's idempotency keys and the events each produced. One per cached stream, shared by its
+ * successive snapshots and only ever added to: each key it holds is a fact of the stream (events
+ * appended), so a snapshot of an earlier revision may see a later key and answer what the stream
+ * holds. Copying it at every command cost each command time in proportion to the keyed commands
+ * its stream had ever taken (a brand's wallet: one per add to a list).
+ */
+class StreamKeys {
+  readonly #events = new Map<string, RecordedEvent[]>();
+  /** The last revision remembered: an event read again (a load beside a command) is not added twice. */
+  #upTo = -1;
+
+  get(key: string): readonly RecordedEvent[] | undefined {
+    return this.#events.get(key);
+  }
+
+  remember(events: readonly RecordedEvent[]): void {
+    for (const event of events) {
+      if (event.revision <= this.#upTo) continue;
+      this.#upTo = event.revision;
+      const key = event.metadata.idempotencyKey;
+      if (key === undefined) continue;
+      // A new array: one a command answered (`alreadyHandled`) is never changed afterwards.
+      this.#events.set(key, [...(this.#events.get(key) ?? []), event]);
+    }
+  }
+}
+
 type StreamSnapshot = {
   decider: object;
   state: unknown;
   revision: number;
   position: number | null;
-  keys: Map<string, RecordedEvent[]>;
+  keys: StreamKeys;
 };
 
 /** A small LRU: a Map keeps insertion order, so the first key is the least recently used. */
@@ -103,13 +131,6 @@ class SnapshotCache {
     }
   }
 }
-
-const remember = (keys: Map<string, RecordedEvent[]>, events: readonly RecordedEvent[]) => {
-  for (const event of events) {
-    const key = event.metadata.idempotencyKey;
-    if (key !== undefined) keys.set(key, [...(keys.get(key) ?? []), event]);
-  }
-};
 
 /** What an idempotency key stands for: the command's type and data, not who or when. */
 export const commandFingerprint = (command: Command): string =>
@@ -202,8 +223,8 @@ export const createCommandHandler = (
       fromRevision,
     })) as readonly RecordedEvent<E>[];
     if (cached && newer.length === 0) return cached;
-    const keys = new Map(cached?.keys);
-    remember(keys, newer);
+    const keys = cached?.keys ?? new StreamKeys();
+    keys.remember(newer);
     const snapshot: StreamSnapshot = {
       decider,
       state: evolveAll(decider, (cached?.state as State) ?? decider.initialState(), newer),
@@ -279,8 +300,8 @@ export const createCommandHandler = (
         );
         const recorded = appended.events as readonly RecordedEvent<E>[];
         const nextState = evolveAll(decider, state, decided);
-        const keys = new Map(snapshot.keys);
-        remember(keys, recorded);
+        const { keys } = snapshot;
+        keys.remember(recorded);
         cache.set(streamId, {
           decider,
           state: nextState,

@@ -41,6 +41,16 @@ export type CommitStatements = Readonly<{
   eventById: StatementSync;
   idsFrom: StatementSync;
   dataVersion: StatementSync;
+  /**
+   * The transaction's and each append's savepoint statements, prepared once: `exec` compiles
+   * its SQL on every call (a savepoint and its release: about 1.1 µs by `exec`, 0.6 prepared).
+   */
+  begin: StatementSync;
+  commit: StatementSync;
+  rollback: StatementSync;
+  savepoint: StatementSync;
+  release: StatementSync;
+  rollbackTo: StatementSync;
   /** PRAGMA data_version at this connection's previous commit (it moves on others' commits). */
   seen: { dataVersion: number };
 }>;
@@ -58,6 +68,12 @@ export const prepareCommit = (db: DatabaseSync): CommitStatements => ({
     'SELECT event_id, revision, position FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision ASC LIMIT ?',
   ),
   dataVersion: db.prepare('PRAGMA data_version'),
+  begin: db.prepare('BEGIN IMMEDIATE'),
+  commit: db.prepare('COMMIT'),
+  rollback: db.prepare('ROLLBACK'),
+  savepoint: db.prepare('SAVEPOINT append'),
+  release: db.prepare('RELEASE append'),
+  rollbackTo: db.prepare('ROLLBACK TO append'),
   seen: {
     dataVersion: (db.prepare('PRAGMA data_version').get() as { data_version: number }).data_version,
   },
@@ -96,7 +112,6 @@ const earlierCopy = (
 };
 
 const appendInTransaction = (
-  db: DatabaseSync,
   statements: CommitStatements,
   append: AppendToCommit,
 ): AppendOutcome => {
@@ -110,7 +125,7 @@ const appendInTransaction = (
     if (earlier) return earlier;
   }
   if (!holds) return { kind: 'conflict', current };
-  db.exec('SAVEPOINT append');
+  statements.savepoint.run();
   try {
     const positions: number[] = [];
     let revision = current;
@@ -126,13 +141,13 @@ const appendInTransaction = (
       );
       positions.push(Number(result.lastInsertRowid));
     }
-    db.exec('RELEASE append');
+    statements.release.run();
     const head =
       positions.at(-1) ?? (statements.head.get() as { position: number } | undefined)?.position;
     return { kind: 'appended', revision, positions, head: head ?? 0 };
   } catch (error) {
-    db.exec('ROLLBACK TO append');
-    db.exec('RELEASE append');
+    statements.rollbackTo.run();
+    statements.release.run();
     return { kind: 'failed', error };
   }
 };
@@ -156,7 +171,7 @@ export const commitBatch = (
 ): BatchOutcome => {
   const outcomes: AppendOutcome[] = [];
   try {
-    db.exec('BEGIN IMMEDIATE');
+    statements.begin.run();
     const { data_version: version } = statements.dataVersion.get() as { data_version: number };
     const othersWrote =
       knownHead === undefined
@@ -164,13 +179,13 @@ export const commitBatch = (
         : ((statements.head.get() as { position: number } | undefined)?.position ?? null) !==
           knownHead;
     statements.seen.dataVersion = version;
-    for (const append of appends) outcomes.push(appendInTransaction(db, statements, append));
+    for (const append of appends) outcomes.push(appendInTransaction(statements, append));
     const committing = performance.now();
-    db.exec('COMMIT');
+    statements.commit.run();
     if (timing) timing.commitMs = performance.now() - committing;
     return { committed: true, outcomes, othersWrote };
   } catch (error) {
-    if (db.isTransaction) db.exec('ROLLBACK');
+    if (db.isTransaction) statements.rollback.run();
     return { committed: false, error };
   }
 };

@@ -113,10 +113,37 @@ export interface ReadCollection<T extends object> {
 /** A document with the id it is stored under. */
 export type ScannedDocument<T extends object> = Readonly<{ id: string; document: T }>;
 
-/** What a projection handler may do while applying one event. */
+/**
+ * A handler's promise about a document it reads: it only reads what `get` answers, and never
+ * changes it or anything in it. The store may then answer an object it keeps (a document put
+ * earlier in the batch) instead of a copy of its own.
+ */
+export type GetOptions = Readonly<{ shared?: boolean }>;
+
+/**
+ * A handler's promise about a document it puts: from the put on, neither the document nor
+ * anything in it is changed (by the handler or anyone else), and it is JSON data, as JSON.parse
+ * gives it: plain objects and arrays (no holes), strings, finite numbers other than -0,
+ * booleans and nulls, no undefined values, no Dates or other objects with toJSON. The store may
+ * then keep the object itself instead of a copy (what is written is the same: the document's
+ * JSON and the fields read from it are those of a copy). A rebuild that folds many events into
+ * each document saves a copy per event.
+ */
+export type PutOptions = Readonly<{ handOver?: boolean }>;
+
+/**
+ * What a projection handler may do while applying one event. A document `put` is written as it
+ * was when put, and `get` answers a document the handler may change without changing what is
+ * written, unless the handler promises otherwise (GetOptions, PutOptions).
+ */
 export interface ProjectionTransaction {
-  get<T extends object>(collection: string, id: string): Promise<T | null>;
-  put<T extends object>(collection: string, id: string, document: T): Promise<void>;
+  get<T extends object>(collection: string, id: string, options?: GetOptions): Promise<T | null>;
+  put<T extends object>(
+    collection: string,
+    id: string,
+    document: T,
+    options?: PutOptions,
+  ): Promise<void>;
   delete(collection: string, id: string): Promise<void>;
   find<T extends object>(collection: string, query?: Query): Promise<T[]>;
 }

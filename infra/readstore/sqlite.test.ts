@@ -438,6 +438,116 @@ describe('SqliteReadStore documents put in a batch', () => {
     }
   });
 
+  it('keeps a handed-over document as it is, answers it to a shared get, and a copy to any other', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
+    const store = new SqliteReadStore({ path: join(dir, 'readmodels.db') });
+    try {
+      await store.ensureCollections([
+        {
+          name: 'cards',
+          indexes: [{ fields: ['points'] }],
+          textSearch: ['title'],
+          listIndexes: ['tags'],
+        },
+      ]);
+      type Card = { id: string; title: string; points: number; tags: string[] };
+      const handed: Card = { id: 'a', title: 'apple pie', points: 1, tags: ['x', 'y'] };
+      const answers: { shared: Card | null; copy: Card | null }[] = [];
+      await store.applyBatch('cards', 1, [recordedPut(1), recordedPut(2)], async (event, tx) => {
+        if (event.position === 1) {
+          await tx.put('cards', 'a', handed, { handOver: true });
+          await tx.put('cards', 'b', { ...handed, id: 'b', points: 2 });
+          return;
+        }
+        for (const id of ['a', 'b']) {
+          const copy = await tx.get<Card>('cards', id);
+          answers.push({ shared: await tx.get<Card>('cards', id, { shared: true }), copy });
+          // A copy may be changed: nothing of it is written.
+          copy!.points = 99;
+          copy!.tags.push('z');
+        }
+      });
+      // The handed-over object itself (no copy); a copy for any other get.
+      expect(answers[0]!.shared).toBe(handed);
+      expect(answers[0]!.copy).not.toBe(handed);
+      expect(answers[1]!.shared).toEqual({ ...handed, id: 'b', points: 2 });
+      expect(answers[1]!.copy).not.toBe(answers[1]!.shared);
+      const cards = store.collection<Card>('cards');
+      // Written as its JSON, its keys, text and list entries too.
+      expect(await cards.get('a')).toEqual(handed);
+      expect(await cards.get('b')).toEqual({ ...handed, id: 'b', points: 2 });
+      expect((await cards.find({ where: { points: 1 } })).map((card) => card.id)).toEqual(['a']);
+      expect((await cards.find({ text: 'appl' })).map((card) => card.id)).toEqual(['a', 'b']);
+      expect(await cards.count({ where: { tags: { $contains: 'y' } } })).toBe(2);
+      expect(await cards.count({ where: { tags: { $contains: 'z' } } })).toBe(0);
+    } finally {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('inserts list entries many to a statement, as the same rows in the same order as one at a time', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
+    const path = join(dir, 'readmodels.db');
+    const store = new SqliteReadStore({ path });
+    try {
+      await store.ensureCollections([{ name: 'shelves', listIndexes: ['tags', 'sizes'] }]);
+      type Shelf = { id: string; tags: (string | boolean)[]; sizes: number[] };
+      // From none to 150 entries a document: full statements and every smaller one.
+      const shelf = (n: number, variant = 0): Shelf => ({
+        id: `s${n}`,
+        tags: [...Array.from({ length: n % 7 }, (_, i) => `t${(i + variant) % 5}`), n % 2 === 0],
+        sizes: Array.from({ length: (n * 13) % 151 }, (_, i) => i + variant),
+      });
+      /** The rows one insert per entry gives a document: fields in order, duplicates once. */
+      const rowsOf = (document: Shelf, rid: number) => [
+        ...[
+          ...new Set(document.tags.map((tag) => (typeof tag === 'boolean' ? Number(tag) : tag))),
+        ].map((value) => ({ field: 'tags', value, rid })),
+        ...[...new Set(document.sizes)].map((value) => ({ field: 'sizes', value, rid })),
+      ];
+      const stored = () => {
+        const db = new DatabaseSync(path, { readOnly: true });
+        try {
+          return db
+            .prepare('SELECT field, value, rid FROM mv_shelves ORDER BY rowid')
+            .all()
+            .map((row) => ({ ...row }));
+        } finally {
+          db.close();
+        }
+      };
+      const first = Array.from({ length: 60 }, (_, n) => shelf(n));
+      await store.applyBatch('shelves', 1, [recordedPut(1)], async (_event, tx) => {
+        for (const document of first) await tx.put('shelves', document.id, document);
+      });
+      const expected = first.flatMap((document, index) => rowsOf(document, index + 1));
+      expect(expected.length).toBeGreaterThan(2000);
+      expect(stored()).toEqual(expected);
+      // Changed documents lose their rows and get new ones at the end, in the order written;
+      // an unchanged one keeps its own; a new one comes after.
+      const changed = [shelf(3, 1), shelf(10), shelf(20, 2), shelf(70)];
+      await store.applyBatch('shelves', 1, [recordedPut(2)], async (_event, tx) => {
+        for (const document of changed) await tx.put('shelves', document.id, document);
+      });
+      expect(stored()).toEqual([
+        ...expected.filter((row) => row.rid !== 4 && row.rid !== 21),
+        ...rowsOf(changed[0]!, 4),
+        ...rowsOf(changed[2]!, 21),
+        ...rowsOf(changed[3]!, 61),
+      ]);
+      const shelves = store.collection<Shelf>('shelves');
+      expect(await shelves.count({ where: { sizes: { $contains: 150 } } })).toBe(
+        [...first, ...changed].filter(
+          (document, index) => ![3, 20].includes(index) && document.sizes.includes(150),
+        ).length,
+      );
+    } finally {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('copies a document as its JSON text would give it back', () => {
     class Point {
       readonly x: number;
@@ -667,6 +777,26 @@ describe('SqliteReadStore rebuilds from zero', () => {
     } finally {
       await store.close();
       await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('builds them in an in-memory store too (no file to map)', async () => {
+    const store = new SqliteReadStore({ path: ':memory:' });
+    try {
+      await store.ensureCollections([entries]);
+      await store.deferIndexes([entries]);
+      await store.applyBatch('entries', 1, [recordedPut(1)], async (_event, tx) => {
+        await tx.put('entries', 'e1', { id: 'e1', points: 3, tags: ['odd'], title: 'one' });
+      });
+      await store.buildDeferredIndexes([entries]);
+      expect(store.explain('entries', { sort: [['points', -1]] }).join('\n')).toMatch(
+        index('points_d'),
+      );
+      expect(
+        await store.collection('entries').count({ where: { tags: { $contains: 'odd' } } }),
+      ).toBe(1);
+    } finally {
+      await store.close();
     }
   });
 

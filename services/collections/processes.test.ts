@@ -16,6 +16,7 @@ import type { CollectionEntry } from '@linkcoin/domain/collections/contracts.ts'
 import type { WalletEntry } from '@linkcoin/domain/wallet/contracts.ts';
 import {
   CONNECTION_MS,
+  connectionOf,
   walletDecider,
   walletStreamId,
   type WalletCommand,
@@ -110,7 +111,7 @@ describe('the collection processes', () => {
           targetIsCreator: true,
         },
       });
-      const expiresAt = (opened.state.connections['process-test-connection'] ?? { expiresAt: '' })
+      const expiresAt = (connectionOf(opened.state, 'process-test-connection') ?? { expiresAt: '' })
         .expiresAt;
       await expect
         .poll(() => conversationOf(server, payer.userId, creator.userId))

@@ -9,6 +9,7 @@ import {
 import { DomainError } from '@linkcoin/domain/shared/errors.ts';
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
 import {
+  connectionOf,
   walletDecider,
   walletStreamId,
   type CoinRefunded,
@@ -70,7 +71,7 @@ export const replyGuarantee = (deps: {
         conversationStreamId(pairIdOf(guarantee.payerId, guarantee.creatorId)),
       ),
     ]);
-    const connection = wallet.connections[guarantee.id];
+    const connection = connectionOf(wallet, guarantee.id);
     if (!connection || connection.refunded) return false;
     // The conversation keeps the first messages of its current connection only.
     const messages = conversation.connectionId === guarantee.id ? conversation : guarantee;

@@ -76,19 +76,22 @@ export const directoryProjection: Projection = {
     'ReplyTimeChanged',
   ],
   apply: async (recorded, tx) => {
+    // An entry is JSON data that nothing changes once made (evolveEntry makes a new one,
+    // sharing the parts that stay): the store keeps it as it is, without copies (PutOptions).
     if (recorded.type === 'AccountRegistered') {
       const entry = registeredEntry((recorded as RecordedEvent<AccountRegistered>).data);
-      if (entry) await tx.put<DirectoryEntry>(DIRECTORY, entry.id, entry);
+      if (entry) await tx.put<DirectoryEntry>(DIRECTORY, entry.id, entry, { handOver: true });
       return;
     }
     const userId = userOf(recorded);
-    const entry = await tx.get<DirectoryEntry>(DIRECTORY, userId);
+    const entry = await tx.get<DirectoryEntry>(DIRECTORY, userId, { shared: true });
     if (!entry) return; // not a creator
     const event = recorded as RecordedEvent<DirectoryEvent>;
     await tx.put<DirectoryEntry>(
       DIRECTORY,
       userId,
       evolveEntry(entry, event, recorded.metadata.timestamp),
+      { handOver: true },
     );
   },
 };

@@ -36,6 +36,7 @@ import {
   type ConversationDocument,
   type MessageDocument,
 } from './projection.ts';
+import { entryOf } from '@linkcoin/domain/shared/growing-map.ts';
 
 export const MESSAGING_HANDLER_MESSAGES = {
   noConversation: 'No conversation with this user.',
@@ -71,7 +72,7 @@ export const messagingHandlers = (deps: {
     position: number | null,
     messageId: string,
   ): Promise<MessageView> => {
-    const seq = state.messageIds[messageId]?.seq;
+    const seq = entryOf(state.messageIds, messageId)?.seq;
     await progress.waitFor(position);
     const pairId = state.pairId ?? '';
     const [message, conversation] = await Promise.all([

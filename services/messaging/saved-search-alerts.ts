@@ -4,12 +4,10 @@ import type {
   RoleGranted,
   RoleRevoked,
 } from '@linkcoin/domain/accounts/account.ts';
-import type { DirectoryEntry } from '@linkcoin/domain/directory/entry.ts';
 import type { DirectoryFilters } from '@linkcoin/domain/directory/search.ts';
 import {
-  becameMatch,
   digestDay,
-  matchesSavedSearch,
+  savedSearchMatcher,
   digestDueAt,
   savedSearchesDecider,
   savedSearchesStreamId,
@@ -28,6 +26,7 @@ import {
 } from '@linkcoin/domain/directory/search-candidate.ts';
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
 import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
+import type { ProjectionTransaction } from '@linkcoin/infra/readstore/port.ts';
 import { maskAddress, type Mailer } from '@linkcoin/infra/mail/port.ts';
 import { CONSOLE_ROLES } from '../platform/http/endpoint.ts';
 import type { ProcessManager } from '../platform/processes/process-manager.ts';
@@ -43,10 +42,17 @@ const FILTERS = 'pm_saved_search_filters';
 const DIGESTS = 'pm_saved_search_digests';
 /** Accounts holding a console role (admin, auditor), with those roles. */
 const CONSOLE = 'pm_saved_search_console_roles';
+/**
+ * One document: the id of the last event that changed the saved searches' filters (a search
+ * saved or deleted), so the process knows whether the filters it read last are still theirs.
+ */
+const FILTERS_CHANGE = 'pm_saved_search_filters_change';
+const LAST_CHANGE = 'last';
 
 type SearchFilters = { id: string; brandId: string; filters: DirectoryFilters };
 type DigestDue = { id: string; dueAt: string };
 type ConsoleRoles = { id: string; roles: string[] };
+type FiltersChange = { id: typeof LAST_CHANGE; eventId: string };
 
 const isConsoleRole = (role: string): boolean =>
   (CONSOLE_ROLES as readonly string[]).includes(role);
@@ -75,7 +81,8 @@ const userOf = (event: RecordedEvent): string =>
  *
  * A save is cheap here (every profile save passes through): an event that leaves the candidate
  * as it was is neither stored nor tested, and the searches are read, and the entries made, only
- * for a verified creator, since nobody else can match.
+ * for a verified creator, since nobody else can match, and kept from one to the next until a
+ * search is saved or deleted (`liveSearches`).
  *
  * A brand's account that also holds a console role (admin, auditor: granted and revoked on the
  * account's stream, which it follows too) is no brand to the saved-search endpoints (they answer
@@ -95,6 +102,27 @@ export const savedSearchAlerts = (deps: {
   digestHour: number;
   publicUrl: () => string;
 }): ProcessManager => {
+  /**
+   * The live searches as last read, and the change they were read after. A verified creator's
+   * change tests every search: reading them all from the store at each one cost a save time in
+   * proportion to the searches saved. They are read again only when the last change is another
+   * one: a search saved or deleted since (here, or by another process holding this one's lease),
+   * or a batch rolled back (its change is gone with it). A change is an event id, so a log
+   * replayed from the start meets each change again with the same filters. Until a first change
+   * is recorded (a store written before this document existed), they are read every time.
+   */
+  let lastRead: { eventId: string; searches: readonly SearchFilters[] } | null = null;
+  const liveSearches = async (tx: ProjectionTransaction): Promise<readonly SearchFilters[]> => {
+    const change = await tx.get<FiltersChange>(FILTERS_CHANGE, LAST_CHANGE);
+    if (!change) return tx.find<SearchFilters>(FILTERS);
+    if (lastRead?.eventId !== change.eventId) {
+      lastRead = { eventId: change.eventId, searches: await tx.find<SearchFilters>(FILTERS) };
+    }
+    return lastRead.searches;
+  };
+  const filtersChanged = (tx: ProjectionTransaction, recorded: RecordedEvent) =>
+    tx.put<FiltersChange>(FILTERS_CHANGE, LAST_CHANGE, { id: LAST_CHANGE, eventId: recorded.id });
+
   const recordMatches = async (
     recorded: RecordedEvent,
     beforeCandidate: SearchCandidate | null,
@@ -103,12 +131,16 @@ export const savedSearchAlerts = (deps: {
     holdsConsoleRole: (brandId: string) => Promise<boolean>,
   ) => {
     const after = candidateEntry(afterCandidate);
-    let before: DirectoryEntry | null | undefined;
+    const matchesAfter = savedSearchMatcher(after);
+    let matchedBefore: ((filters: DirectoryFilters) => boolean) | undefined;
     for (const search of searches) {
-      // The entry before the event only once it matters: the creator matches now.
-      if (!matchesSavedSearch(after, search.filters)) continue;
-      if (before === undefined) before = beforeCandidate && candidateEntry(beforeCandidate);
-      if (!becameMatch(before, after, search.filters)) continue;
+      // The entry before the event only once it matters: the creator matches now. A match is
+      // new when the creator did not match before (`becameMatch`).
+      if (!matchesAfter(search.filters)) continue;
+      matchedBefore ??= beforeCandidate
+        ? savedSearchMatcher(candidateEntry(beforeCandidate))
+        : () => false;
+      if (matchedBefore(search.filters)) continue;
       if (await holdsConsoleRole(search.brandId)) continue;
       const key = `saved-search-match-${search.id}-${after.id}`;
       const result = await deps.commands.handle(
@@ -198,6 +230,7 @@ export const savedSearchAlerts = (deps: {
         { name: FILTERS, indexes: [] },
         { name: DIGESTS, indexes: [{ fields: ['dueAt'] }] },
         { name: CONSOLE, indexes: [] },
+        { name: FILTERS_CHANGE, indexes: [] },
       ],
       eventTypes: [
         ...CREATOR_EVENTS,
@@ -235,6 +268,7 @@ export const savedSearchAlerts = (deps: {
             const { searchId, brandId, filters } = (recorded as RecordedEvent<SavedSearchCreated>)
               .data;
             await tx.put<SearchFilters>(FILTERS, searchId, { id: searchId, brandId, filters });
+            await filtersChanged(tx, recorded);
             return;
           }
           case 'SavedSearchDeleted':
@@ -243,6 +277,7 @@ export const savedSearchAlerts = (deps: {
             const event = recorded as RecordedEvent<SavedSearchEvent>;
             if (event.type === 'SavedSearchDeleted') {
               await tx.delete(FILTERS, event.data.searchId);
+              await filtersChanged(tx, recorded);
             } else if (event.type === 'SavedSearchDigestSent') {
               await tx.delete(DIGESTS, event.data.brandId);
             } else if (event.type === 'SavedSearchMatched') {
@@ -273,7 +308,7 @@ export const savedSearchAlerts = (deps: {
             if (sameCandidate(before, after)) return;
             // Only a verified creator can match: the searches are read for them alone (and
             // before this write, so the batch's writes stay in memory).
-            const searches = mayMatch(after) ? await tx.find<SearchFilters>(FILTERS) : [];
+            const searches = mayMatch(after) ? await liveSearches(tx) : [];
             await tx.put<SearchCandidate>(CREATORS, after.id, after);
             if (searches.length > 0) {
               await recordMatches(recorded, before, after, searches, holdsConsoleRole);

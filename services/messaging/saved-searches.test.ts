@@ -333,6 +333,37 @@ describe('saved searches', () => {
     await waitUntil(async () => (await list(auditing)).newMatchCount === 2, 'the match after');
   });
 
+  it('follow the searches as they are deleted and saved: only the live ones find creators', async () => {
+    const brand = await registerUser(server, { role: 'user', companyName: 'Changing Tastes' });
+    const word = `chg${randomBytes(4).toString('hex')}`;
+    const admin = await loginAdmin(server);
+    const verifiedCreator = async (ownerName: string) => {
+      const creator = await registerUser(server, { role: 'influencer', ownerName });
+      await verifyInstagram(server, admin, creator, `${word}.${ownerName[0]}`, { ownerName });
+    };
+    const first = await save(brand, 'First', `search=${word}`).expect(201);
+    await verifiedCreator(`Asha ${word}`);
+    await waitUntil(
+      async () => (await list(brand)).searches.some((s) => s.newMatchCount === 1),
+      'the first search’s match',
+    );
+
+    // Deleted, and another saved with the same filters: the next creator is the new one's alone.
+    await request(server.url)
+      .delete(`/api/saved-searches/${first.body.search.searchId as string}`)
+      .set(as(brand))
+      .expect(200);
+    await save(brand, 'Second', `search=${word}`).expect(201);
+    await verifiedCreator(`Ravi ${word}`);
+    await waitUntil(
+      async () => (await list(brand)).searches.some((s) => s.newMatchCount === 1),
+      'the second search’s match',
+    );
+    const answer = await list(brand);
+    expect(answer.searches.map((s) => [s.name, s.newMatchCount])).toEqual([['Second', 1]]);
+    expect(answer.newMatches.map((m) => m.searchName)).toEqual(['Second']);
+  });
+
   it('count each new creator once, however many of the brand’s searches found them', async () => {
     let brand = await registerUser(server, { role: 'user', companyName: 'Triple Foods' });
     const word = `tri${randomBytes(4).toString('hex')}`;

@@ -19,7 +19,11 @@ import {
   type OrderRequest,
   type PricedOrder,
 } from '@linkcoin/domain/wallet/pricing.ts';
-import { walletDecider, walletStreamId } from '@linkcoin/domain/wallet/wallet.ts';
+import {
+  isPaymentCredited,
+  walletDecider,
+  walletStreamId,
+} from '@linkcoin/domain/wallet/wallet.ts';
 import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
 import {
   PaymentProviderError,
@@ -209,7 +213,7 @@ export const paymentHandlers = (deps: {
       failureCode: payment.failureCode,
       startedAt: payment.startedAt,
       settledAt: payment.settledAt,
-      credited: wallet.creditedPayments[payment.paymentId] === true,
+      credited: isPaymentCredited(wallet, payment.paymentId),
     };
   };
 

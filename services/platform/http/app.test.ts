@@ -1,4 +1,6 @@
 import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { get, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -423,5 +425,29 @@ describe('compression of answers', () => {
 
     const identity = await request(app).get('/api/big').set('Accept-Encoding', 'identity');
     expect(identity.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('answers a client that names no encoding as it is, still varying by Accept-Encoding', async () => {
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    try {
+      const { port } = server.address() as AddressInfo;
+      // node:http sends no Accept-Encoding unless told (supertest and fetch always send one).
+      const answer = await new Promise<{ headers: IncomingHttpHeaders; body: string }>(
+        (resolve, reject) => {
+          get({ host: '127.0.0.1', port, path: '/api/big' }, (res) => {
+            let body = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk: string) => (body += chunk));
+            res.on('end', () => resolve({ headers: res.headers, body }));
+          }).on('error', reject);
+        },
+      );
+      expect(answer.headers['content-encoding']).toBeUndefined();
+      expect(answer.headers['vary']).toContain('Accept-Encoding');
+      expect((JSON.parse(answer.body) as { items: unknown[] }).items).toHaveLength(200);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });

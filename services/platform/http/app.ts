@@ -93,6 +93,24 @@ const apiChain =
 export const COMPRESS_ABOVE_BYTES = 1024;
 
 /**
+ * Compression for the clients that accept an encoding. A request without Accept-Encoding can
+ * only be answered as it is (the middleware's default), so it skips the middleware's hooks on
+ * every answer (its writeHead, write and end wrappers, a close listener, the negotiation) and is
+ * only told, as the middleware tells it, that answers vary by Accept-Encoding.
+ */
+const compressWhenAccepted = (): RequestHandler => {
+  const compress = compression({ threshold: COMPRESS_ABOVE_BYTES });
+  return (req, res, next) => {
+    if (req.headers['accept-encoding'] === undefined) {
+      res.setHeader('Vary', 'Accept-Encoding');
+      next();
+      return;
+    }
+    void compress(req, res, next);
+  };
+};
+
+/**
  * The HTTP edge: request ids and the access log, the JSON API under /api (its headers, body
  * limits, JSON errors, JSON 404s), health, then the documents: uploaded images and the two built
  * front ends, with helmet's document headers (CSP and the rest).
@@ -111,7 +129,7 @@ export const createApp = (options: AppOptions): Express => {
   app.set('trust proxy', options.trustProxy);
   installAccessLog(app, options.logger, {
     ignore: (path) => path === '/healthz' || path === '/readyz',
-    then: compression({ threshold: COMPRESS_ABOVE_BYTES }),
+    then: compressWhenAccepted(),
   });
 
   app.use(

@@ -5,6 +5,7 @@ import { accountStreamId } from '@linkcoin/domain/accounts/account.ts';
 import { asEventList } from '@linkcoin/domain/shared/decider.ts';
 import type { EventMetadata } from '@linkcoin/domain/shared/messages.ts';
 import {
+  listedConnectionId,
   walletDecider,
   walletStreamId,
   type WalletCommand,
@@ -44,7 +45,7 @@ export function* walletHistory(userId: string, count: number, clock: { ms: numbe
     const now = new Date((clock.ms += 60_000));
     const meta = { now, actorUserId: userId, correlationId: `bench-${made}`, causationId: null };
     const target = `creator-${creator % CREATORS}`;
-    const listed = state.listed[target] !== undefined;
+    const listed = listedConnectionId(state, target) !== null;
     const command: WalletCommand =
       !listed && state.balance < 2
         ? {
@@ -75,16 +76,6 @@ export function* walletHistory(userId: string, count: number, clock: { ms: numbe
     if (command.type === 'RemoveConnection') creator += 1;
     for (const event of asEventList(walletDecider.decide(command, state))) {
       state = walletDecider.evolve(state, event);
-      // Only listed connections matter to later decisions: dropping removed ones keeps the
-      // generator linear (evolve copies every connection on each event).
-      if (event.type === 'ConnectionRemoved') {
-        state = {
-          ...state,
-          connections: Object.fromEntries(
-            Object.values(state.listed).map((id) => [id, state.connections[id]!]),
-          ),
-        };
-      }
       made += 1;
       yield {
         streamId: walletStreamId(userId),

@@ -5,6 +5,7 @@ import { chat } from './chat.ts';
 import { collections } from './collections.ts';
 import { commands } from './commands.ts';
 import { directory } from './directory.ts';
+import { history } from './history.ts';
 import { httpProfiles } from './http-profiles.ts';
 import { insights } from './insights.ts';
 import { liveDelivery } from './live-delivery.ts';
@@ -22,6 +23,7 @@ export const measures: readonly Measure[] = [
   replay,
   audit,
   commands,
+  history,
   liveDelivery,
   httpProfiles,
   payments,
