@@ -20,6 +20,14 @@ export type CollectionDefinition = Readonly<{
      * deep, is read from the index alone, without sorting and without reading skipped documents.
      */
     order?: readonly (1 | -1)[];
+    /**
+     * List fields (of `listIndexes`) each of whose values gets this order too (with `order`;
+     * SQLite: a side table of (field, value, the document's keys) indexed by value then this
+     * order): a page of the documents holding one value, in this order, is then read from one
+     * index however deep, rather than by checking each document met in this index. For a value
+     * most documents hold; each element costs a row, and an index entry per order it gets.
+     */
+    perListValue?: readonly string[];
   }>[];
   /**
    * Fields holding lists of scalars that `$contains` / `$containsAny` filter on, indexed per

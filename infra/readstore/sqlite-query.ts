@@ -19,6 +19,28 @@ export type CollectionTables = Readonly<{
    * read there, where the expression indexes are, rather than in the whole document.
    */
   keys: ReadonlySet<string>;
+  /** The fields that begin one of the collection's indexes (a range of them is an index range). */
+  leading?: ReadonlySet<string>;
+  /**
+   * The number of documents holding each (list field, value) (`listIndexes`), kept by triggers
+   * on the list table; absent (the table missing) while a rebuild from zero defers them.
+   */
+  counts?: string | null;
+  /**
+   * The elements of the list fields that orders are kept for (`perListValue`), each with its
+   * document's id and keys, indexed by (field, value) then each such order: a page of one value
+   * in one of them, however deep, is read from one index. Kept by triggers; absent while a
+   * rebuild from zero defers it.
+   */
+  ordered?: Readonly<{
+    table: string;
+    fields: ReadonlySet<string>;
+    orders: readonly Readonly<{
+      fields: readonly string[];
+      order: readonly (1 | -1)[];
+      lists: ReadonlySet<string>;
+    }>[];
+  }> | null;
 }>;
 
 export const NO_SIDE_TABLES: CollectionTables = { fts: null, lists: null, keys: new Set() };
@@ -41,11 +63,24 @@ export const ftsColumn = (index: number): string => `c${index}`;
 
 const placeholders = (count: number) => Array.from({ length: count }, () => '?').join(', ');
 
+/**
+ * How a query names its document's row: its rowid in the table read (`rowid`), and that same
+ * rowid as a correlated subquery reaches it (`"rm_x".rowid`). Reading the ordered list table,
+ * both are its `rid`.
+ */
+type RowReference = Readonly<{ rowid: string; outer: string }>;
+
+const ownRow = (tables: CollectionTables): RowReference => ({
+  rowid: 'rowid',
+  outer: `"${tables.lists?.owner ?? ''}".rowid`,
+});
+
 const conditionSql = (
   field: string,
   condition: FieldCondition,
   tables: CollectionTables,
   readInOrder: boolean,
+  row: RowReference = ownRow(tables),
 ): SqlFragment => {
   // Read in order, a condition on a field other than the sort's first is checked on each
   // document read (a unary + keeps SQLite from starting from that field's index instead).
@@ -67,8 +102,8 @@ const conditionSql = (
           // In order: a probe of the side table per document read (its rid index); otherwise
           // the side table's (field, value) index gives the matching documents.
           readInOrder
-            ? `EXISTS (SELECT 1 FROM "${tables.lists.table}" AS l WHERE l.rid = "${tables.lists.owner}".rowid AND l.field = ? AND l.value IN (${list(values)}))`
-            : `rowid IN (SELECT rid FROM "${tables.lists.table}" WHERE field = ? AND value IN (${list(values)}))`,
+            ? `EXISTS (SELECT 1 FROM "${tables.lists.table}" AS l WHERE l.rid = ${row.outer} AND l.field = ? AND l.value IN (${list(values)}))`
+            : `${row.rowid} IN (SELECT rid FROM "${tables.lists.table}" WHERE field = ? AND value IN (${list(values)}))`,
           field,
           ...values.map(bind),
         )
@@ -154,7 +189,11 @@ const listValues = (
 };
 
 /** WHERE clause (without the keyword) for a query over a collection with these side tables. */
-export const whereSql = (query: Query, tables: CollectionTables): SqlFragment => {
+export const whereSql = (
+  query: Query,
+  tables: CollectionTables,
+  row: RowReference = ownRow(tables),
+): SqlFragment => {
   const parts: string[] = [];
   const params: (string | number | null)[] = [];
   const inOrder = query.readIn === 'order' && (query.sort?.length ?? 0) > 0;
@@ -183,7 +222,7 @@ export const whereSql = (query: Query, tables: CollectionTables): SqlFragment =>
   }
   const intersect = sets.length >= 2;
   if (intersect) {
-    parts.push(`rowid IN (${sets.map((set) => set.sql).join(' INTERSECT ')})`);
+    parts.push(`${row.rowid} IN (${sets.map((set) => set.sql).join(' INTERSECT ')})`);
     params.push(...sets.flatMap((set) => set.params));
   }
   for (const [field, condition] of Object.entries(query.where ?? {})) {
@@ -193,6 +232,7 @@ export const whereSql = (query: Query, tables: CollectionTables): SqlFragment =>
       condition,
       tables,
       query.readIn === 'order' && (query.sort?.length ?? 0) > 0 && query.sort?.[0]?.[0] !== field,
+      row,
     );
     parts.push(`(${fragment.sql})`);
     params.push(...fragment.params);
@@ -200,7 +240,7 @@ export const whereSql = (query: Query, tables: CollectionTables): SqlFragment =>
   // Read in order, a text condition is checked on each document read (its matches looked up in
   // a set built once), rather than being where the reading starts: the unary + keeps SQLite from
   // reading the matches by rowid and sorting them all.
-  const rowid = inOrder ? '+rowid' : 'rowid';
+  const rowid = inOrder ? `+${row.rowid}` : row.rowid;
   for (const text of texts) {
     if (intersect && !text.exclude) continue;
     const fts = tables.fts!;
@@ -212,60 +252,206 @@ export const whereSql = (query: Query, tables: CollectionTables): SqlFragment =>
   return { sql: parts.length ? parts.join(' AND ') : '1', params };
 };
 
-export const orderSql = (query: Query, tables: CollectionTables): string => {
+/** The ORDER BY of a query's sort then the id; `reverse`: the same order backwards. */
+export const orderSql = (query: Query, tables: CollectionTables, reverse = false): string => {
   const terms = (query.sort ?? []).map(
     ([field, direction]) =>
-      `${fieldExpression(field, tables.keys)} ${direction === -1 ? 'DESC' : 'ASC'}`,
+      `${fieldExpression(field, tables.keys)} ${(direction === -1) !== reverse ? 'DESC' : 'ASC'}`,
   );
-  return [...terms, 'id ASC'].join(', ');
+  return [...terms, reverse ? 'id DESC' : 'id ASC'].join(', ');
 };
 
 /**
- * A count that the list table answers alone: a query whose only condition is one list field's
- * `$contains`/`$containsAny` (no text), counted as distinct documents in the side table's
- * (field, value, rid) index, without looking up each document. Null for any other query.
+ * A statement, and the one to run instead when its side table is missing (a deferred rebuild);
+ * `stored`: a count read from one stored row.
  */
-export const listOnlyCount = (
+export type Statement = SqlFragment & Readonly<{ fallback?: SqlFragment; stored?: boolean }>;
+
+/**
+ * A count answered without reading the documents, or null for a count that must read them:
+ * - no condition: the stored count of documents (tables.counts; else the table's rows, counted
+ *   from its b-tree without a WHERE to check);
+ * - one list field's one value: the stored count of its documents (tables.counts; else its
+ *   index entries, one per document);
+ * - one list field's values: the union of their index entries' documents;
+ * - one text condition: the text index's matches;
+ * - only list and text conditions: the size of the intersection of their sets of rowids (less
+ *   the excluded texts' matches), from their indexes alone.
+ */
+export const countSql = (
   query: Pick<Query, 'where' | 'text'>,
   tables: CollectionTables,
-): SqlFragment | null => {
+  table: string,
+): Statement | null => {
   const entries = Object.entries(query.where ?? {});
-  if (entries.length !== 1 || textConditions(query, tables.fts?.fields).length > 0) return null;
-  const [field, condition] = entries[0]!;
-  if (!tables.lists?.fields.has(field) || condition === null || typeof condition !== 'object') {
-    return null;
+  const texts = textConditions(query, tables.fts?.fields);
+  if (entries.length === 0 && texts.length === 0) {
+    const rows = { sql: `SELECT count(*) AS n FROM "${table}"`, params: [] };
+    return tables.counts
+      ? {
+          sql: `SELECT coalesce((SELECT n FROM "${tables.counts}" WHERE field = '' AND value = ''), 0) AS n`,
+          params: [],
+          fallback: rows,
+          stored: true,
+        }
+      : rows;
   }
-  const operators = Object.keys(condition);
-  if (operators.length !== 1) return null;
-  const values =
-    '$contains' in condition
-      ? [condition.$contains as Scalar]
-      : '$containsAny' in condition
-        ? (condition.$containsAny ?? [])
-        : null;
-  if (values === null || values.length === 0) return null;
+  const sets: SqlFragment[] = [];
+  for (const [field, condition] of entries) {
+    const values = listValues(field, condition, tables);
+    if (!values) return null;
+    sets.push({
+      sql: `SELECT rid FROM "${tables.lists!.table}" WHERE field = ? AND value IN (${placeholders(values.length)})`,
+      params: [field, ...values.map(bind)],
+    });
+  }
+  const excluded: SqlFragment[] = [];
+  for (const text of texts) {
+    const set = {
+      sql: `SELECT rowid FROM "${tables.fts!.table}" WHERE "${tables.fts!.table}" MATCH ?`,
+      params: [ftsMatch(text.words, text.fields, tables.fts!.fields)],
+    };
+    (text.exclude ? excluded : sets).push(set);
+  }
+  if (sets.length === 0) return null;
+  if (sets.length === 1 && excluded.length === 0) {
+    if (texts.length === 1) {
+      return {
+        sql: `SELECT count(*) AS n ${sets[0]!.sql.slice('SELECT rowid '.length)}`,
+        params: sets[0]!.params,
+      };
+    }
+    const [field, condition] = entries[0]!;
+    const values = listValues(field, condition, tables)!;
+    if (values.length > 1) {
+      // Each value's entries come in rowid order from the index: their union is a merge (ORDER
+      // BY), not a temporary b-tree of every entry as count(DISTINCT rid) builds.
+      const one = `SELECT rid FROM "${tables.lists!.table}" WHERE field = ? AND value = ?`;
+      return {
+        sql: `SELECT count(*) AS n FROM (${values.map(() => one).join(' UNION ')} ORDER BY 1)`,
+        params: values.flatMap((value) => [field, bind(value)]),
+      };
+    }
+    // A document holds a value once in the list table: its entries are its documents.
+    const entriesCount = {
+      sql: `SELECT count(*) AS n FROM "${tables.lists!.table}" WHERE field = ? AND value = ?`,
+      params: [field, bind(values[0]!)],
+    };
+    return tables.counts
+      ? {
+          sql: `SELECT coalesce((SELECT n FROM "${tables.counts}" WHERE field = ? AND value = ?), 0) AS n`,
+          params: [field, bind(values[0]!)],
+          fallback: entriesCount,
+          stored: true,
+        }
+      : entriesCount;
+  }
   return {
-    sql: `SELECT count(DISTINCT rid) AS n FROM "${tables.lists.table}" WHERE field = ? AND value IN (${placeholders(values.length)})`,
-    params: [field, ...values.map(bind)],
+    sql: `SELECT count(*) AS n FROM (${[
+      sets.map((set) => set.sql).join(' INTERSECT '),
+      ...excluded.map((set) => set.sql),
+    ].join(' EXCEPT ')})`,
+    params: [...sets, ...excluded].flatMap((set) => set.params),
   };
 };
 
 /**
- * A count that the text index answers alone: a query whose only condition is one text condition
- * (no field conditions, no exclusion), counted in the FTS5 table (one row per document) without
- * looking up each matching document. Null for any other query. (A second condition as
- * `rowid IN (…)` on the FTS5 table would be asked of it rowid by rowid: far slower.)
+ * A sorted page read from the ordered list table (tables.ordered), or null when it does not
+ * serve the query: the sort is one of the collection's ordered indexes, one condition is a
+ * single value of an ordered list field, and the other conditions can be checked there (on the
+ * keys, in the list table, in the text index), the caller reading in order when there are any.
+ * The page's rowids come from that table's index of (field, value, the order), skipped entries
+ * read from the index alone; then their documents, in the same order.
  */
-export const textOnlyCount = (
+export const orderedListFind = (
+  query: Query,
+  tables: CollectionTables,
+  reverse = false,
+): Statement | null => {
+  const ordered = tables.ordered;
+  const sort = query.sort ?? [];
+  if (!ordered || sort.length === 0) return null;
+  const served = ordered.orders.find(
+    (index) =>
+      index.fields.length === sort.length &&
+      index.fields.every(
+        (field, at) => sort[at]![0] === field && sort[at]![1] === (index.order[at] ?? 1),
+      ),
+  );
+  if (!served) return null;
+  const entries = Object.entries(query.where ?? {});
+  const chosen = entries.find(
+    ([field, condition]) =>
+      served.lists.has(field) && listValues(field, condition, tables)?.length === 1,
+  );
+  if (!chosen) return null;
+  const rest = entries.filter((entry) => entry !== chosen);
+  const checkable = rest.every(
+    ([field, condition]) =>
+      tables.keys.has(field) ||
+      (tables.lists?.fields.has(field) && listValues(field, condition, tables) !== null),
+  );
+  const texts = textConditions(query, tables.fts?.fields);
+  if (!checkable || ((rest.length > 0 || texts.length > 0) && query.readIn !== 'order'))
+    return null;
+  const [field, condition] = chosen;
+  const value = listValues(field, condition, tables)![0]!;
+  const others = whereSql({ ...query, where: Object.fromEntries(rest), readIn: 'order' }, tables, {
+    rowid: 'rid',
+    outer: `"${ordered.table}".rid`,
+  });
+  const order = orderSql(query, tables, reverse);
+  return {
+    sql: `SELECT r.doc FROM (SELECT rid FROM "${ordered.table}" WHERE field = ? AND value = ? AND ${others.sql} ORDER BY ${order} LIMIT ? OFFSET ?) AS p CROSS JOIN "${tables.lists!.owner}" AS r ON r.rowid = p.rid ORDER BY ${order}`,
+    params: [field, bind(value), ...others.params, query.limit ?? -1, query.skip ?? 0],
+  };
+};
+
+const RANGE_COMPLEMENTS: Readonly<Record<string, string>> = {
+  $gt: '<=',
+  $gte: '<',
+  $lt: '>=',
+  $lte: '>',
+};
+
+/**
+ * For a query that starts from sets of rowids (list or text conditions) and checks a range of
+ * an indexed field on each document they find: per such range, the statement finding one
+ * document outside it, read in the field's index (its complement: the field missing or null,
+ * or beyond a bound; SQLite compares any two values that are not null). A range no document
+ * falls outside is no condition, and dropping it spares reading each document the sets found
+ * (a minimum of followers below every creator's).
+ */
+export const rangeChecks = (
   query: Pick<Query, 'where' | 'text'>,
   tables: CollectionTables,
-): SqlFragment | null => {
-  if (Object.keys(query.where ?? {}).length > 0 || !tables.fts) return null;
-  const texts = textConditions(query, tables.fts.fields);
-  if (texts.length !== 1 || texts[0]!.exclude) return null;
-  const fts = tables.fts;
-  return {
-    sql: `SELECT count(*) AS n FROM "${fts.table}" WHERE "${fts.table}" MATCH ?`,
-    params: [ftsMatch(texts[0]!.words, texts[0]!.fields, fts.fields)],
-  };
+  table: string,
+): { field: string; check: SqlFragment }[] => {
+  const entries = Object.entries(query.where ?? {});
+  const fromSets =
+    entries.some(([field, condition]) => listValues(field, condition, tables) !== null) ||
+    textConditions(query, tables.fts?.fields).some((text) => !text.exclude);
+  if (!fromSets) return [];
+  return entries.flatMap(([field, condition]) => {
+    if (!tables.leading?.has(field) || condition === null || typeof condition !== 'object') {
+      return [];
+    }
+    const bounds = Object.entries(condition);
+    if (bounds.length === 0 || bounds.some(([operator]) => !(operator in RANGE_COMPLEMENTS))) {
+      return [];
+    }
+    const expr = fieldExpression(field, tables.keys);
+    return [
+      {
+        field,
+        check: {
+          sql: `SELECT 1 AS outside FROM "${table}" WHERE ${[
+            `${expr} IS NULL`,
+            ...bounds.map(([operator]) => `${expr} ${RANGE_COMPLEMENTS[operator]} ?`),
+          ].join(' OR ')} LIMIT 1`,
+          params: bounds.map(([, operand]) => operand as string | number),
+        },
+      },
+    ];
+  });
 };

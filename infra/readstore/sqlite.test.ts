@@ -827,6 +827,304 @@ describe('SqliteReadStore rebuilds from zero', () => {
   });
 });
 
+describe('SqliteReadStore counts and ordered list table', () => {
+  type Card = {
+    id: string;
+    points?: number;
+    level?: number;
+    tags: string[];
+    title: string;
+    colours?: string[];
+  };
+  const cards = {
+    name: 'cards',
+    indexes: [
+      { fields: ['points', 'level'], order: [-1, 1] as (1 | -1)[], perListValue: ['tags'] },
+      { fields: ['level'], order: [-1] as (1 | -1)[], perListValue: ['tags', 'colours'] },
+    ],
+    listIndexes: ['tags', 'colours'],
+    textSearch: ['title'],
+  };
+  /** Seeded cards: points and levels with many ties, a few tags each (most hold 'common'). */
+  const cardsFrom = (seed: number, count: number): Card[] => {
+    let state = seed;
+    const next = (n: number) => {
+      state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return state % n;
+    };
+    return Array.from({ length: count }, (_, n) => ({
+      id: `c${String(next(10_000)).padStart(4, '0')}-${n}`,
+      points: next(20),
+      level: next(4),
+      tags: [
+        ...(next(10) < 9 ? ['common'] : []),
+        ...(['red', 'green', 'blue'] as const).filter(() => next(3) === 0),
+      ],
+      title: `${['apple', 'apricot', 'banana'][next(3)]} ${n}`,
+    }));
+  };
+  /** The reference answer: filter, sort (then the id) and slice in memory. */
+  const reference = (all: readonly Card[], query: Query) => {
+    const sort = query.sort ?? [];
+    const keep = all.filter(
+      (card) =>
+        Object.entries(query.where ?? {}).every(([field, condition]) => {
+          const value = card[field as keyof Card];
+          const c = condition as Record<string, unknown>;
+          if ('$containsAny' in c)
+            return (c.$containsAny as string[]).some((v) => (value as string[]).includes(v));
+          if ('$contains' in c) return (value as string[]).includes(c.$contains as string);
+          if ('$gte' in c) return value !== undefined && (value as number) >= (c.$gte as number);
+          if ('$lte' in c) return value !== undefined && (value as number) <= (c.$lte as number);
+          return value === condition;
+        }) &&
+        (typeof query.text !== 'string' ||
+          card.title.split(' ').some((word) => word.startsWith(query.text as string))),
+    );
+    keep.sort((a, b) => {
+      for (const [field, direction] of sort) {
+        const d =
+          (((a[field as keyof Card] as number | undefined) ?? -Infinity) -
+            ((b[field as keyof Card] as number | undefined) ?? -Infinity)) *
+          direction;
+        if (d !== 0) return d;
+      }
+      return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+    });
+    const skip = query.skip ?? 0;
+    return {
+      ids: keep.slice(skip, skip + (query.limit ?? keep.length)).map((card) => card.id),
+      count: keep.length,
+    };
+  };
+  const queries: Query[] = [
+    {
+      where: { tags: { $contains: 'common' } },
+      sort: [
+        ['points', -1],
+        ['level', 1],
+      ],
+      skip: 37,
+      limit: 9,
+      readIn: 'order',
+    },
+    { where: { tags: { $containsAny: ['common'] } }, sort: [['level', -1]], skip: 120, limit: 20 },
+    {
+      where: { tags: { $contains: 'red' } },
+      sort: [
+        ['points', -1],
+        ['level', 1],
+      ],
+      skip: 3,
+      limit: 5,
+    },
+    {
+      where: { tags: { $contains: 'common' }, points: { $gte: 12 } },
+      sort: [
+        ['points', -1],
+        ['level', 1],
+      ],
+      skip: 11,
+      limit: 7,
+      readIn: 'order',
+    },
+    {
+      where: { tags: { $contains: 'common' }, colours: { $containsAny: ['blue'] } },
+      sort: [['level', -1]],
+      skip: 2,
+      limit: 6,
+      readIn: 'order',
+    },
+    {
+      where: { tags: { $contains: 'common' } },
+      text: 'ap',
+      sort: [['level', -1]],
+      skip: 4,
+      limit: 6,
+      readIn: 'order',
+    },
+    {
+      where: { tags: { $containsAny: ['red', 'green'] } },
+      sort: [
+        ['points', -1],
+        ['level', 1],
+      ],
+      limit: 10,
+    },
+    {
+      where: { tags: { $contains: 'red' }, colours: { $contains: 'blue' } },
+      sort: [['level', -1]],
+      limit: 10,
+    },
+    { where: { tags: { $contains: 'green' } }, text: 'ban', sort: [['level', -1]], limit: 10 },
+    { where: { tags: { $contains: 'nobody' } }, sort: [['level', -1]], limit: 10 },
+    { sort: [['level', -1]], skip: 50, limit: 5 },
+    { where: { colours: { $contains: 'green' } }, sort: [['level', -1]], skip: 5, limit: 10 },
+    {
+      where: { colours: { $contains: 'green' } },
+      sort: [
+        ['points', -1],
+        ['level', 1],
+      ],
+      limit: 10,
+    },
+    // Past the middle of a stored count: read from the order's other end.
+    { sort: [['level', -1]], skip: 380, limit: 20 },
+    {
+      sort: [
+        ['points', -1],
+        ['level', 1],
+      ],
+      skip: 300,
+      limit: 7,
+    },
+    {
+      where: { tags: { $contains: 'common' } },
+      sort: [
+        ['points', -1],
+        ['level', 1],
+      ],
+      skip: 340,
+      limit: 9,
+    },
+    { where: { tags: { $contains: 'red' } }, sort: [['level', -1]], skip: 120, limit: 50 },
+    { sort: [['level', -1]], skip: 1000, limit: 5 },
+    // Ranges checked on what the sets find: dropped when no card falls outside them.
+    {
+      where: { tags: { $contains: 'red' }, points: { $gte: 0 } },
+      sort: [['level', -1]],
+      limit: 30,
+    },
+    { where: { colours: { $contains: 'red' }, points: { $gte: 0 } }, text: 'ap', limit: 500 },
+    {
+      where: { colours: { $contains: 'blue' }, level: { $lte: 3 } },
+      sort: [['level', -1]],
+      limit: 30,
+    },
+    {
+      where: { colours: { $contains: 'blue' }, level: { $lte: 2 } },
+      sort: [['level', -1]],
+      limit: 30,
+    },
+  ];
+  /** Cards with `colours` a copy of their tags past 'common' (a second list field). */
+  const withColours = (card: Card) => ({
+    ...card,
+    colours: card.tags.filter((tag) => tag !== 'common'),
+  });
+  const check = async (store: SqliteReadStore, all: readonly Card[]) => {
+    const collection = store.collection<Card>('cards');
+    for (const query of queries) {
+      const expected = reference(all.map(withColours), query);
+      expect(
+        (await collection.find(query)).map((card) => card.id),
+        JSON.stringify(query),
+      ).toEqual(expected.ids);
+      expect(await collection.count(query), JSON.stringify(query)).toBe(expected.count);
+    }
+  };
+
+  it('answers pages and counts as the documents do, through new, changed and deleted cards', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
+    const store = new SqliteReadStore({ path: join(dir, 'readmodels.db') });
+    try {
+      await store.ensureCollections([cards]);
+      // One card without points or level: outside every range of them.
+      let all: Card[] = [
+        ...cardsFrom(7, 400),
+        { id: 'blank', tags: ['common', 'red'], title: 'apple blank' },
+      ];
+      let position = 0;
+      const write = (puts: readonly Card[], deletes: readonly string[] = []) =>
+        store.applyBatch('cards', 1, [recordedPut(++position)], async (_event, tx) => {
+          for (const card of puts) await tx.put('cards', card.id, withColours(card));
+          for (const id of deletes) await tx.delete('cards', id);
+        });
+      await write(all);
+      await check(store, all);
+      // Read from the ordered list table's index and the counts, not the documents.
+      expect(store.explain('cards', queries[0]!).join('\n')).toMatch(
+        /mo_cards USING INDEX ix_cards__ordered_points_level_d_a/,
+      );
+      expect(store.explain('cards', queries[1]!).join('\n')).toMatch(
+        /mo_cards USING INDEX ix_cards__ordered_level_d/,
+      );
+      expect(store.explain('cards', queries[0]!, 'count').join('\n')).toMatch(/mc_cards/);
+      expect(store.explain('cards', queries[11]!).join('\n')).toMatch(/ix_cards__ordered_level_d/);
+      // An order not kept for that list field reads the documents.
+      expect(store.explain('cards', queries[12]!).join('\n')).not.toMatch(/mo_cards/);
+      // Points and levels change (the keys), tags change (the list rows), cards go and come.
+      const changed = cardsFrom(11, 400).map((card, n) => ({ ...card, id: all[n]!.id }));
+      const moved = changed
+        .slice(0, 150)
+        .map((card, n) => (n % 2 ? { ...all[n]!, points: card.points } : card));
+      const gone = all.slice(150, 200).map((card) => card.id);
+      const added = cardsFrom(13, 60);
+      await write([...moved, ...added], gone);
+      all = [...moved, ...all.slice(200), ...added];
+      await check(store, all);
+      // The same, read again from the documents by a store opened on a file without them.
+      await store.close();
+      const db = new DatabaseSync(join(dir, 'readmodels.db'));
+      db.exec('DROP TRIGGER tr_cards__ordered_keys; DROP TABLE mo_cards');
+      db.close();
+      const reopened = new SqliteReadStore({ path: join(dir, 'readmodels.db') });
+      try {
+        await reopened.ensureCollections([cards]);
+        await check(reopened, all);
+        expect(reopened.explain('cards', queries[0]!).join('\n')).toMatch(/mo_cards/);
+      } finally {
+        await reopened.close();
+      }
+    } finally {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('answers the same while a rebuild from zero defers them, and keeps them once built', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
+    const path = join(dir, 'readmodels.db');
+    const store = new SqliteReadStore({ path });
+    const reader = new SqliteReadStore({ path }); // another connection: finds them missing
+    try {
+      await store.ensureCollections([cards]);
+      await store.deferIndexes([cards]);
+      const all = cardsFrom(5, 300);
+      await store.applyBatch('cards', 1, [recordedPut(1)], async (_event, tx) => {
+        for (const card of all.slice(0, 200)) await tx.put('cards', card.id, withColours(card));
+      });
+      expect(sqliteObjects(path)).not.toContain('mo_cards');
+      expect(sqliteObjects(path)).not.toContain('mc_cards');
+      await check(reader, all.slice(0, 200));
+      await store.applyBatch('cards', 1, [recordedPut(2)], async (_event, tx) => {
+        for (const card of all.slice(200)) await tx.put('cards', card.id, withColours(card));
+      });
+      await store.buildDeferredIndexes([cards]);
+      expect(sqliteObjects(path)).toEqual(
+        expect.arrayContaining(['mo_cards', 'mc_cards', 'tr_cards__counts_in']),
+      );
+      await check(reader, all);
+      await check(store, all);
+    } finally {
+      await reader.close();
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+const sqliteObjects = (path: string): string[] => {
+  const db = new DatabaseSync(path, { readOnly: true });
+  try {
+    return (db.prepare('SELECT name FROM sqlite_master').all() as { name: string }[]).map(
+      (row) => row.name,
+    );
+  } finally {
+    db.close();
+  }
+};
+
 const listIndexesOf = (path: string): string[] => {
   const db = new DatabaseSync(path, { readOnly: true });
   try {

@@ -25,9 +25,12 @@ import {
   ftsColumn,
   orderSql,
   whereSql,
-  listOnlyCount,
-  textOnlyCount,
+  countSql,
+  orderedListFind,
+  rangeChecks,
   type CollectionTables,
+  type SqlFragment,
+  type Statement,
 } from './sqlite-query.ts';
 
 export type SqliteReadStoreOptions = Readonly<{
@@ -47,6 +50,8 @@ const table = (collection: string) => {
 };
 const ftsTable = (collection: string) => `fts_${collection}`;
 const listTable = (collection: string) => `mv_${collection}`;
+const countsTable = (collection: string) => `mc_${collection}`;
+const orderedTable = (collection: string) => `mo_${collection}`;
 
 /**
  * The FTS5 table of a collection: one column per text-search field, Latin accents folded, and
@@ -200,6 +205,93 @@ const deferrableIndexesOf = (definition: CollectionDefinition): { name: string; 
   return [...indexesOf(definition).filter((index) => !index.unique), ...(lists ? [lists] : [])];
 };
 
+/**
+ * What the list table's triggers keep beside it (none without list fields): the number of
+ * documents per (field, value) and in all (`mc_`), and the ordered list table (`mo_`: an element of an
+ * ordered list field with its document's id and keys, indexed by value then each order). They
+ * are built from the list table and the documents in one go (#buildDerived), and dropped with
+ * their triggers while a rebuild from zero defers its indexes: a query finding them missing
+ * reads the list table instead. Each statement as SQLite keeps it in sqlite_master.
+ */
+const derivedOf = (
+  definition: CollectionDefinition,
+): {
+  tables: { name: string; sql: string; fill: string }[];
+  indexes: { name: string; sql: string }[];
+  triggers: { name: string; sql: string }[];
+} => {
+  if (!definition.listIndexes?.length) return { tables: [], indexes: [], triggers: [] };
+  const c = definition.name;
+  const { tables: layout } = layoutOf(definition);
+  const [rows, lists, counts, ordered] = [table(c), listTable(c), countsTable(c), orderedTable(c)];
+  const result: ReturnType<typeof derivedOf> = {
+    tables: [
+      {
+        name: counts,
+        sql: `CREATE TABLE "${counts}" (field TEXT NOT NULL, value ANY, n INTEGER NOT NULL, PRIMARY KEY (field, value)) STRICT, WITHOUT ROWID`,
+        // The row of field '' (no list field's name) counts the documents.
+        fill: `INSERT INTO "${counts}" (field, value, n) SELECT field, value, count(*) FROM "${lists}" GROUP BY field, value; INSERT INTO "${counts}" (field, value, n) SELECT '', '', count(*) FROM "${rows}"`,
+      },
+    ],
+    indexes: [],
+    triggers: [
+      {
+        name: `tr_${c}__counts_in`,
+        sql: `CREATE TRIGGER "tr_${c}__counts_in" AFTER INSERT ON "${lists}" BEGIN INSERT INTO "${counts}" (field, value, n) VALUES (new.field, new.value, 1) ON CONFLICT (field, value) DO UPDATE SET n = n + 1; END`,
+      },
+      {
+        name: `tr_${c}__rows_in`,
+        sql: `CREATE TRIGGER "tr_${c}__rows_in" AFTER INSERT ON "${rows}" BEGIN UPDATE "${counts}" SET n = n + 1 WHERE field = '' AND value = ''; END`,
+      },
+      {
+        name: `tr_${c}__rows_out`,
+        sql: `CREATE TRIGGER "tr_${c}__rows_out" AFTER DELETE ON "${rows}" BEGIN UPDATE "${counts}" SET n = n - 1 WHERE field = '' AND value = ''; END`,
+      },
+      {
+        name: `tr_${c}__counts_out`,
+        sql: `CREATE TRIGGER "tr_${c}__counts_out" AFTER DELETE ON "${lists}" BEGIN UPDATE "${counts}" SET n = n - 1 WHERE field = old.field AND value = old.value; END`,
+      },
+    ],
+  };
+  if (!layout.ordered) return result;
+  const fields = [...layout.ordered.fields].map((field) => `'${field}'`).join(', ');
+  result.tables.push({
+    name: ordered,
+    sql: `CREATE TABLE "${ordered}" (field TEXT NOT NULL, value ANY, rid INTEGER NOT NULL, id TEXT NOT NULL, keys TEXT) STRICT`,
+    fill: `INSERT INTO "${ordered}" (field, value, rid, id, keys) SELECT l.field, l.value, l.rid, r.id, r.keys FROM "${lists}" AS l JOIN "${rows}" AS r ON r.rowid = l.rid WHERE l.field IN (${fields})`,
+  });
+  result.indexes.push({
+    name: `ix_${c}__ordered_rows`,
+    sql: `CREATE INDEX "ix_${c}__ordered_rows" ON "${ordered}" (rid)`,
+  });
+  for (const order of layout.ordered.orders) {
+    const name = `ix_${c}__ordered_${order.fields.join('_').replaceAll('.', '__')}${orderSuffix(order.order)}`;
+    const columns = order.fields.map(
+      (field, at) =>
+        `${fieldExpression(field, layout.keys)} ${order.order[at] === -1 ? 'DESC' : 'ASC'}`,
+    );
+    result.indexes.push({
+      name,
+      sql: `CREATE INDEX "${name}" ON "${ordered}" (field, value, ${columns.join(', ')}, id ASC)`,
+    });
+  }
+  result.triggers.push(
+    {
+      name: `tr_${c}__ordered_in`,
+      sql: `CREATE TRIGGER "tr_${c}__ordered_in" AFTER INSERT ON "${lists}" WHEN new.field IN (${fields}) BEGIN INSERT INTO "${ordered}" (field, value, rid, id, keys) SELECT new.field, new.value, new.rid, id, keys FROM "${rows}" WHERE rowid = new.rid; END`,
+    },
+    {
+      name: `tr_${c}__ordered_out`,
+      sql: `CREATE TRIGGER "tr_${c}__ordered_out" AFTER DELETE ON "${lists}" WHEN old.field IN (${fields}) BEGIN DELETE FROM "${ordered}" WHERE rid = old.rid AND field = old.field AND value = old.value; END`,
+    },
+    {
+      name: `tr_${c}__ordered_keys`,
+      sql: `CREATE TRIGGER "tr_${c}__ordered_keys" AFTER UPDATE OF keys ON "${rows}" BEGIN UPDATE "${ordered}" SET keys = new.keys WHERE rid = new.rowid; END`,
+    },
+  );
+  return result;
+};
+
 /** How much of the file buildDeferredIndexes maps into memory (SQLite's usual cap, 2 GB). */
 const INDEX_BUILD_MMAP_BYTES = 0x7fff0000;
 
@@ -225,8 +317,29 @@ const layoutOf = (definition: CollectionDefinition): Layout => {
   return layout;
 };
 
+/** The ordered indexes kept per list value too (`perListValue`), with those list fields. */
+const perValueOrdersOf = (definition: CollectionDefinition) =>
+  (definition.indexes ?? []).flatMap((index) => {
+    const lists = (index.perListValue ?? []).filter((field) =>
+      definition.listIndexes?.includes(field),
+    );
+    return index.order && lists.length > 0
+      ? [{ fields: index.fields, order: index.order, lists: new Set(lists) }]
+      : [];
+  });
+
 const tablesOf = (definition: CollectionDefinition): CollectionTables => ({
   keys: new Set(keyFieldsOf(definition)),
+  leading: new Set((definition.indexes ?? []).flatMap((index) => index.fields.slice(0, 1))),
+  counts: definition.listIndexes?.length ? countsTable(definition.name) : null,
+  ordered:
+    perValueOrdersOf(definition).length > 0
+      ? {
+          table: orderedTable(definition.name),
+          fields: new Set(perValueOrdersOf(definition).flatMap((order) => [...order.lists])),
+          orders: perValueOrdersOf(definition),
+        }
+      : null,
   fts: definition.textSearch?.length
     ? { table: ftsTable(definition.name), fields: definition.textSearch }
     : null,
@@ -542,6 +655,8 @@ export class SqliteReadStore implements ReadStore {
         this.#writer.exec(sql);
         if (analysed) this.#writer.exec(`ANALYZE "${indexName}"`);
       }
+      // The counts and ordered list table, built again when missing or of another form.
+      if (!this.#hasDerived(definition)) this.#buildDerived(definition);
       this.#writer
         .prepare(
           'INSERT INTO collections (name, definition) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET definition = excluded.definition',
@@ -579,6 +694,7 @@ export class SqliteReadStore implements ReadStore {
           for (const index of deferrableIndexesOf(definition)) {
             this.#writer.exec(`DROP INDEX IF EXISTS "${index.name}"`);
           }
+          this.#dropDerived(definition);
           this.#deferred.add(definition.name);
         }
         this.#writer.exec('COMMIT');
@@ -634,6 +750,10 @@ export class SqliteReadStore implements ReadStore {
       this.#writer.exec(index.sql);
       built = true;
     }
+    if (!this.#hasDerived(definition)) {
+      this.#buildDerived(definition);
+      built = true;
+    }
     this.#deferred.delete(definition.name);
     if (built) this.#statements.clear(); // planned again, with the new indexes
   }
@@ -663,6 +783,46 @@ export class SqliteReadStore implements ReadStore {
       })
       .catch(() => undefined) // a failed ROLLBACK: SQLite has rolled back already
       .finally(() => this.#indexing.delete(name));
+  }
+
+  /** Whether the collection's counts and ordered list table are there, as wanted (derivedOf). */
+  #hasDerived(definition: CollectionDefinition): boolean {
+    const wanted = derivedOf(definition);
+    const objects = [...wanted.tables, ...wanted.indexes, ...wanted.triggers];
+    const stored = this.#prepare(this.#writer, 'SELECT sql FROM sqlite_master WHERE name = ?');
+    return objects.every(
+      (object) => (stored.get(object.name) as { sql: string } | undefined)?.sql === object.sql,
+    );
+  }
+
+  /** Drops the collection's counts and ordered list table with their triggers (in a transaction). */
+  #dropDerived(definition: CollectionDefinition): void {
+    const c = definition.name;
+    const triggers = this.#writer
+      .prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name IN (?, ?) AND name LIKE 'tr\\_%' ESCAPE '\\'",
+      )
+      .all(table(c), listTable(c)) as { name: string }[];
+    for (const trigger of triggers) this.#writer.exec(`DROP TRIGGER "${trigger.name}"`);
+    this.#writer.exec(`DROP TABLE IF EXISTS "${countsTable(c)}"`);
+    this.#writer.exec(`DROP TABLE IF EXISTS "${orderedTable(c)}"`);
+    this.#statements.clear();
+  }
+
+  /**
+   * (Re)builds the collection's counts and ordered list table from its list table and documents,
+   * then the triggers that keep them (in a transaction, so no one sees them part-built).
+   */
+  #buildDerived(definition: CollectionDefinition): void {
+    this.#dropDerived(definition);
+    const wanted = derivedOf(definition);
+    for (const derived of wanted.tables) {
+      this.#writer.exec(derived.sql);
+      this.#writer.exec(derived.fill);
+    }
+    for (const index of wanted.indexes) this.#writer.exec(index.sql);
+    for (const trigger of wanted.triggers) this.#writer.exec(trigger.sql);
+    this.#statements.clear();
   }
 
   /** Whether SQLite's statistics (ANALYZE, PRAGMA optimize) cover the table. */
@@ -1096,15 +1256,125 @@ export class SqliteReadStore implements ReadStore {
     return row ? (JSON.parse(row.doc) as T) : null;
   }
 
-  #find<T extends object>(db: DatabaseSync, collection: string, query: Query): T[] {
+  /** The statement answering a find: from the ordered list table when it serves the query. */
+  #findStatement(collection: string, query: Query, reverse = false): Statement {
     const { tables } = layoutOf(this.#definition(collection));
     const where = whereSql(query, tables);
-    const limit = query.limit ?? -1;
-    const rows = this.#prepare(
+    const plain: SqlFragment = {
+      sql: `SELECT doc FROM "${table(collection)}" WHERE ${where.sql} ORDER BY ${orderSql(query, tables, reverse)} LIMIT ? OFFSET ?`,
+      params: [...where.params, query.limit ?? -1, query.skip ?? 0],
+    };
+    const ordered = orderedListFind(query, tables, reverse);
+    return ordered ? { ...ordered, fallback: plain } : plain;
+  }
+
+  /** The statement answering a count: from the indexes alone where they can (countSql). */
+  #countStatement(collection: string, query: Query): Statement {
+    const { tables } = layoutOf(this.#definition(collection));
+    const fast = countSql(query, tables, table(collection));
+    if (fast) return fast;
+    const where = whereSql(query, tables);
+    return {
+      sql: `SELECT count(*) AS n FROM "${table(collection)}" WHERE ${where.sql}`,
+      params: where.params,
+    };
+  }
+
+  /**
+   * Runs a statement, or its fallback when a side table it reads is missing (dropped while a
+   * rebuild from zero defers it: the statement cannot even be prepared, or is prepared again
+   * once the schema changed and fails then). The side tables are dropped and built whole in a
+   * transaction, so a statement that runs reads them complete.
+   */
+  #run<R>(
+    db: DatabaseSync,
+    statement: Statement,
+    run: (prepared: StatementSync, params: SqlFragment['params']) => R,
+  ): R {
+    if (!statement.fallback) return run(this.#prepare(db, statement.sql), statement.params);
+    try {
+      return run(this.#prepare(db, statement.sql), statement.params);
+    } catch (error) {
+      if (!(error instanceof Error && /no such table/.test(error.message))) throw error;
+      return run(this.#prepare(db, statement.fallback.sql), statement.fallback.params);
+    }
+  }
+
+  /**
+   * A query of a collection: its ranges that no document falls outside dropped first
+   * (rangeChecks), in one read of the file with the query (a read transaction, when it takes
+   * several statements: they see the same snapshot).
+   */
+  #query<R>(
+    db: DatabaseSync,
+    collection: string,
+    query: Query,
+    answer: (query: Query) => R,
+    severalStatements = false,
+  ): R {
+    const { tables } = layoutOf(this.#definition(collection));
+    const checks = rangeChecks(query, tables, table(collection));
+    if (checks.length === 0 && !severalStatements) return answer(query);
+    const own = !db.isTransaction;
+    if (own) this.#prepare(db, 'BEGIN').run();
+    try {
+      const where = { ...query.where };
+      for (const { field, check } of checks) {
+        if (!this.#prepare(db, check.sql).get(...check.params)) delete where[field];
+      }
+      return answer({ ...query, where });
+    } finally {
+      if (own) this.#prepare(db, 'COMMIT').run();
+    }
+  }
+
+  #count(db: DatabaseSync, collection: string, query: Query): number {
+    return (
+      this.#run(db, this.#countStatement(collection, query), (prepared, params) =>
+        prepared.get(...params),
+      ) as { n: number }
+    ).n;
+  }
+
+  #find<T extends object>(
+    db: DatabaseSync,
+    collection: string,
+    query: Query,
+    reverse = false,
+  ): T[] {
+    const rows = this.#run(
       db,
-      `SELECT doc FROM "${table(collection)}" WHERE ${where.sql} ORDER BY ${orderSql(query, tables)} LIMIT ? OFFSET ?`,
-    ).all(...where.params, limit, query.skip ?? 0) as { doc: string }[];
+      this.#findStatement(collection, query, reverse),
+      (prepared, params) => prepared.all(...params),
+    ) as { doc: string }[];
     return rows.map((row) => JSON.parse(row.doc) as T);
+  }
+
+  /**
+   * A sorted page past the middle of its matches, when their number is one stored row (no
+   * condition, one list value: countSql), read from the order's other end (the index walked
+   * backwards, the rows turned round): it skips `total - skip` entries instead of `skip`. Read in
+   * the caller's snapshot (#query), so the count and the page agree.
+   */
+  #findFromNearerEnd<T extends object>(db: DatabaseSync, collection: string, query: Query): T[] {
+    const skip = query.skip ?? 0;
+    const limit = query.limit;
+    if (skip === 0 || limit === undefined || limit < 0 || !query.sort?.length) {
+      return this.#find<T>(db, collection, query);
+    }
+    const { tables } = layoutOf(this.#definition(collection));
+    if (!countSql(query, tables, table(collection))?.stored) {
+      return this.#find<T>(db, collection, query);
+    }
+    const total = this.#count(db, collection, query);
+    if (total - skip >= skip) return this.#find<T>(db, collection, query);
+    if (skip >= total) return [];
+    const backwards = {
+      ...query,
+      skip: Math.max(0, total - skip - limit),
+      limit: Math.min(limit, total - skip),
+    };
+    return this.#find<T>(db, collection, backwards, true).reverse();
   }
 
   /**
@@ -1112,29 +1382,16 @@ export class SqliteReadStore implements ReadStore {
    * that a read model's queries go through its indexes rather than reading the whole table.
    */
   explain(collection: string, query: Query, kind: 'find' | 'count' = 'find'): string[] {
-    const { tables } = layoutOf(this.#definition(collection));
     // An EXPLAIN does not check that the connection's copy of the schema is current (a query
     // does, and is prepared again): a read of the schema first brings indexes built since.
     this.#reader.prepare('SELECT 1 FROM sqlite_schema LIMIT 1').get();
-    const fromList =
-      kind === 'count' ? (listOnlyCount(query, tables) ?? textOnlyCount(query, tables)) : null;
-    if (fromList) {
-      return (
-        this.#reader.prepare(`EXPLAIN QUERY PLAN ${fromList.sql}`).all(...fromList.params) as {
-          detail: string;
-        }[]
-      ).map((row) => row.detail);
-    }
-    const where = whereSql(query, tables);
-    const sql =
+    const statement =
       kind === 'count'
-        ? `SELECT count(*) AS n FROM "${table(collection)}" WHERE ${where.sql}`
-        : `SELECT doc FROM "${table(collection)}" WHERE ${where.sql} ORDER BY ${orderSql(query, tables)} LIMIT ? OFFSET ?`;
-    const params =
-      kind === 'count' ? where.params : [...where.params, query.limit ?? -1, query.skip ?? 0];
-    const rows = this.#reader.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as {
-      detail: string;
-    }[];
+        ? this.#countStatement(collection, query)
+        : this.#findStatement(collection, query);
+    const rows = this.#run(this.#reader, statement, (prepared, params) =>
+      this.#reader.prepare(`EXPLAIN QUERY PLAN ${prepared.sourceSQL}`).all(...params),
+    ) as { detail: string }[];
     return rows.map((row) => row.detail);
   }
 
@@ -1143,23 +1400,20 @@ export class SqliteReadStore implements ReadStore {
       get: async (id) => this.#get<T>(this.#readable(), name, id),
       find: async (query = {}) => {
         this.#indexForQueries(name);
-        return this.#find<T>(this.#readable(), name, query);
+        const db = this.#readable();
+        // A page past the start may count its matches first (#findFromNearerEnd).
+        return this.#query(
+          db,
+          name,
+          query,
+          (plain) => this.#findFromNearerEnd<T>(db, name, plain),
+          (query.skip ?? 0) > 0 && (query.sort?.length ?? 0) > 0,
+        );
       },
       count: async (query = {}) => {
         this.#indexForQueries(name);
-        const { tables } = layoutOf(this.#definition(name));
-        const fromList = listOnlyCount(query, tables) ?? textOnlyCount(query, tables);
-        if (fromList) {
-          return (
-            this.#prepare(this.#readable(), fromList.sql).get(...fromList.params) as { n: number }
-          ).n;
-        }
-        const where = whereSql(query, tables);
-        const row = this.#prepare(
-          this.#readable(),
-          `SELECT count(*) AS n FROM "${table(name)}" WHERE ${where.sql}`,
-        ).get(...where.params) as { n: number };
-        return row.n;
+        const db = this.#readable();
+        return this.#query(db, name, query, (plain) => this.#count(db, name, plain));
       },
       renderer: <R>(render: (document: T) => R, capacity = 1000) => {
         const renderings: Renderings = { collection: name, capacity, values: new Map() };
@@ -1202,6 +1456,8 @@ export class SqliteReadStore implements ReadStore {
           this.#writer.exec(`DROP TABLE IF EXISTS "${table(definition.name)}"`);
           this.#writer.exec(`DROP TABLE IF EXISTS "${ftsTable(definition.name)}"`);
           this.#writer.exec(`DROP TABLE IF EXISTS "${listTable(definition.name)}"`);
+          this.#writer.exec(`DROP TABLE IF EXISTS "${countsTable(definition.name)}"`);
+          this.#writer.exec(`DROP TABLE IF EXISTS "${orderedTable(definition.name)}"`);
           this.#writer.prepare('DELETE FROM collections WHERE name = ?').run(definition.name);
           this.#definitions.delete(definition.name);
           this.#deferred.delete(definition.name);

@@ -25,7 +25,9 @@ export const directoryCollection: CollectionDefinition = {
     // Each sort's whole order (SORT_KEYS, then the id) is one index, so a page, however deep,
     // is read from the index without sorting.
     { fields: ['rank'], order: [-1] },
-    { fields: ['followers', 'rank'], order: [-1, -1] },
+    // Every creator lists a platform, most of them Instagram: a deep page of one platform by
+    // followers is read from one index (per platform), not by checking each creator in turn.
+    { fields: ['followers', 'rank'], order: [-1, -1], perListValue: ['platforms'] },
     { fields: ['priceKey', 'rank'], order: [1, -1] },
     { fields: ['registeredAt'], order: [-1] },
     { fields: ['verified', 'rank'], order: [1, -1] },

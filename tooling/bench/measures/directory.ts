@@ -56,7 +56,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const NOW = Date.parse('2026-11-01T00:00:00.000Z');
 
 /** The events one demo creator's sign-up and wizard make, as the real commands make them. */
-const creatorEvents = (index: number): { streamId: string; events: EventToAppend[] }[] => {
+export const creatorEvents = (index: number): { streamId: string; events: EventToAppend[] }[] => {
   const demo = demoCreator(index);
   const userId = `bench-${String(index).padStart(7, '0')}`;
   const registeredAt = new Date(NOW - demo.signedUpDaysAgo * DAY_MS - index * 1000);
@@ -149,7 +149,7 @@ const creatorEvents = (index: number): { streamId: string; events: EventToAppend
 };
 
 /** The mix: search prefixes, each filter, combinations, sorts and deep pages. */
-const queryMix = (count: number, pages: number): Record<string, string>[] => {
+export const queryMix = (count: number, pages: number): Record<string, string>[] => {
   // Seeded, so every run asks the same 1,000 questions.
   const random = seededRandom(20261123);
   const names = Array.from({ length: 300 }, (_, index) => demoCreator(index * 7).ownerName);
@@ -425,7 +425,10 @@ export const directory: Measure = {
 };
 
 /** The directory projection's meaning, in memory: the rebuild's baseline. */
-const applyInMemory = (entries: Map<string, DirectoryEntry>, recorded: RecordedEvent): void => {
+export const applyInMemory = (
+  entries: Map<string, DirectoryEntry>,
+  recorded: RecordedEvent,
+): void => {
   if (recorded.type === 'AccountRegistered') {
     const entry = registeredEntry((recorded as RecordedEvent<AccountRegistered>).data);
     if (entry) entries.set(entry.id, entry);
