@@ -232,6 +232,71 @@ describe('the HTTP edge', () => {
   });
 });
 
+describe('the API under /api', () => {
+  /** What the API sees of a request: each URL field express's mount would give it. */
+  const seen: express.RequestHandler = (req, res) => {
+    if (req.path === '/fail-after-answering') {
+      res.status(200).write('partial');
+      throw new Error('failed after the answer began');
+    }
+    res.json({ url: req.url, baseUrl: req.baseUrl, originalUrl: req.originalUrl, path: req.path });
+  };
+  const mounted = appWith({ api: seen });
+  const reference = express().use('/api', seen);
+
+  /** A raw GET with this exact request target (supertest cannot send an absolute-form one). */
+  const rawGet = (app: express.Express, target: string) =>
+    new Promise<{ status: number; body: string; complete: boolean }>((resolve, reject) => {
+      const server = app.listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as AddressInfo;
+        get({ host: '127.0.0.1', port, path: target }, (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          res.on('error', () => undefined);
+          res.on('close', () => {
+            server.close();
+            resolve({ status: res.statusCode ?? 0, body, complete: res.complete });
+          });
+        }).on('error', reject);
+      });
+    });
+
+  it('gives the API each URL field as express mounting it at /api would', async () => {
+    const targets = [
+      '/api/pageowners/users',
+      '/API/PageOwners/users?x=1',
+      '/api',
+      '/api/',
+      '/api?x=1',
+      '/api//two//slashes/',
+      '/api/%61pi',
+      'http://localhost/api/pageowners/users?x=1',
+    ];
+    for (const target of targets) {
+      const [mine, theirs] = await Promise.all([
+        rawGet(mounted, target),
+        rawGet(reference, target),
+      ]);
+      expect({ target, ...mine }).toEqual({ target, ...theirs });
+      expect(mine.status, target).toBe(200);
+    }
+  });
+
+  it('leaves paths that only begin like /api to the rest of the app', async () => {
+    for (const target of ['/apis', '/api-docs/x', '/%61pi/x']) {
+      const answer = await rawGet(mounted, target);
+      expect(answer.status, target).toBe(404);
+      expect(answer.body, target).not.toContain('originalUrl');
+    }
+  });
+
+  it('passes on an error it cannot answer once its answer has begun', async () => {
+    const answer = await rawGet(mounted, '/api/fail-after-answering');
+    // The app's last handler cuts an answer it cannot finish: the client sees it incomplete.
+    expect(answer).toMatchObject({ status: 200, body: 'partial', complete: false });
+  });
+});
+
 describe('the access log', () => {
   const captured = (level: 'debug' | 'info' = 'info') => {
     const lines: Record<string, unknown>[] = [];

@@ -98,6 +98,42 @@ const apiChain =
     }
   };
 
+/**
+ * The API run from the app's first layer for a request under /api, mounted as `app.use('/api',
+ * api)` mounts it: the path under /api in `req.url`, the /api it came with in `req.baseUrl`, both restored if
+ * it passes the request on (an error it cannot answer). One layer of the app's router less per
+ * request, and its matching. Anything else, and a request naming its host in its target
+ * (`GET http://host/api/…`, which express's own mount handles), goes on to the next layer.
+ */
+const apiShortcut =
+  (api: RequestHandler): RequestHandler =>
+  (req, res, next) => {
+    const { url } = req;
+    const after = url.charCodeAt(4);
+    if (
+      url.charCodeAt(0) !== 47 /* '/' */ ||
+      url.slice(0, 4).toLowerCase() !== '/api' ||
+      !(Number.isNaN(after) || after === 47 /* '/' */ || after === 63) /* '?' */
+    ) {
+      return next();
+    }
+    const rest = url.slice(4);
+    req.baseUrl = url.slice(0, 4);
+    req.url = rest.charCodeAt(0) === 47 ? rest : `/${rest}`;
+    void api(req, res, (error?: unknown) => {
+      req.url = url;
+      req.baseUrl = '';
+      next(error ?? new Error('The API passed a request on without answering it'));
+    });
+  };
+
+/** Two middlewares as one layer: the second runs when the first passes on without an error. */
+const inTurn =
+  (first: RequestHandler, second: RequestHandler): RequestHandler =>
+  (req, res, next) => {
+    void first(req, res, (error?: unknown) => (error ? next(error) : void second(req, res, next)));
+  };
+
 /** Smaller answers go as they are: a few hundred bytes gain less than compressing them costs. */
 export const COMPRESS_ABOVE_BYTES = 1024;
 
@@ -136,18 +172,16 @@ export const createApp = (options: AppOptions): Express => {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('trust proxy', options.trustProxy);
+  const api = apiChain(
+    apiEntry(express.json({ limit: options.bodyLimit, verify: keepRawBody })),
+    options.api,
+  );
   installAccessLog(app, options.logger, {
     ignore: (path) => path === '/healthz' || path === '/readyz',
-    then: compressWhenAccepted(),
+    then: inTurn(compressWhenAccepted(), apiShortcut(api)),
   });
 
-  app.use(
-    '/api',
-    apiChain(
-      apiEntry(express.json({ limit: options.bodyLimit, verify: keepRawBody })),
-      options.api,
-    ),
-  );
+  app.use('/api', api);
   app.use(healthRoutes(options.health));
 
   app.use(securityHeaders());

@@ -38,18 +38,24 @@ export const parse = <S extends z.ZodType>(schema: S, input: unknown): z.output<
 
 type Part = 'body' | 'query' | 'params';
 
-/** What the router already parsed for a request, by part and schema: parsed once, used twice. */
-const parsed = new WeakMap<Request, { [part in Part]?: Map<z.ZodType, unknown> }>();
+/**
+ * What the router already parsed for a request, by part and schema: parsed once, used twice.
+ * Kept on the request under this module's symbol (as the principal is, http/principal.ts), not
+ * in a WeakMap keyed by every request, whose entries the garbage collector has to walk.
+ */
+const PARSED = Symbol('parsed');
+type Parsed = { [part in Part]?: Map<z.ZodType, unknown> };
+type WithParsed = Request & { [PARSED]?: Parsed };
 
 const sourceOf = (req: Request, part: Part): unknown =>
   part === 'body' ? (req.body ?? {}) : part === 'query' ? req.query : req.params;
 
 const parsePart = <S extends z.ZodType>(schema: S, req: Request, part: Part): z.output<S> => {
-  let parts = parsed.get(req);
+  let parts = (req as WithParsed)[PARSED];
   const schemas = parts?.[part];
   if (schemas?.has(schema)) return schemas.get(schema) as z.output<S>;
   const value = parse(schema, sourceOf(req, part));
-  if (!parts) parsed.set(req, (parts = {}));
+  if (!parts) (req as WithParsed)[PARSED] = parts = {};
   (parts[part] ??= new Map()).set(schema, value);
   return value;
 };
@@ -95,6 +101,9 @@ const keysOf = (schema: z.ZodType): ReadonlySet<string> | null =>
       ? keysOf(schema.in as z.ZodType)
       : null;
 
+/** Without a '?' there is no query to parse (express parses it again at every `req.query`). */
+const hasQuery = (req: Request): boolean => req.url.includes('?');
+
 /** Checks a request against an endpoint's declared input; a refusal is a 400 naming the problem. */
 export const checkInput = (input: EndpointInput, req: Request): void => {
   if (input.params) parseParams(input.params, req);
@@ -104,7 +113,7 @@ export const checkInput = (input: EndpointInput, req: Request): void => {
     if (unknown.length > 0)
       throw new HttpError(400, `This request does not take the "${unknown[0]}" parameter.`);
     parseQuery(input.query, req);
-  } else if (Object.keys(req.query).length > 0) {
+  } else if (hasQuery(req) && Object.keys(req.query).length > 0) {
     throw new HttpError(400, 'This request takes no query parameters.');
   }
   if (input.body === 'multipart') return;
