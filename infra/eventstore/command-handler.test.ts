@@ -9,7 +9,7 @@ import type { Decider } from '@linkcoin/domain/shared/decider.ts';
 import { DomainError } from '@linkcoin/domain/shared/errors.ts';
 import type { CommandMetadata } from '@linkcoin/domain/shared/messages.ts';
 import { createCommandHandler } from './command-handler.ts';
-import type { EventStore } from './port.ts';
+import { withAppend } from './port.ts';
 import { SqliteEventStore } from './sqlite.ts';
 
 type Add = { type: 'Add'; data: { amount: number }; metadata: CommandMetadata };
@@ -66,9 +66,9 @@ describe('idempotency keys of the command handler', () => {
     const isWritten = new Promise<void>((resolve) => (written = resolve));
     let release: () => void = () => undefined;
     const released = new Promise<void>((resolve) => (release = resolve));
-    const held: EventStore = {
-      adapter: eventStore.adapter,
-      append: async (streamId, events, options) => {
+    const held = withAppend(
+      eventStore,
+      async (streamId, events, options) => {
         const result = await eventStore.append(streamId, events, options);
         if (hold) {
           written();
@@ -76,14 +76,8 @@ describe('idempotency keys of the command handler', () => {
         }
         return result;
       },
-      readStream: (streamId, options) => eventStore.readStream(streamId, options),
-      readAll: (options) => eventStore.readAll(options),
-      subscribeToAll: (options) => eventStore.subscribeToAll(options),
-      headPosition: () => eventStore.headPosition(),
-      eventsAfter: (after, atMost) => eventStore.eventsAfter(after, atMost),
-      status: () => eventStore.status(),
-      close: async () => undefined,
-    };
+      { close: async () => undefined },
+    );
     const commands = createCommandHandler(held);
     await commands.handle(counter, 'counter-3', add(1, 'key-x'));
     hold = true;

@@ -16,6 +16,7 @@ import { createCommandHandler } from './command-handler.ts';
 import {
   AppendOutcomeUnknownError,
   WrongExpectedRevisionError,
+  withAppend,
   type EventStore,
   type EventToAppend,
 } from './port.ts';
@@ -75,19 +76,6 @@ const countCommand = (by: string, idempotencyKey?: string): Count => ({
     causationId: null,
     ...(idempotencyKey ? { idempotencyKey } : {}),
   },
-});
-
-/** The store with another append: a network that loses answers, say. */
-const withAppend = (store: EventStore, append: EventStore['append']): EventStore => ({
-  adapter: store.adapter,
-  append,
-  readStream: (streamId, options) => store.readStream(streamId, options),
-  readAll: (options) => store.readAll(options),
-  subscribeToAll: (options) => store.subscribeToAll(options),
-  headPosition: () => store.headPosition(),
-  eventsAfter: (after, atMost) => store.eventsAfter(after, atMost),
-  status: () => store.status(),
-  close: () => store.close(),
 });
 
 export const describeEventStoreContract = (

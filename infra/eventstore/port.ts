@@ -124,6 +124,26 @@ export class AppendOutcomeUnknownError extends Error {
   }
 }
 
+/**
+ * A store that appends another way and reads, subscribes and reports as `store` does: appends
+ * sent through another process's writer, or a test's append that loses answers or pauses.
+ */
+export const withAppend = (
+  store: EventStore,
+  append: EventStore['append'],
+  overrides: Partial<Pick<EventStore, 'adapter' | 'close'>> = {},
+): EventStore => ({
+  adapter: overrides.adapter ?? store.adapter,
+  append,
+  readStream: (streamId, options) => store.readStream(streamId, options),
+  readAll: (options) => store.readAll(options),
+  subscribeToAll: (options) => store.subscribeToAll(options),
+  headPosition: () => store.headPosition(),
+  eventsAfter: (after, atMost) => store.eventsAfter(after, atMost),
+  status: () => store.status(),
+  close: overrides.close ?? (() => store.close()),
+});
+
 /** Checks an expectation against a stream's current revision (-1 when it has no events). */
 export const expectationHolds = (expected: ExpectedRevision, current: number): boolean => {
   if (expected === 'any') return true;

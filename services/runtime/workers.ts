@@ -22,6 +22,7 @@ import {
   type DeliveredMessage,
 } from '@linkcoin/infra/bus/port.ts';
 import {
+  withAppend,
   WrongExpectedRevisionError,
   type AppendResult,
   type EventStore,
@@ -161,25 +162,18 @@ class WriterLink {
 }
 
 /** The event store as a worker sees it: reads from the file, appends through the writer. */
-const writerEventStore = (reads: EventStore, link: WriterLink): EventStore => ({
-  adapter: `${reads.adapter} (appends through the writer process)`,
-  append: async (streamId, events, options) => {
-    const result = await link.request<AppendResult>({
-      k: 'append',
-      streamId,
-      events,
-      expectedRevision: options.expectedRevision,
-    });
-    return result;
-  },
-  readStream: (streamId, options) => reads.readStream(streamId, options),
-  readAll: (options) => reads.readAll(options),
-  subscribeToAll: (options) => reads.subscribeToAll(options),
-  headPosition: () => reads.headPosition(),
-  eventsAfter: (after, atMost) => reads.eventsAfter(after, atMost),
-  status: () => reads.status(),
-  close: () => reads.close(),
-});
+const writerEventStore = (reads: EventStore, link: WriterLink): EventStore =>
+  withAppend(
+    reads,
+    (streamId, events, options) =>
+      link.request<AppendResult>({
+        k: 'append',
+        streamId,
+        events,
+        expectedRevision: options.expectedRevision,
+      }),
+    { adapter: `${reads.adapter} (appends through the writer process)` },
+  );
 
 /** The writer's in-process bus, reached over IPC. */
 const writerBus = (link: WriterLink): Bus => {
