@@ -18,6 +18,7 @@ import { REPLY_GUARANTEE_MS } from '@linkcoin/domain/messaging/conversation.ts';
 import { walletStreamId } from '@linkcoin/domain/wallet/wallet.ts';
 import {
   adminEnv,
+  eventsAfter,
   grantAuditor,
   headPosition,
   loginAdmin,
@@ -94,6 +95,13 @@ describe('the replay check and the ledger invariants', () => {
     await sendMessage(server, clock.now(), brand, creator, 'Hello?');
     clock.advance(REPLY_GUARANTEE_MS + HOUR);
     await expect.poll(() => balanceOf(server, brand)).toBe(31);
+    // The creator never read it: the unread-mail process notices it at a tick of its own, which
+    // the next test's "changed nothing" must not take for the replay check's doing.
+    await expect
+      .poll(async () =>
+        (await eventsAfter(server, null)).some((event) => event.type === 'UnreadMessagesNoticed'),
+      )
+      .toBe(true);
 
     const report = await invariants();
     expect(report.rules.filter((rule) => !rule.passed)).toEqual([]);
