@@ -339,6 +339,42 @@ describe('a conversation', () => {
   });
 });
 
+describe('a delivery receipt carried by the next message', () => {
+  const history = [opened, sent('m-1', 1), sent('m-2', 2)];
+  const reply = (messageId: string): SendMessage => {
+    const command = send(messageId, 'creator-1', 'brand-1', 'Hello!', 2);
+    return { ...command, data: { ...command.data, alsoDelivered: true } };
+  };
+  const deliveredUpTo = (upToSeq: number): ConversationEvent => ({
+    type: 'MessagesDelivered',
+    data: {
+      pairId,
+      receiverId: 'creator-1',
+      senderId: 'brand-1',
+      upToSeq,
+      at: atHour(2).toISOString(),
+    },
+  });
+
+  it('records the receipt of what the sender received, then the message, in one append', () => {
+    given(history)
+      .when(reply('m-3'))
+      .then([deliveredUpTo(2), sent('m-3', 3, 'creator-1', 'brand-1', 2)]);
+  });
+
+  it('records the message alone when everything received is marked delivered already', () => {
+    given([...history, deliveredUpTo(2)])
+      .when(reply('m-3'))
+      .then(sent('m-3', 3, 'creator-1', 'brand-1', 2));
+  });
+
+  it('records nothing for a resent message, receipt included', () => {
+    given([...history, sent('m-3', 3, 'creator-1', 'brand-1', 2)])
+      .when(reply('m-3'))
+      .thenNothingHappens();
+  });
+});
+
 describe('message ids', () => {
   it("stores a resent message once, and keeps one sender from taking the other one's id", () => {
     given([opened, sent('m-1', 1)])

@@ -114,7 +114,18 @@ export type OpenConversation = Command<
 export type CloseConversation = Command<'CloseConversation', { connectionId: string }>;
 export type SendMessage = Command<
   'SendMessage',
-  { messageId: string; senderId: string; receiverId: string; content: string }
+  {
+    messageId: string;
+    senderId: string;
+    receiverId: string;
+    content: string;
+    /**
+     * The sender's sockets got the messages sent to them so far: their delivery receipt rides
+     * on this append (MessagesDelivered before MessageSent) instead of a MarkDelivered of its
+     * own. Decided as MarkDelivered would be, and only when the message is stored.
+     */
+    alsoDelivered?: boolean;
+  }
 >;
 export type MarkDelivered = Command<'MarkDelivered', { receiverId: string }>;
 export type MarkRead = Command<'MarkRead', { readerId: string }>;
@@ -268,7 +279,7 @@ const decide = (
       if (stored) return []; // resent: stored once
       if (state.status === 'closed') throw new DomainError('forbidden', M.closed);
       if (isConversationExpired(state, now)) throw new DomainError('forbidden', M.expired);
-      return {
+      const sent: MessageSent = {
         type: 'MessageSent',
         data: {
           pairId: state.pairId ?? '',
@@ -281,23 +292,15 @@ const decide = (
           at,
         },
       };
+      const receipt = command.data.alsoDelivered ? deliveredTo(state, senderId, at) : null;
+      return receipt ? [receipt, sent] : sent;
     }
     case 'MarkDelivered': {
       const { receiverId } = command.data;
-      const sender = otherParticipant(state, receiverId);
-      if (!sender) throw new DomainError('forbidden', M.notParticipant);
-      const me = participantOf(state, receiverId);
-      if (me.deliveredUpToSeq >= me.lastReceivedSeq) return [];
-      return {
-        type: 'MessagesDelivered',
-        data: {
-          pairId: state.pairId ?? '',
-          receiverId,
-          senderId: sender,
-          upToSeq: me.lastReceivedSeq,
-          at,
-        },
-      };
+      if (!otherParticipant(state, receiverId)) {
+        throw new DomainError('forbidden', M.notParticipant);
+      }
+      return deliveredTo(state, receiverId, at) ?? [];
     }
     case 'MarkRead': {
       const { readerId } = command.data;
@@ -334,6 +337,26 @@ const decide = (
       };
     }
   }
+};
+
+/** The receipt of every message `receiverId` received so far, or null when all are marked. */
+const deliveredTo = (
+  state: ConversationState,
+  receiverId: string,
+  at: string,
+): MessagesDelivered | null => {
+  const me = participantOf(state, receiverId);
+  if (me.deliveredUpToSeq >= me.lastReceivedSeq) return null;
+  return {
+    type: 'MessagesDelivered',
+    data: {
+      pairId: state.pairId ?? '',
+      receiverId,
+      senderId: otherParticipant(state, receiverId) ?? '',
+      upToSeq: me.lastReceivedSeq,
+      at,
+    },
+  };
 };
 
 /**

@@ -36,6 +36,11 @@ type Deadline = { id: string; dueAt: string };
 const GUARANTEES = 'pm_reply_guarantees';
 const DEADLINES = 'pm_reply_deadlines';
 
+/** Whether a message of `senderId` would be the first of its side of the connection. */
+const firstOfItsSender = (guarantee: Guarantee, senderId: string): boolean =>
+  (senderId === guarantee.payerId && !guarantee.firstPayerMessageAt) ||
+  (senderId === guarantee.creatorId && !guarantee.firstCreatorMessageAt);
+
 /** The key of a connection's refund: derived from the connection, so it is refunded once. */
 export const replyRefundKey = (connectionId: string): string => `refund-no-reply-${connectionId}`;
 
@@ -107,6 +112,11 @@ export const replyGuarantee = (deps: {
         }
         const guarantee = await tx.get<Guarantee>(GUARANTEES, event.data.connectionId);
         if (!guarantee || guarantee.refunded) return;
+        // A message changes something only as its sender's first of the connection: the
+        // others (nearly every message) need no look at the deadline.
+        if (event.type === 'MessageSent' && !firstOfItsSender(guarantee, event.data.senderId)) {
+          return;
+        }
         const deadline = await tx.get<Deadline>(DEADLINES, guarantee.id);
         const at = event.data.at;
         let next = guarantee;

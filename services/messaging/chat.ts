@@ -8,7 +8,7 @@ import {
   type PresenceData,
   type ReceiptData,
 } from '@linkcoin/domain/messaging/contracts.ts';
-import type { ConversationEvent } from '@linkcoin/domain/messaging/conversation.ts';
+import { pairIdOf, type ConversationEvent } from '@linkcoin/domain/messaging/conversation.ts';
 import { MESSAGING_MESSAGES as M } from '@linkcoin/domain/messaging/messages.ts';
 import { DomainError } from '@linkcoin/domain/shared/errors.ts';
 import type { CommandMetadata } from '@linkcoin/domain/shared/messages.ts';
@@ -20,7 +20,11 @@ import {
   type RealtimePart,
 } from '../platform/gateway/realtime.ts';
 import type { Clock } from '../platform/clock.ts';
-import { MESSAGING_HANDLER_MESSAGES as H, type MessagingHandlers } from './handlers.ts';
+import {
+  MESSAGING_HANDLER_MESSAGES as H,
+  type MessagingHandlers,
+  type RecordedReceipt,
+} from './handlers.ts';
 import { PresenceBoard } from './presence.ts';
 import { messageView } from './projection.ts';
 import type { PushNotifier } from './push.ts';
@@ -49,6 +53,8 @@ export type ChatOptions = Readonly<{
   presenceBeatMs?: number;
   /** At most one delivery receipt per conversation side within this many ms (receipts.ts). */
   receiptWindowMs?: number;
+  /** How long after its window a receipt waits for the receiver's reply to carry it (receipts.ts). */
+  receiptCarryMs?: number;
 }>;
 
 /**
@@ -56,6 +62,12 @@ export type ChatOptions = Readonly<{
  * a second late, for one receipt a second instead of one per message.
  */
 export const RECEIPT_WINDOW_MS = 1000;
+/**
+ * How long a receipt whose window ended waits for the receiver's next message to carry it (one
+ * append, no MarkDelivered of its own) before it is recorded on its own: in a lively
+ * conversation the tick turns at most a second and a half late.
+ */
+export const RECEIPT_CARRY_MS = 500;
 
 /**
  * The chat on a gateway node: the socket events (join, send_message, mark_as_read), and what
@@ -144,19 +156,23 @@ export const chatRealtime = (options: ChatOptions): RealtimePart => {
    */
   const receipts = new ReceiptBatcher({
     windowMs: options.receiptWindowMs ?? RECEIPT_WINDOW_MS,
+    carryMs: options.receiptCarryMs ?? RECEIPT_CARRY_MS,
     record: async (pairId, receiverId) => {
       try {
         const recorded = await handlers.markDelivered(pairId, receiverId, metadataOf(receiverId));
-        if (recorded && node?.isHere(recorded.receipt.sender)) {
-          if ((lastRevision.get(recorded.streamId) ?? -1) >= recorded.revision) return;
-          rememberDeliveredHere(recorded.streamId, recorded.revision);
-          receipt(recorded.receipt);
-        }
+        if (recorded) receiptHere(recorded);
       } catch (error) {
         logger.warn({ err: error }, 'a delivery receipt could not be recorded');
       }
     },
   });
+  /** A receipt just recorded, pushed to its sender's sockets on this node (not again from the bus). */
+  const receiptHere = (recorded: RecordedReceipt) => {
+    if (!node?.isHere(recorded.receipt.sender)) return;
+    if ((lastRevision.get(recorded.streamId) ?? -1) >= recorded.revision) return;
+    rememberDeliveredHere(recorded.streamId, recorded.revision);
+    receipt(recorded.receipt);
+  };
   const markDelivered = (pairId: string, receiverId: string) =>
     receipts.delivered(pairId, receiverId);
 
@@ -285,18 +301,33 @@ export const chatRealtime = (options: ChatOptions): RealtimePart => {
         } catch {
           throw new DomainError('rate_limited', M.tooFast);
         }
-        const { message, appended, recorded } = await handlers.send(
-          {
-            senderId: me,
-            receiverId: data.receiver,
-            content: data.content,
-            ...(data.messageId ? { messageId: data.messageId } : {}),
-          },
-          metadataOf(me),
-        );
+        // The delivery receipt of what this sender received in the conversation, if one waits
+        // past its window, rides on this message's append (receipts.ts); given back if the
+        // message is not stored.
+        const pairId = pairIdOf(me, data.receiver);
+        const carried = receipts.take(pairId, me);
+        let sent: Awaited<ReturnType<MessagingHandlers['send']>>;
+        try {
+          sent = await handlers.send(
+            {
+              senderId: me,
+              receiverId: data.receiver,
+              content: data.content,
+              ...(data.messageId ? { messageId: data.messageId } : {}),
+              ...(carried ? { alsoDelivered: true } : {}),
+            },
+            metadataOf(me),
+          );
+        } catch (error) {
+          carried?.();
+          throw error;
+        }
+        const { message, appended, recorded } = sent;
+        if (!appended) carried?.();
         // Stored (on disk) first; a receiver on this node gets it now, before the sender's
         // acknowledgement, without the bus hop (other nodes get it from the bus).
         if (recorded) deliverHere(recorded, data.receiver, message);
+        if (sent.receipt) receiptHere(sent.receipt);
         // Nobody to deliver to in real time: the receiver's browsers get a push instead.
         if (appended && !isOnline(data.receiver)) {
           void push.notifyMessage({

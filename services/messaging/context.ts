@@ -22,6 +22,8 @@ export type MessagingOptions = Readonly<{
   presenceBeatMs?: number;
   /** At most one delivery receipt per conversation side within this many ms (receipts.ts). */
   receiptWindowMs?: number;
+  /** How long after its window a receipt waits for the receiver's reply to carry it. */
+  receiptCarryMs?: number;
 }>;
 
 /**
@@ -127,6 +129,7 @@ export const messagingContextWith = (options: MessagingOptions = {}): BoundedCon
         ...(options.receiptWindowMs !== undefined
           ? { receiptWindowMs: options.receiptWindowMs }
           : {}),
+        ...(options.receiptCarryMs !== undefined ? { receiptCarryMs: options.receiptCarryMs } : {}),
       }),
     };
   },

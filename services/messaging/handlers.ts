@@ -14,6 +14,7 @@ import {
   conversationStreamId,
   isConversationExpired,
   pairIdOf,
+  type ConversationEvent,
   type ConversationState,
 } from '@linkcoin/domain/messaging/conversation.ts';
 import {
@@ -23,7 +24,7 @@ import {
   type PushSubscription,
 } from '@linkcoin/domain/messaging/push-subscriptions.ts';
 import { DomainError } from '@linkcoin/domain/shared/errors.ts';
-import type { CommandMetadata } from '@linkcoin/domain/shared/messages.ts';
+import type { CommandMetadata, RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
 import { presenceDecider, presenceStreamId } from '@linkcoin/domain/messaging/presence.ts';
 import type { CommandHandler } from '@linkcoin/infra/eventstore/command-handler.ts';
 import type { ReadStore } from '@linkcoin/infra/readstore/port.ts';
@@ -50,6 +51,25 @@ export const MESSAGING_HANDLER_MESSAGES = {
 const H = MESSAGING_HANDLER_MESSAGES;
 
 export type MessagingHandlers = ReturnType<typeof messagingHandlers>;
+
+/** A delivery receipt appended, and where it sits in its stream (the chat pushes it). */
+export type RecordedReceipt = { streamId: string; revision: number; receipt: ReceiptData };
+
+const receiptOf = (events: readonly RecordedEvent<ConversationEvent>[]): RecordedReceipt | null => {
+  const recorded = events.find((event) => event.type === 'MessagesDelivered');
+  if (!recorded || recorded.type !== 'MessagesDelivered') return null;
+  return {
+    streamId: recorded.streamId,
+    revision: recorded.revision,
+    receipt: {
+      sender: recorded.data.senderId,
+      receiver: recorded.data.receiverId,
+      upToSeq: recorded.data.upToSeq,
+      messageStatus: 'delivered',
+      at: recorded.data.at,
+    },
+  };
+};
 
 /** The chat's use cases, on the conversation streams and the messaging read model. */
 export const messagingHandlers = (deps: {
@@ -88,13 +108,22 @@ export const messagingHandlers = (deps: {
    * `appended` tells whether this call stored it (only then is anybody notified).
    */
   const send = async (
-    input: { senderId: string; receiverId: string; content: string; messageId?: string },
+    input: {
+      senderId: string;
+      receiverId: string;
+      content: string;
+      messageId?: string;
+      /** The sender's delivery receipt rides on this append (SendMessage's `alsoDelivered`). */
+      alsoDelivered?: boolean;
+    },
     meta: CommandMetadata,
   ): Promise<{
     message: MessageView;
     appended: boolean;
     /** Where the appended MessageSent sits in its stream (the chat's local delivery). */
     recorded?: { streamId: string; revision: number; pairId: string };
+    /** The receipt appended with it (`alsoDelivered`), for the chat to push. */
+    receipt?: RecordedReceipt;
   }> => {
     const messageId = input.messageId ?? randomUUID();
     const pairId = pairIdOf(input.senderId, input.receiverId);
@@ -105,6 +134,7 @@ export const messagingHandlers = (deps: {
         senderId: input.senderId,
         receiverId: input.receiverId,
         content: input.content,
+        ...(input.alsoDelivered ? { alsoDelivered: true } : {}),
       },
       metadata: meta,
     });
@@ -115,10 +145,12 @@ export const messagingHandlers = (deps: {
         appended: false,
       };
     }
+    const receipt = receiptOf(result.events);
     return {
       message: messageView(sent.data, undefined),
       appended: true,
       recorded: { streamId: sent.streamId, revision: sent.revision, pairId },
+      ...(receipt ? { receipt } : {}),
     };
   };
 
@@ -150,25 +182,13 @@ export const messagingHandlers = (deps: {
     pairId: string,
     receiverId: string,
     meta: CommandMetadata,
-  ): Promise<{ streamId: string; revision: number; receipt: ReceiptData } | null> => {
+  ): Promise<RecordedReceipt | null> => {
     const result = await commands.handle(conversationDecider, conversationStreamId(pairId), {
       type: 'MarkDelivered',
       data: { receiverId },
       metadata: meta,
     });
-    const recorded = result.events.find((event) => event.type === 'MessagesDelivered');
-    if (!recorded || recorded.type !== 'MessagesDelivered') return null;
-    return {
-      streamId: recorded.streamId,
-      revision: recorded.revision,
-      receipt: {
-        sender: recorded.data.senderId,
-        receiver: recorded.data.receiverId,
-        upToSeq: recorded.data.upToSeq,
-        messageStatus: 'delivered',
-        at: recorded.data.at,
-      },
-    };
+    return receiptOf(result.events);
   };
 
   /** A page of the conversation, newest last, with the ticks as they are now. */

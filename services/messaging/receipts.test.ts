@@ -106,4 +106,71 @@ describe('ReceiptBatcher', () => {
     expect(recorded.sort()).toEqual(['p1|b', 'p1|b', 'p2|c']);
     expect(batcher.pending).toBe(0);
   });
+
+  describe("carried by the receiver's next message", () => {
+    const CARRY = 500;
+    let carrying: ReceiptBatcher;
+    beforeEach(() => {
+      carrying = new ReceiptBatcher({
+        windowMs: WINDOW,
+        carryMs: CARRY,
+        now: () => Date.now(),
+        record: async (pairId, receiverId) => void recorded.push(`${pairId}|${receiverId}`),
+      });
+    });
+
+    it('gives nothing to carry in the first half of the window, and the waiting receipt after', async () => {
+      carrying.delivered('p1', 'b');
+      await vi.advanceTimersByTimeAsync(0);
+      expect(recorded).toEqual(['p1|b']);
+      carrying.delivered('p1', 'b');
+      await vi.advanceTimersByTimeAsync(WINDOW / 2 - 1);
+      expect(carrying.take('p1', 'b')).toBeNull();
+      expect(carrying.take('p1', 'a')).toBeNull(); // nothing delivered to that side
+      await vi.advanceTimersByTimeAsync(1);
+      expect(carrying.take('p1', 'b')).toBeTypeOf('function');
+      // Taken: not recorded on its own, and nothing left to take.
+      expect(carrying.take('p1', 'b')).toBeNull();
+      await vi.advanceTimersByTimeAsync(5 * WINDOW);
+      expect(recorded).toEqual(['p1|b']);
+      expect(carrying.pending).toBe(0);
+    });
+
+    it('records a receipt on its own when no message carries it within the carry time', async () => {
+      carrying.delivered('p1', 'b');
+      await vi.advanceTimersByTimeAsync(0);
+      carrying.delivered('p1', 'b');
+      await vi.advanceTimersByTimeAsync(WINDOW + CARRY - 1);
+      expect(recorded).toEqual(['p1|b']);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(recorded).toEqual(['p1|b', 'p1|b']);
+    });
+
+    it('records a receipt given back (its message was not stored) as if never taken', async () => {
+      carrying.delivered('p1', 'b');
+      await vi.advanceTimersByTimeAsync(0);
+      carrying.delivered('p1', 'b');
+      await vi.advanceTimersByTimeAsync(WINDOW);
+      const giveBack = carrying.take('p1', 'b')!;
+      await vi.advanceTimersByTimeAsync(10);
+      giveBack();
+      // Its window had passed: the next message may carry it at once...
+      const again = carrying.take('p1', 'b');
+      expect(again).toBeTypeOf('function');
+      again!();
+      // ...and without one it is recorded on its own by the end of its carry time.
+      await vi.advanceTimersByTimeAsync(CARRY);
+      expect(recorded).toEqual(['p1|b', 'p1|b']);
+    });
+
+    it('gives nothing to carry once the node stops; flush records what waits', async () => {
+      carrying.delivered('p1', 'b');
+      await vi.advanceTimersByTimeAsync(0);
+      carrying.delivered('p1', 'b');
+      await vi.advanceTimersByTimeAsync(WINDOW);
+      await carrying.flush();
+      expect(carrying.take('p1', 'b')).toBeNull();
+      expect(recorded).toEqual(['p1|b', 'p1|b']);
+    });
+  });
 });

@@ -89,7 +89,8 @@ export type ForwarderOptions = Readonly<{
   maxBatchBytes?: number;
 }>;
 
-type Outgoing = { event: RecordedEvent; message: BusMessage };
+/** An event to publish, with its message's size (`messageBytes`, measured once). */
+type Outgoing = { event: RecordedEvent; message: BusMessage; bytes: number };
 
 /**
  * Copies the global log onto the bus, one topic per stream category, keyed by stream id so a
@@ -133,13 +134,15 @@ export class Forwarder {
             const byTopic = new Map<string, Outgoing[]>();
             for (const event of events) {
               const topic = topicForStream(event.streamId);
-              const outgoing = { event, message: toMessage(event) };
-              const bytes = messageBytes(outgoing.message);
+              const message = toMessage(event);
+              const bytes = messageBytes(message);
               if (bytes > bus.maxMessageBytes) {
                 await this.#park(event, bytes, 'larger than the bus carries');
                 continue;
               }
-              byTopic.set(topic, [...(byTopic.get(topic) ?? []), outgoing]);
+              let queued = byTopic.get(topic);
+              if (!queued) byTopic.set(topic, (queued = []));
+              queued.push({ event, message, bytes });
             }
             for (const [topic, outgoing] of byTopic) await this.#publish(topic, outgoing);
             const last = events.at(-1)!.position;
@@ -165,7 +168,7 @@ export class Forwarder {
       this.#options.maxBatchBytes ?? DEFAULT_FORWARDER_BATCH_BYTES,
       bus.maxMessageBytes,
     );
-    for (const batch of batchesWithin(outgoing, maxBytes, (item) => messageBytes(item.message))) {
+    for (const batch of batchesWithin(outgoing, maxBytes, (item) => item.bytes)) {
       try {
         await bus.publish(
           topic,
@@ -179,7 +182,7 @@ export class Forwarder {
             await bus.publish(topic, [item.message]);
           } catch (single) {
             if (!(single instanceof MessageTooLargeError)) throw single;
-            await this.#park(item.event, messageBytes(item.message), single.message);
+            await this.#park(item.event, item.bytes, single.message);
           }
         }
       }

@@ -179,7 +179,7 @@ export const chat: Measure = {
           baselineIs:
             'messages/s: a bare ws server relaying each frame to the partner (no auth, no storage, no bus), same clients, same run',
           better: 'higher',
-          note: `each message stored (FULL), pushed to the receiver on the same node (the bus carries it to other nodes), its delivery receipt stored (batched: at most one per conversation side per second, services/messaging/receipts.ts); ${real.cpuMicrosPerMessage} µs server CPU per message (relay ${bare.cpuMicrosPerMessage} µs); lost ${real.lost} of ${real.acknowledged} acknowledged (must be 0), ${real.refused} refused`,
+          note: `each message stored (FULL), pushed to the receiver on the same node (the bus carries it to other nodes), its delivery receipt stored (batched per conversation side, one or two a second, most carried by the receiver's reply in its append: services/messaging/receipts.ts); ${real.cpuMicrosPerMessage} µs server CPU per message (relay ${bare.cpuMicrosPerMessage} µs); lost ${real.lost} of ${real.acknowledged} acknowledged (must be 0), ${real.refused} refused`,
         },
         {
           measure: `Chat server CPU per message, ${sockets}`,
