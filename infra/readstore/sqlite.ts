@@ -23,6 +23,8 @@ import {
   bind,
   fieldExpression,
   ftsColumn,
+  FTS_LIST_COLUMN,
+  listToken,
   orderSql,
   whereSql,
   countSql,
@@ -56,12 +58,23 @@ const orderedTable = (collection: string) => `mo_${collection}`;
 /**
  * The FTS5 table of a collection: one column per text-search field, Latin accents folded, and
  * prefix indexes for words of one and two characters, so a short prefix (what people type
- * first) reads one list instead of merging every word that starts with it.
+ * first) reads one list instead of merging every word that starts with it. A collection with
+ * list fields too has a last column of list tokens (listToken: one per element of each list
+ * field), so a search's text and list filters are one FTS5 query (combinedMatch). No column
+ * sizes are kept (`columnsize = 0`: only FTS5's ranking functions read them, and no query
+ * ranks by them): a b-tree row less per document written.
  */
-const ftsDefinition = (collection: string, fields: readonly string[]): string =>
-  `CREATE VIRTUAL TABLE "${ftsTable(collection)}" USING fts5(${fields
-    .map((_, index) => ftsColumn(index))
-    .join(', ')}, tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2')`;
+const ftsDefinition = (definition: CollectionDefinition): string =>
+  `CREATE VIRTUAL TABLE "${ftsTable(definition.name)}" USING fts5(${[
+    ...(definition.textSearch ?? []).map((_, index) => ftsColumn(index)),
+    ...(definition.listIndexes?.length ? [FTS_LIST_COLUMN] : []),
+  ].join(', ')}, tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2', columnsize = 0)`;
+
+/** A document's list tokens (listToken), space-separated: the text of its FTS5 list column. */
+const listTokens = (document: object, fields: readonly string[]): string =>
+  listRows(document, fields)
+    .map((row) => listToken(fields.indexOf(row.field), row.value!))
+    .join(' ');
 
 /** An ordered index's name suffix (`_d_a` for descending then ascending). */
 export const orderSuffix = (order: readonly (1 | -1)[] | undefined): string =>
@@ -341,7 +354,13 @@ const tablesOf = (definition: CollectionDefinition): CollectionTables => ({
         }
       : null,
   fts: definition.textSearch?.length
-    ? { table: ftsTable(definition.name), fields: definition.textSearch }
+    ? {
+        table: ftsTable(definition.name),
+        fields: definition.textSearch,
+        lists: definition.listIndexes?.length
+          ? { column: FTS_LIST_COLUMN, fields: definition.listIndexes }
+          : null,
+      }
     : null,
   lists: definition.listIndexes?.length
     ? {
@@ -607,10 +626,15 @@ export class SqliteReadStore implements ReadStore {
       const existingFts = this.#writer
         .prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?")
         .get(fts) as { sql: string } | undefined;
-      const wantedFts = definition.textSearch?.length
-        ? ftsDefinition(definition.name, definition.textSearch)
-        : null;
-      const rebuildFts = existingFts?.sql !== wantedFts;
+      const wantedFts = definition.textSearch?.length ? ftsDefinition(definition) : null;
+      // The list tokens name each list field by its place in listIndexes: other list fields
+      // are other tokens.
+      const rebuildFts =
+        existingFts?.sql !== wantedFts ||
+        (wantedFts !== null &&
+          Boolean(definition.listIndexes?.length) &&
+          JSON.stringify(before?.listIndexes ?? []) !==
+            JSON.stringify(definition.listIndexes ?? []));
       if (rebuildFts) {
         if (existingFts) this.#writer.exec(`DROP TABLE "${fts}"`);
         if (wantedFts) this.#writer.exec(wantedFts);
@@ -887,6 +911,10 @@ export class SqliteReadStore implements ReadStore {
     const fts = ftsTable(definition.name);
     const columns = fields.map((_, index) => ftsColumn(index));
     const texts = fields.map((field) => textAt(document, field));
+    if (definition.listIndexes?.length) {
+      columns.push(FTS_LIST_COLUMN);
+      texts.push(listTokens(document, definition.listIndexes));
+    }
     if (compare) {
       // Most updates leave the searched text alone (a profile's prices, a presence flip): an
       // FTS5 delete and insert costs far more than reading the indexed text back.
