@@ -174,12 +174,18 @@ export const FTS_LIST_COLUMN = 'lists';
  * reads the list column (ftsMatch names its columns whenever there is one).
  */
 export const listToken = (field: number, value: string | number): string => {
+  const text = String(value);
   let spelled = '';
-  for (const char of String(value)) {
-    spelled += /[a-y0-9]/.test(char) ? char : `z${char.codePointAt(0)!.toString(16)}z`;
+  if (PLAIN_TOKEN.test(text)) spelled = text;
+  else {
+    for (const char of text) {
+      spelled += PLAIN_TOKEN.test(char) ? char : `z${char.codePointAt(0)!.toString(16)}z`;
+    }
   }
   return `0${field}q${typeof value === 'number' ? 'n' : 's'}${spelled}`;
 };
+
+const PLAIN_TOKEN = /^[a-y0-9]*$/;
 
 /**
  * The FTS5 query for words that must all begin a word of the given columns: words are letters
