@@ -10,8 +10,16 @@ export type SqlFragment = { sql: string; params: (string | number | null)[] };
 
 /** The side tables of a collection a query may use besides its own table. */
 export type CollectionTables = Readonly<{
-  /** The FTS5 table, one column per text-search field (`c0`, `c1`, … in declaration order). */
-  fts: Readonly<{ table: string; fields: readonly string[] }> | null;
+  /**
+   * The FTS5 table, one column per text-search field (`c0`, `c1`, … in declaration order), and
+   * with `lists` the column of list tokens (listToken): one per element of each list field, so
+   * a text condition and list conditions are one FTS5 query (combinedMatch).
+   */
+  fts: Readonly<{
+    table: string;
+    fields: readonly string[];
+    lists?: Readonly<{ column: string; fields: readonly string[] }> | null;
+  }> | null;
   /** The per-element table of the list fields declared in `listIndexes`. */
   lists: Readonly<{ table: string; fields: ReadonlySet<string>; owner: string }> | null;
   /**
@@ -154,17 +162,44 @@ const conditionSql = (
   return { sql: parts.length ? parts.join(' AND ') : '1', params };
 };
 
+/** The FTS5 column of list tokens (listToken), after the text columns. */
+export const FTS_LIST_COLUMN = 'lists';
+
+/**
+ * The token of a list field's element in the text index's list column: `0`, the field's index
+ * in `listIndexes`, `q`, the value's type (`s` string, `n` number; a boolean is bound as a
+ * number) and the value spelled in letters a to y and digits, every other character as `z`,
+ * its code point in hex, `z`. One token (the tokenizer keeps letters and digits together, and
+ * lower case is left as it is), distinct for every (field, value). A text condition never
+ * reads the list column (ftsMatch names its columns whenever there is one).
+ */
+export const listToken = (field: number, value: string | number): string => {
+  const text = String(value);
+  let spelled = '';
+  if (PLAIN_TOKEN.test(text)) spelled = text;
+  else {
+    for (const char of text) {
+      spelled += PLAIN_TOKEN.test(char) ? char : `z${char.codePointAt(0)!.toString(16)}z`;
+    }
+  }
+  return `0${field}q${typeof value === 'number' ? 'n' : 's'}${spelled}`;
+};
+
+const PLAIN_TOKEN = /^[a-y0-9]*$/;
+
 /**
  * The FTS5 query for words that must all begin a word of the given columns: words are letters
- * and digits only (searchWords), so quoting them is enough.
+ * and digits only (searchWords), so quoting them is enough. With a list column, the text
+ * columns are always named (the list tokens are not text).
  */
 export const ftsMatch = (
   words: readonly string[],
   fields: readonly string[],
   all: readonly string[],
+  listColumn = false,
 ): string => {
   const phrases = words.map((word) => `"${word.replaceAll('"', '""')}"*`).join(' AND ');
-  if (fields.length === all.length) return phrases;
+  if (fields.length === all.length && !listColumn) return phrases;
   const columns = fields.map((field) => ftsColumn(all.indexOf(field))).join(' ');
   return `{${columns}} : (${phrases})`;
 };
@@ -188,6 +223,45 @@ const listValues = (
   return values && values.length > 0 ? values : null;
 };
 
+/**
+ * A query's text conditions and list conditions as one FTS5 query, when the text index holds
+ * list tokens and there is a text condition to look for (not only ones to exclude): FTS5 then
+ * intersects the text's matches with the lists' by skipping ahead in each, instead of SQLite
+ * intersecting every match of a broad prefix (half the documents for `re`) with a list's
+ * documents. `fields`: the list fields it covers (each a lone `$contains`/`$containsAny`);
+ * excluded texts are in it too (NOT). Null when it does not apply.
+ */
+export const combinedMatch = (
+  query: Pick<Query, 'where' | 'text'>,
+  tables: CollectionTables,
+): { match: string; fields: ReadonlySet<string> } | null => {
+  const lists = tables.fts?.lists;
+  if (!lists) return null;
+  const texts = textConditions(query, tables.fts!.fields);
+  if (!texts.some((text) => !text.exclude)) return null;
+  const all = tables.fts!.fields;
+  const included: string[] = [];
+  const excluded: string[] = [];
+  const fields = new Set<string>();
+  for (const text of texts) {
+    (text.exclude ? excluded : included).push(`(${ftsMatch(text.words, text.fields, all, true)})`);
+  }
+  for (const [field, condition] of Object.entries(query.where ?? {})) {
+    const at = lists.fields.indexOf(field);
+    const values = at === -1 ? null : listValues(field, condition, tables);
+    // A null element is never in the list table (nor a token): such a condition stays apart.
+    if (!values || values.some((value) => value === null || typeof value === 'object')) continue;
+    const tokens = values.map((value) => `"${listToken(at, bind(value)!)}"`).join(' OR ');
+    included.push(`({${lists.column}} : (${tokens}))`);
+    fields.add(field);
+  }
+  const match = included.join(' AND ');
+  return {
+    match: excluded.length ? `(${match}) NOT (${excluded.join(' OR ')})` : match,
+    fields,
+  };
+};
+
 /** WHERE clause (without the keyword) for a query over a collection with these side tables. */
 export const whereSql = (
   query: Query,
@@ -197,6 +271,29 @@ export const whereSql = (
   const parts: string[] = [];
   const params: (string | number | null)[] = [];
   const inOrder = query.readIn === 'order' && (query.sort?.length ?? 0) > 0;
+  const combined = combinedMatch(query, tables);
+  if (combined) {
+    // The text and list conditions as one set (read in order, looked up in that set, built
+    // once); the other conditions checked on each document as below.
+    const fts = tables.fts!.table;
+    parts.push(
+      `${inOrder ? '+' : ''}${row.rowid} IN (SELECT rowid FROM "${fts}" WHERE "${fts}" MATCH ?)`,
+    );
+    params.push(combined.match);
+    for (const [field, condition] of Object.entries(query.where ?? {})) {
+      if (combined.fields.has(field)) continue;
+      const fragment = conditionSql(
+        field,
+        condition,
+        tables,
+        inOrder && query.sort?.[0]?.[0] !== field,
+        row,
+      );
+      parts.push(`(${fragment.sql})`);
+      params.push(...fragment.params);
+    }
+    return { sql: parts.join(' AND '), params };
+  }
   // Starting from the conditions, every list condition and text condition is a set of rowids
   // from its own index: two or more are intersected from those indexes alone, so only the
   // documents in every set are read (not each match of one set, to check the others on it).
@@ -216,7 +313,7 @@ export const whereSql = (
       if (text.exclude) continue;
       sets.push({
         sql: `SELECT rowid FROM "${tables.fts!.table}" WHERE "${tables.fts!.table}" MATCH ?`,
-        params: [ftsMatch(text.words, text.fields, tables.fts!.fields)],
+        params: [ftsMatch(text.words, text.fields, tables.fts!.fields, Boolean(tables.fts!.lists))],
       });
     }
   }
@@ -247,7 +344,7 @@ export const whereSql = (
     parts.push(
       `${rowid} ${text.exclude ? 'NOT IN' : 'IN'} (SELECT rowid FROM "${fts.table}" WHERE "${fts.table}" MATCH ?)`,
     );
-    params.push(ftsMatch(text.words, text.fields, fts.fields));
+    params.push(ftsMatch(text.words, text.fields, fts.fields, Boolean(fts.lists)));
   }
   return { sql: parts.length ? parts.join(' AND ') : '1', params };
 };
@@ -296,6 +393,15 @@ export const countSql = (
         }
       : rows;
   }
+  const combined = combinedMatch(query, tables);
+  if (combined) {
+    // Every condition a list or text one: the count of one FTS5 query's matches.
+    if (entries.some(([field]) => !combined.fields.has(field))) return null;
+    return {
+      sql: `SELECT count(*) AS n FROM "${tables.fts!.table}" WHERE "${tables.fts!.table}" MATCH ?`,
+      params: [combined.match],
+    };
+  }
   const sets: SqlFragment[] = [];
   for (const [field, condition] of entries) {
     const values = listValues(field, condition, tables);
@@ -309,7 +415,7 @@ export const countSql = (
   for (const text of texts) {
     const set = {
       sql: `SELECT rowid FROM "${tables.fts!.table}" WHERE "${tables.fts!.table}" MATCH ?`,
-      params: [ftsMatch(text.words, text.fields, tables.fts!.fields)],
+      params: [ftsMatch(text.words, text.fields, tables.fts!.fields, Boolean(tables.fts!.lists))],
     };
     (text.exclude ? excluded : sets).push(set);
   }

@@ -4,11 +4,13 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
-import type { ProjectionTransaction, Query } from './port.ts';
+import { textWords } from '@linkcoin/domain/shared/search-text.ts';
+import type { ProjectionTransaction, Query, TextCondition } from './port.ts';
 import { SqliteEventStore } from '../eventstore/sqlite.ts';
 import { silentLogger } from '../shared/logger.ts';
 import { describeReadStoreContract } from './contract.ts';
 import { ProjectionRunner, type Projection } from './projections.ts';
+import { listToken } from './sqlite-query.ts';
 import { jsonCopy, SqliteReadStore } from './sqlite.ts';
 
 describeReadStoreContract('sqlite (file, WAL)', async () => {
@@ -1169,3 +1171,260 @@ const recordedPut = (position: number): RecordedEvent => ({
     timestamp: '2026-01-01T00:00:00.000Z',
   },
 });
+
+describe('SqliteReadStore list tokens in the text index', () => {
+  type Item = { id: string; title: string; about: string; tags: string[]; kinds: string[] };
+  const items = {
+    name: 'items',
+    indexes: [{ fields: ['rank'], order: [-1] as (1 | -1)[] }],
+    listIndexes: ['tags', 'kinds'],
+    textSearch: ['title', 'about'],
+  };
+  // Values the tokens must keep apart: upper case, `z`, accents, separators, digits.
+  const TAGS = ['red', 'Red', 'z', 'zz', 'Sci-Fi z', 'é', '0', '1', 'a b'];
+  const itemsFrom = (seed: number, count: number): (Item & { rank: number })[] => {
+    let state = seed;
+    const next = (n: number) => {
+      state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return state % n;
+    };
+    const words = ['apple', 'apricot', 'banana', 'red', 'zest', 'Zoë'];
+    return Array.from({ length: count }, (_, n) => ({
+      id: `i${n}`,
+      rank: next(50),
+      title: `${words[next(6)]} ${words[next(6)]}`,
+      about: `${words[next(6)]} ${TAGS[next(TAGS.length)]}`,
+      tags: TAGS.filter(() => next(4) === 0),
+      kinds: next(2) ? ['red'] : ['blue'],
+    }));
+  };
+  /** Every search word begins a word of the named fields (folded as searchWords does). */
+  const matches = (item: Item, search: string, fields: readonly string[]) => {
+    const words = fields.flatMap((field) =>
+      textWords(String(item[field as 'title' | 'about'] ?? '')),
+    );
+    return textWords(search).every((prefix) => words.some((word) => word.startsWith(prefix)));
+  };
+  const reference = (all: readonly (Item & { rank: number })[], query: Query) => {
+    const texts = (
+      query.text === undefined ? [] : Array.isArray(query.text) ? query.text : [query.text]
+    ).map((text: string | TextCondition) => (typeof text === 'string' ? { search: text } : text));
+    const keep = all.filter(
+      (item) =>
+        Object.entries(query.where ?? {}).every(([field, condition]) => {
+          const values = item[field as 'tags' | 'kinds'];
+          const c = condition as { $containsAny?: string[]; $contains?: string };
+          return (c.$containsAny ?? [c.$contains!]).some((value) => values.includes(value));
+        }) &&
+        texts.every(
+          (text) =>
+            matches(item, text.search, text.fields ?? ['title', 'about']) !==
+            (text.exclude === true),
+        ),
+    );
+    keep.sort((a, b) => b.rank - a.rank || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const skip = query.skip ?? 0;
+    return {
+      ids: keep.slice(skip, skip + (query.limit ?? keep.length)).map((item) => item.id),
+      count: keep.length,
+    };
+  };
+  const textQueries: Omit<Query, 'sort'>[] = [
+    { where: { tags: { $contains: 'red' } }, text: { search: 'ap' } },
+    { where: { tags: { $contains: 'Red' } }, text: { search: 're', fields: ['title'] } },
+    { where: { tags: { $containsAny: ['z', 'zz'] } }, text: { search: 'z' } },
+    { where: { tags: { $contains: 'Sci-Fi z' }, kinds: { $contains: 'red' } }, text: 'ba' },
+    { where: { tags: { $containsAny: ['é', '0'] } }, text: { search: 'zoe ap' } },
+    { where: { tags: { $contains: '1' } }, text: { search: 'a' }, skip: 3, limit: 4 },
+    { where: { tags: { $contains: 'a b' } }, text: { search: 'b' } },
+    // A list token is not text: `0`, the start of every token, finds no text.
+    { where: { tags: { $contains: 'red' } }, text: { search: '0' } },
+    { text: { search: '0' } },
+    // Tiers: one condition to match, another to exclude.
+    {
+      where: { kinds: { $contains: 'blue' } },
+      text: [
+        { search: 'ap', fields: ['title', 'about'] },
+        { search: 'ap', fields: ['title'], exclude: true },
+      ],
+      skip: 2,
+      limit: 5,
+    },
+    {
+      where: { kinds: { $contains: 'red' } },
+      text: [{ search: 'ze', exclude: true }, { search: 'r' }],
+    },
+    // Only a text to exclude: the list table and the text index apart.
+    { where: { tags: { $contains: 'red' } }, text: { search: 'ap', exclude: true } },
+    { where: { tags: { $contains: 'nobody' } }, text: { search: 'ap' } },
+  ];
+  const check = async (store: SqliteReadStore, all: readonly (Item & { rank: number })[]) => {
+    const collection = store.collection<Item>('items');
+    for (const base of textQueries) {
+      for (const readIn of ['order', 'conditions'] as const) {
+        const query: Query = { ...base, sort: [['rank', -1]], readIn };
+        const expected = reference(all, query);
+        const label = JSON.stringify(query);
+        expect(
+          (await collection.find(query)).map((item) => item.id),
+          label,
+        ).toEqual(expected.ids);
+        expect(await collection.count(query), label).toBe(expected.count);
+      }
+    }
+  };
+
+  it('spells each (field, value) as its own token of letters and digits', () => {
+    const tokens = [
+      ...TAGS.map((tag) => listToken(0, tag)),
+      ...TAGS.map((tag) => listToken(1, tag)),
+      listToken(0, 1),
+      listToken(0, 0),
+      listToken(11, 'x'),
+      listToken(1, '1x'),
+    ];
+    expect(new Set(tokens).size).toBe(tokens.length);
+    for (const token of tokens) expect(token).toMatch(/^[a-z0-9]+$/);
+  });
+
+  it('answers text with list conditions as the documents do, through changes, from one FTS5 query', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
+    const path = join(dir, 'readmodels.db');
+    const store = new SqliteReadStore({ path });
+    try {
+      await store.ensureCollections([items]);
+      let all = itemsFrom(3, 300);
+      let position = 0;
+      const write = (puts: readonly Item[], deletes: readonly string[] = []) =>
+        store.applyBatch('items', 1, [recordedPut(++position)], async (_event, tx) => {
+          for (const item of puts) await tx.put('items', item.id, item);
+          for (const id of deletes) await tx.delete('items', id);
+        });
+      await write(all);
+      await check(store, all);
+      // The text and list conditions are one text-index query (no list-table lookup).
+      const explained = store.explain('items', { ...textQueries[3]!, sort: [['rank', -1]] });
+      expect(explained.join('\n')).not.toMatch(/mv_items/);
+      // Tags change (the tokens with them), items go and come.
+      const changed = itemsFrom(9, 300).map((item, n) => ({ ...item, id: all[n]!.id }));
+      const gone = all.slice(200, 240).map((item) => item.id);
+      await write(
+        [...changed.slice(0, 120), ...itemsFrom(17, 30).map((i) => ({ ...i, id: `n${i.id}` }))],
+        gone,
+      );
+      all = [
+        ...changed.slice(0, 120),
+        ...all.slice(120, 200),
+        ...all.slice(240),
+        ...itemsFrom(17, 30).map((i) => ({ ...i, id: `n${i.id}` })),
+      ];
+      await check(store, all);
+      await store.close();
+
+      // A file of the layout before the tokens (text columns only, column sizes kept): the
+      // text index is built again from the documents on open.
+      const db = new DatabaseSync(path);
+      db.exec(`DROP TABLE fts_items;
+        CREATE VIRTUAL TABLE fts_items USING fts5(c0, c1, tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2')`);
+      db.prepare(
+        `INSERT INTO fts_items (rowid, c0, c1) SELECT rowid, json_extract(doc, '$.title'), '' FROM rm_items`,
+      ).run();
+      db.close();
+      const reopened = new SqliteReadStore({ path });
+      try {
+        await reopened.ensureCollections([items]);
+        expect(ftsSql(path)).toMatch(/lists, tokenize/);
+        await check(reopened, all);
+      } finally {
+        await reopened.close();
+      }
+
+      // Other list fields (their places in listIndexes move): the tokens are written again.
+      const swapped = { ...items, listIndexes: ['kinds', 'tags'] };
+      const again = new SqliteReadStore({ path });
+      try {
+        await again.ensureCollections([swapped]);
+        await check(again, all);
+      } finally {
+        await again.close();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('answers the same from a rebuild from zero', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
+    const path = join(dir, 'readmodels.db');
+    const store = new SqliteReadStore({ path });
+    try {
+      await store.ensureCollections([items]);
+      await store.deferIndexes([items]);
+      const all = itemsFrom(5, 250);
+      await store.applyBatch('items', 1, [recordedPut(1)], async (_event, tx) => {
+        for (const item of all) await tx.put('items', item.id, item, { handOver: true });
+      });
+      // The text index is not merged while the rebuild writes, and merged into one segment at
+      // its end (or at a query, with the other indexes), with FTS5's usual merging back.
+      expect(ftsConfig(path)).toEqual({ automerge: 0, crisismerge: 1999 });
+      await check(store, all);
+      await store.buildDeferredIndexes([items]);
+      expect(ftsConfig(path)).toEqual({ automerge: 4, crisismerge: 16 });
+      await check(store, all);
+    } finally {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('merges the text index a stopped rebuild left unmerged when the collections are opened again', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
+    const path = join(dir, 'readmodels.db');
+    try {
+      const stopped = new SqliteReadStore({ path });
+      await stopped.ensureCollections([items]);
+      await stopped.deferIndexes([items]);
+      const all = itemsFrom(6, 120);
+      for (const [at, item] of all.entries()) {
+        await stopped.applyBatch('items', 1, [recordedPut(at + 1)], async (_event, tx) => {
+          await tx.put('items', item.id, item);
+        });
+      }
+      await stopped.close();
+      expect(ftsConfig(path)).toEqual({ automerge: 0, crisismerge: 1999 });
+      const reopened = new SqliteReadStore({ path });
+      try {
+        await reopened.ensureCollections([items]);
+        expect(ftsConfig(path)).toEqual({ automerge: 4, crisismerge: 16 });
+        await check(reopened, all);
+      } finally {
+        await reopened.close();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+const ftsConfig = (path: string): Record<string, unknown> => {
+  const db = new DatabaseSync(path, { readOnly: true });
+  try {
+    const rows = db
+      .prepare("SELECT k, v FROM fts_items_config WHERE k IN ('automerge', 'crisismerge')")
+      .all() as { k: string; v: unknown }[];
+    return Object.fromEntries(rows.map((row) => [row.k, row.v]));
+  } finally {
+    db.close();
+  }
+};
+
+const ftsSql = (path: string): string => {
+  const db = new DatabaseSync(path, { readOnly: true });
+  try {
+    return (
+      db.prepare("SELECT sql FROM sqlite_master WHERE name = 'fts_items'").get() as { sql: string }
+    ).sql;
+  } finally {
+    db.close();
+  }
+};
