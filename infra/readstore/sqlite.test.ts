@@ -1364,12 +1364,36 @@ describe('SqliteReadStore list tokens in the text index', () => {
       await store.applyBatch('items', 1, [recordedPut(1)], async (_event, tx) => {
         for (const item of all) await tx.put('items', item.id, item, { handOver: true });
       });
-      // The text index is not merged while the rebuild writes, and merged into one segment at
+      // The text index is merged only by the hundreds while the rebuild writes, and into one at
       // its end (or at a query, with the other indexes), with FTS5's usual merging back.
-      expect(ftsConfig(path)).toEqual({ automerge: 0, crisismerge: 1999 });
+      expect(ftsConfig(path)).toEqual({ automerge: 0, crisismerge: 256 });
       await check(store, all);
       await store.buildDeferredIndexes([items]);
       expect(ftsConfig(path)).toEqual({ automerge: 4, crisismerge: 16 });
+      await check(store, all);
+    } finally {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps writing a rebuild whose text index outgrows the segments FTS5 allows unmerged', async () => {
+    // Each flush of a rebuild writes one segment of the text index, and FTS5 refuses a 2,000th
+    // (SQLITE_FULL): the 1,000,000-creator directory's rebuild stalled there. One item a flush.
+    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
+    const path = join(dir, 'readmodels.db');
+    const store = new SqliteReadStore({ path });
+    try {
+      await store.ensureCollections([items]);
+      await store.deferIndexes([items]);
+      const all = itemsFrom(7, 4_100);
+      for (const [at, item] of all.entries()) {
+        await store.applyBatch('items', 1, [recordedPut(at + 1)], async (_event, tx) => {
+          await tx.put('items', item.id, item);
+        });
+      }
+      expect(await store.getCheckpoint('items')).toMatchObject({ position: all.length });
+      await store.buildDeferredIndexes([items]);
       await check(store, all);
     } finally {
       await store.close();
@@ -1391,7 +1415,7 @@ describe('SqliteReadStore list tokens in the text index', () => {
         });
       }
       await stopped.close();
-      expect(ftsConfig(path)).toEqual({ automerge: 0, crisismerge: 1999 });
+      expect(ftsConfig(path)).toEqual({ automerge: 0, crisismerge: 256 });
       const reopened = new SqliteReadStore({ path });
       try {
         await reopened.ensureCollections([items]);

@@ -313,10 +313,18 @@ const derivedOf = (
  */
 const ORDER_ENTRY_SAVING = 16;
 
-/** FTS5's own merge settings (its defaults), and the most segments it allows a level. */
+/** FTS5's own merge settings (its defaults). */
 const FTS_AUTOMERGE = 4;
 const FTS_CRISIS_MERGE = 16;
-const FTS_MAX_CRISIS_MERGE = 1999;
+/**
+ * How many segments a level of the text index holds during a rebuild from zero before FTS5
+ * merges them into one of the next level. FTS5 allows 2,000 segments in all, and a merge needs
+ * an id for its output: at 1,999 a level's merge was refused (SQLITE_FULL, "database or disk is
+ * full") once another level held a segment, and the 1,000,000-creator rebuild stalled at 848,158
+ * creators. At 256, seven levels (256^7 flushes) stay under the limit, and a rebuild still
+ * rewrites its text about once before its final merge.
+ */
+const FTS_REBUILD_CRISIS_MERGE = 256;
 
 /** How much of the file buildDeferredIndexes maps into memory (SQLite's usual cap, 2 GB). */
 const INDEX_BUILD_MMAP_BYTES = 0x7fff0000;
@@ -745,13 +753,14 @@ export class SqliteReadStore implements ReadStore {
           }
           this.#dropDerived(definition);
           if (definition.textSearch?.length) {
-            // The text index's segments (one per flush) are not merged while the rebuild writes
-            // but once, at its end (#settleText): FTS5 otherwise merges them again and again as the index grows. A
+            // The text index's segments (one per flush) are merged only by the hundreds while
+            // the rebuild writes (FTS_REBUILD_CRISIS_MERGE), and into one at its end
+            // (#settleText): FTS5 otherwise merges them again and again as the index grows. A
             // rebuild writes its text about a quarter cheaper, and leaves one segment, which
             // queries read faster than many.
             const fts = ftsTable(definition.name);
             this.#writer.exec(
-              `INSERT INTO "${fts}" ("${fts}", rank) VALUES ('automerge', 0); INSERT INTO "${fts}" ("${fts}", rank) VALUES ('crisismerge', ${FTS_MAX_CRISIS_MERGE})`,
+              `INSERT INTO "${fts}" ("${fts}", rank) VALUES ('automerge', 0); INSERT INTO "${fts}" ("${fts}", rank) VALUES ('crisismerge', ${FTS_REBUILD_CRISIS_MERGE})`,
             );
           }
           this.#deferred.add(definition.name);
