@@ -279,8 +279,13 @@ export const directory: Measure = {
       }
       const rebuildStarted = performance.now();
       await runner.start();
-      if (!(await runner.waitFor(head, 60 * 60_000)))
-        throw new Error('the rebuild never caught up');
+      // A failing batch is retried from its checkpoint for ever, and the bench logs nothing:
+      // a rebuild that fails says so rather than wait out the hour.
+      for (let waited = 0; !(await runner.waitFor(head, 10_000)); waited += 10_000) {
+        const failing = (await runner.statuses()).find((status) => status.state === 'failing');
+        if (failing) throw new Error(`the rebuild failed: ${failing.lastError ?? 'no reason'}`);
+        if (waited >= 60 * 60_000) throw new Error('the rebuild never caught up');
+      }
       const rebuildMs = performance.now() - rebuildStarted;
       if (profiler && profileDir) {
         const { profile } = (await profiler.post('Profiler.stop')) as { profile: CpuProfile };
