@@ -1,6 +1,8 @@
+import request from 'supertest';
 import { expect } from 'vitest';
-import type { InvariantsReport } from '@linkcoin/domain/audit/contracts.ts';
+import type { InvariantsReport, ReplayCheckView } from '@linkcoin/domain/audit/contracts.ts';
 import { ledgerAudit } from '@linkcoin/domain/audit/invariants.ts';
+import type { TestUser } from './accounts.ts';
 import type { TestServer } from './test-server.ts';
 
 /** The ledger invariants over the server's whole log, as the auditors' check reads them. */
@@ -35,4 +37,31 @@ export const waitUntil = async (done: () => Promise<boolean>, what = 'a conditio
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`Gave up waiting for ${what}`);
+};
+
+/**
+ * The console's replay check of every read model, started over HTTP by an admin or an auditor
+ * and polled until it has finished: a context's tests reach the audit's check this way, not by
+ * importing another context.
+ */
+export const replayCheckOverHttp = async (url: string, by: TestUser): Promise<ReplayCheckView> => {
+  const auth = { Authorization: `Bearer ${by.token}` };
+  const started = await request(url)
+    .post('/api/admin/replay-checks')
+    .set(auth)
+    .send({})
+    .expect(202);
+  let check = started.body as ReplayCheckView;
+  await expect
+    .poll(
+      async () => {
+        check = (
+          await request(url).get(`/api/admin/replay-checks/${check.id}`).set(auth).expect(200)
+        ).body as ReplayCheckView;
+        return check.status;
+      },
+      { timeout: 60_000 },
+    )
+    .toMatch(/done|failed/);
+  return check;
 };
