@@ -106,3 +106,43 @@ describe('idempotency keys of the command handler', () => {
     expect((await fresh.load(counter, 'counter-2')).state).toBe(7);
   });
 });
+
+describe("a stream's state told without waiting (loadIfCurrent)", () => {
+  it('answers the cached state only while a sole-writer store knows nothing newer', async () => {
+    const store = new SqliteEventStore({ path: ':memory:', soleWriter: true });
+    try {
+      const reader = createCommandHandler(store);
+      const writer = createCommandHandler(store);
+      expect(reader.loadIfCurrent(counter, 'counter-3')).toBeUndefined(); // nothing cached
+      await writer.handle(counter, 'counter-3', add(2, 'key-1'));
+      expect((await reader.load(counter, 'counter-3')).state).toBe(2);
+      expect(reader.loadIfCurrent(counter, 'counter-3')).toMatchObject({ state: 2, revision: 0 });
+      // Another handler appends through the same store: the cached state is behind.
+      await writer.handle(counter, 'counter-3', add(5, 'key-2'));
+      expect(reader.loadIfCurrent(counter, 'counter-3')).toBeUndefined();
+      expect((await reader.load(counter, 'counter-3')).state).toBe(7);
+      expect(reader.loadIfCurrent(counter, 'counter-3')).toMatchObject({ state: 7, revision: 1 });
+      // Its own command keeps its cache current.
+      await reader.handle(counter, 'counter-3', add(1, 'key-3'));
+      expect(reader.loadIfCurrent(counter, 'counter-3')).toMatchObject({ state: 8, revision: 2 });
+    } finally {
+      store.close();
+    }
+  });
+
+  it('always waits for a read when the store may have other writers', async () => {
+    const store = new SqliteEventStore({ path: ':memory:' });
+    try {
+      const commands = createCommandHandler(store);
+      await commands.handle(counter, 'counter-4', add(2, 'key-1'));
+      expect((await commands.load(counter, 'counter-4')).state).toBe(2);
+      expect(commands.loadIfCurrent(counter, 'counter-4')).toBeUndefined();
+      // Nor does a store whose appends go elsewhere (another process's writer) claim to know.
+      const forwarded = createCommandHandler(withAppend(store, (...args) => store.append(...args)));
+      await forwarded.load(counter, 'counter-4');
+      expect(forwarded.loadIfCurrent(counter, 'counter-4')).toBeUndefined();
+    } finally {
+      store.close();
+    }
+  });
+});

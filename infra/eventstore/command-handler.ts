@@ -53,6 +53,16 @@ export type CommandHandler = Readonly<{
     decider: Pick<Decider<State, never, E>, 'evolve' | 'evolveAll' | 'initialState'>,
     streamId: string,
   ) => Promise<LoadedState<State>>;
+  /**
+   * The stream's state now when it can be told without waiting: the cached state, when the
+   * store knows for certain that the stream has nothing newer (`EventStore.knownHead`);
+   * undefined otherwise (then `load`). Lets a request that only checks an account go on in the
+   * same turn of the event loop.
+   */
+  loadIfCurrent: <State, E extends Event>(
+    decider: Pick<Decider<State, never, E>, 'evolve' | 'evolveAll' | 'initialState'>,
+    streamId: string,
+  ) => LoadedState<State> | undefined;
 }>;
 
 export type CommandHandlerOptions = Readonly<{
@@ -342,5 +352,15 @@ export const createCommandHandler = (
     };
   };
 
-  return { handle, load };
+  const loadIfCurrent = <State, E extends Event>(
+    decider: Pick<Decider<State, never, E>, 'evolve' | 'evolveAll' | 'initialState'>,
+    streamId: string,
+  ): LoadedState<State> | undefined => {
+    const cached = cache.get(streamId, decider);
+    if (!cached || eventStore.knownHead?.(streamId) !== cached.revision) return undefined;
+    // The snapshot holds the loaded state's fields (and more the caller does not see).
+    return cached as LoadedState<State>;
+  };
+
+  return { handle, load, loadIfCurrent };
 };

@@ -79,6 +79,12 @@ export interface EventStore extends Closeable {
   ): Promise<AppendResult>;
   /** The stream's events; an empty list when the stream does not exist. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<readonly RecordedEvent[]>;
+  /**
+   * The stream's last revision (-1: no events) when the store knows it for certain without
+   * reading, because every append to the log goes through it (a sole writer); undefined when it
+   * would have to read. Lets a cached state be used at once, without a read that finds nothing.
+   */
+  knownHead?(streamId: string): number | undefined;
   readAll(options: ReadAllOptions): Promise<ReadAllPage>;
   subscribeToAll(options: SubscribeToAllOptions): AllSubscription;
   /** The position of the newest event in the log, or null when the log is empty. */

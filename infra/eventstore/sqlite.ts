@@ -361,6 +361,10 @@ export class SqliteEventStore implements EventStore {
     for (const listener of [...this.#appendListeners]) listener();
   }
 
+  knownHead(streamId: string): number | undefined {
+    return this.#heads?.get(streamId);
+  }
+
   async readStream(
     streamId: string,
     options: ReadStreamOptions = {},

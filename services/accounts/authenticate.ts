@@ -55,19 +55,36 @@ export const createAuthenticator = (deps: {
     return (known[slot] = { kind: 'principal', principal });
   };
 
-  return async (req) => {
+  /** The outcome for a token's claims and the account's state as loaded. */
+  const outcomeFor = (claims: SessionClaims, state: AccountState): AuthOutcome =>
+    state.status !== 'active' || state.tokenVersion !== claims.tokenVersion
+      ? EXPIRED
+      : outcomeOf(state, claims.browserAccess);
+
+  const slowly = async (token: string, claims: SessionClaims | null): Promise<AuthOutcome> => {
+    let known = claims;
+    if (!known) {
+      const verdict = await deps.tokens.verify(token, deps.clock.now());
+      if (!verdict.valid) return EXPIRED;
+      known = verdict.claims;
+    }
+    const { state } = await deps.commands.load(accountDecider, streamIdOf(known));
+    return outcomeFor(known, state);
+  };
+
+  // A remembered token of an account whose state is current is answered in the same turn (no
+  // promise): the common request of a signed-in user. Anything else is checked asynchronously.
+  return (req) => {
     const header = req.headers.authorization;
     if (!header) return ANONYMOUS;
     const match = BEARER.exec(header);
     if (!match?.[1]) return EXPIRED;
-    const now = deps.clock.now();
-    const verdict =
-      deps.tokens.verifyRemembered(match[1], now) ?? (await deps.tokens.verify(match[1], now));
-    if (!verdict.valid) return EXPIRED;
-    const { state } = await deps.commands.load(accountDecider, streamIdOf(verdict.claims));
-    if (state.status !== 'active' || state.tokenVersion !== verdict.claims.tokenVersion) {
-      return EXPIRED;
-    }
-    return outcomeOf(state, verdict.claims.browserAccess);
+    const remembered = deps.tokens.verifyRemembered(match[1], deps.clock.now());
+    if (remembered && !remembered.valid) return EXPIRED;
+    if (!remembered) return slowly(match[1], null);
+    const current = deps.commands.loadIfCurrent(accountDecider, streamIdOf(remembered.claims));
+    return current
+      ? outcomeFor(remembered.claims, current.state)
+      : slowly(match[1], remembered.claims);
   };
 };

@@ -79,9 +79,13 @@ export type AuthOutcome =
   | Readonly<{ kind: 'rejected'; message: string }>;
 
 /** Who is calling, from the request's headers (an HTTP request, or a WebSocket upgrade). */
+/**
+ * Who a request's token names. An outcome it can tell without waiting (a remembered token of an
+ * account whose state is current) comes as it is, not as a promise.
+ */
 export type Authenticator = (
   req: Readonly<{ headers: IncomingHttpHeaders }>,
-) => Promise<AuthOutcome>;
+) => AuthOutcome | Promise<AuthOutcome>;
 
 const subjectValue = (req: Request, subject: Subject): unknown => {
   const source =
@@ -93,7 +97,8 @@ const subjectValue = (req: Request, subject: Subject): unknown => {
 
 /**
  * Lets a request through to its endpoint's handler, or throws the refusal (401, 403). Nothing to
- * wait for (undefined) when the endpoint is open to anyone and no token came to identify.
+ * wait for (undefined) when the endpoint is open to anyone and no token came to identify, or when
+ * the authenticator could tell who the caller is without waiting.
  */
 const admit = (
   endpoint: Endpoint,
@@ -101,27 +106,26 @@ const admit = (
   req: Request,
 ): Promise<void> | undefined => {
   const { access } = endpoint;
-  if (access.kind === 'anyone') {
-    return access.identifyIfPossible && req.headers.authorization
-      ? identify(authenticate, req)
-      : undefined;
+  if (access.kind === 'anyone' && !(access.identifyIfPossible && req.headers.authorization)) {
+    return undefined;
   }
-  return admitSignedIn(endpoint, access, authenticate, req);
+  const outcome = authenticate(req);
+  return outcome instanceof Promise
+    ? outcome.then((known) => admitOutcome(endpoint, known, req))
+    : admitOutcome(endpoint, outcome, req);
 };
 
-/** An open endpoint's caller, when their token is valid (a bad one is ignored: they are anyone). */
-const identify = async (authenticate: Authenticator, req: Request): Promise<void> => {
-  const outcome = await authenticate(req);
-  if (outcome.kind === 'principal') rememberPrincipal(req, outcome.principal);
-};
-
-const admitSignedIn = async (
-  endpoint: Endpoint,
-  access: Extract<Access, { kind: 'signed-in' }>,
-  authenticate: Authenticator,
-  req: Request,
-): Promise<void> => {
-  const outcome = await authenticate(req);
+/**
+ * What an authenticator's outcome lets through. An open endpoint's caller is remembered when
+ * their token is valid (a bad one is ignored: they are anyone); a signed-in endpoint refuses
+ * anything but a principal with the access it asks for.
+ */
+const admitOutcome = (endpoint: Endpoint, outcome: AuthOutcome, req: Request): undefined => {
+  const { access } = endpoint;
+  if (access.kind === 'anyone') {
+    if (outcome.kind === 'principal') rememberPrincipal(req, outcome.principal);
+    return undefined;
+  }
   if (outcome.kind === 'anonymous') throw new HttpError(401, M.notSignedIn);
   if (outcome.kind === 'rejected') throw new HttpError(401, outcome.message);
   const { principal } = outcome;
@@ -147,12 +151,14 @@ const admitSignedIn = async (
       principal.userId,
     );
   }
+  return undefined;
 };
 
 /**
  * One endpoint's handlers, as its route runs them: its limits, then the access guard, the input
  * check and the handler. The last is no async function: an open endpoint without a token to
- * identify has nothing to wait for before its handler, and is not made to wait for a promise.
+ * identify, or a caller the authenticator knows at once, has nothing to wait for before its
+ * handler, and is not made to wait for a promise.
  */
 const handlersOf = (endpoint: Endpoint, authenticate: Authenticator): RequestHandler[] => {
   if (endpoint.acceptsIdempotencyKey && endpoint.access.kind !== 'signed-in') {
