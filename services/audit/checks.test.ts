@@ -25,6 +25,7 @@ import {
   registerUser,
   type TestUser,
 } from '../testing/accounts.ts';
+import { replayCheckOverHttp } from '../testing/audit.ts';
 import { changeCollection, grantCoins, sendMessage } from '../testing/collections.ts';
 import { balanceOf, buyInSandbox } from '../testing/payments.ts';
 import { adjustableClock, startTestServer, type TestServer } from '../testing/test-server.ts';
@@ -44,27 +45,13 @@ describe('the replay check and the ledger invariants', () => {
 
   /** Starts a replay check and polls it as the console does, until it has finished. */
   const replayCheck = async (readModels?: string[]): Promise<ReplayCheckView> => {
-    const started = await api()
-      .post('/api/admin/replay-checks')
-      .set(auth(auditor))
-      .send(readModels ? { readModels } : {})
-      .expect(202);
-    const job = started.body as ReplayCheckView;
-    expect(started.headers.location).toBe(`/api/admin/replay-checks/${job.id}`);
-    expect(['queued', 'running']).toContain(job.status);
-    let current = job;
-    await expect
-      .poll(
-        async () => {
-          current = (
-            await api().get(`/api/admin/replay-checks/${job.id}`).set(auth(auditor)).expect(200)
-          ).body as ReplayCheckView;
-          return current.status;
-        },
-        { timeout: 20_000 },
-      )
-      .toMatch(/done|failed/);
-    return current;
+    const { check, started } = await replayCheckOverHttp(server.url, auditor, {
+      readModels,
+      timeoutMs: 20_000,
+    });
+    expect(started.location).toBe(`/api/admin/replay-checks/${started.view.id}`);
+    expect(['queued', 'running']).toContain(started.view.status);
+    return check;
   };
 
   const invariants = async (): Promise<InvariantsReport> =>

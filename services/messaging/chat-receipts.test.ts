@@ -6,7 +6,7 @@
  * its window here, so nothing but the replies records the receipts that wait.
  */
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MessageView, ReceiptData } from '@linkcoin/domain/messaging/contracts.ts';
 import {
   conversationStreamId,
@@ -14,10 +14,10 @@ import {
   type ConversationEvent,
 } from '@linkcoin/domain/messaging/conversation.ts';
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
-import { adminEnv, loginAdmin, registerUser, type TestUser } from '../testing/accounts.ts';
+import { loginAdmin, type TestUser } from '../testing/accounts.ts';
 import { replayCheckOverHttp } from '../testing/audit.ts';
-import { ChatClient, openConversation, wsUrlOf } from '../testing/messaging.ts';
-import { startTestServer, type TestServer } from '../testing/test-server.ts';
+import type { ChatClient } from '../testing/messaging.ts';
+import { useChatServer } from '../testing/chat-server.ts';
 import { CONTEXTS } from '../runtime/composition.ts';
 import { messagingContextWith } from './context.ts';
 
@@ -25,23 +25,16 @@ const WINDOW = 200;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('delivery receipts carried by the next message', () => {
-  let server: TestServer;
-  let url: string;
-  const clients: ChatClient[] = [];
-
-  const connect = async (user: TestUser) => {
-    const client = await ChatClient.connect(url, user);
-    clients.push(client);
-    return client;
-  };
-  const pair = async () => {
-    const brand = await registerUser(server, { role: 'user', ownerName: 'Brand Co' });
-    const creator = await registerUser(server, { role: 'influencer', ownerName: 'Asha Creates' });
-    await openConversation(server, brand, creator);
-    return { brand, creator };
-  };
+  const chat = useChatServer({
+    contexts: CONTEXTS.map((context) =>
+      context.name === 'messaging'
+        ? messagingContextWith({ receiptWindowMs: WINDOW, receiptCarryMs: 60_000 })
+        : context,
+    ),
+  });
+  const { connect, pair } = chat;
   const streamOf = async (a: TestUser, b: TestUser) =>
-    (await server.runtime.platform.eventStore.readStream(
+    (await chat.server.runtime.platform.eventStore.readStream(
       conversationStreamId(pairIdOf(a.userId, b.userId)),
     )) as readonly RecordedEvent<ConversationEvent>[];
   /** Sends and answers the acknowledged message, checking it is in the log by then. */
@@ -55,27 +48,6 @@ describe('delivery receipts carried by the next message', () => {
     expect(stored).toBeDefined();
     return message;
   };
-
-  beforeAll(async () => {
-    server = await startTestServer({
-      contexts: CONTEXTS.map((context) =>
-        context.name === 'messaging'
-          ? messagingContextWith({ receiptWindowMs: WINDOW, receiptCarryMs: 60_000 })
-          : context,
-      ),
-      env: {
-        ...adminEnv,
-        LOGIN_ATTEMPTS_PER_WINDOW: '100000',
-        AUTH_REQUESTS_PER_IP_PER_WINDOW: '100000',
-        OTP_REQUESTS_PER_WINDOW: '100000',
-      },
-    });
-    url = wsUrlOf(server);
-  });
-  afterAll(async () => {
-    await Promise.all(clients.map((client) => client.close()));
-    await server?.stop();
-  });
 
   it("records a waiting receipt in the receiver's reply, and pushes it to the sender at once", async () => {
     const { brand, creator } = await pair();
@@ -115,7 +87,7 @@ describe('delivery receipts carried by the next message', () => {
       brandSocket.received<ReceiptData>('message_status').filter((r) => r.upToSeq === 2),
     ).toHaveLength(1);
     const history = (
-      await request(server.url)
+      await request(chat.server.url)
         .get(`/api/messages/conversation/${brand.userId}/${creator.userId}`)
         .set('Authorization', `Bearer ${brand.token}`)
         .expect(200)
@@ -184,9 +156,9 @@ describe('delivery receipts carried by the next message', () => {
         expect(events.find((e) => e.revision === receipt.revision + 1)?.type).toBe('MessageSent');
       }
     }
-    const { eventStore, progress } = server.runtime.platform;
+    const { eventStore, progress } = chat.server.runtime.platform;
     expect(await progress.waitFor(await eventStore.headPosition(), 20_000)).toBe(true);
-    const check = await replayCheckOverHttp(server.url, await loginAdmin(server));
+    const { check } = await replayCheckOverHttp(chat.server.url, await loginAdmin(chat.server));
     expect(check).toMatchObject({
       status: 'done',
       differenceCount: 0,

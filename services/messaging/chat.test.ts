@@ -18,7 +18,6 @@ import type { DeliveredMessage } from '@linkcoin/infra/bus/port.ts';
 import type { ForwardedEvent } from '../platform/forwarder/forwarder.ts';
 import { GATEWAY_MESSAGES } from '../platform/gateway/gateway.ts';
 import {
-  adminEnv,
   grantAuditor,
   headPosition,
   loginAdmin,
@@ -27,56 +26,29 @@ import {
   type TestUser,
 } from '../testing/accounts.ts';
 import { startGatewayNode, type GatewayNode } from '../testing/gateway-node.ts';
-import { ChatClient, openConversation, wsUrlOf } from '../testing/messaging.ts';
-import { adjustableClock, startTestServer, type TestServer } from '../testing/test-server.ts';
+import type { ChatClient } from '../testing/messaging.ts';
+import { openConversation } from '../testing/messaging.ts';
+import { useChatServer } from '../testing/chat-server.ts';
+import { adjustableClock } from '../testing/test-server.ts';
 import { CONVERSATION_TOPIC } from './chat.ts';
 import { MESSAGING_HANDLER_MESSAGES as H } from './handlers.ts';
 
 const MESSAGES_PER_MINUTE = 12;
 
 describe('the chat on /ws', () => {
-  let server: TestServer;
   const clock = adjustableClock();
-  const clients: ChatClient[] = [];
-  let url: string;
-
-  const connect = async (user: TestUser, at = url) => {
-    const client = await ChatClient.connect(at, user);
-    clients.push(client);
-    return client;
-  };
-  /** A brand and a creator with an open conversation. */
-  const pair = async () => {
-    const brand = await registerUser(server, { role: 'user', ownerName: 'Brand Co' });
-    const creator = await registerUser(server, { role: 'influencer', ownerName: 'Asha Creates' });
-    await openConversation(server, brand, creator);
-    return { brand, creator };
-  };
+  const chat = useChatServer({
+    clock,
+    env: { CHAT_MESSAGES_PER_MINUTE: String(MESSAGES_PER_MINUTE) },
+  });
+  const { connect, pair } = chat;
   const history = async (me: TestUser, other: TestUser) =>
     (
-      await request(server.url)
+      await request(chat.server.url)
         .get(`/api/messages/conversation/${me.userId}/${other.userId}`)
         .set('Authorization', `Bearer ${me.token}`)
         .expect(200)
     ).body as { conversation: MessageView[]; expired: boolean };
-
-  beforeAll(async () => {
-    server = await startTestServer({
-      clock,
-      env: {
-        ...adminEnv,
-        LOGIN_ATTEMPTS_PER_WINDOW: '100000',
-        CHAT_MESSAGES_PER_MINUTE: String(MESSAGES_PER_MINUTE),
-        AUTH_REQUESTS_PER_IP_PER_WINDOW: '100000',
-        OTP_REQUESTS_PER_WINDOW: '100000',
-      },
-    });
-    url = wsUrlOf(server);
-  });
-  afterAll(async () => {
-    await Promise.all(clients.map((client) => client.close()));
-    await server?.stop();
-  });
 
   it('lets a socket join as its own user only', async () => {
     const { brand, creator } = await pair();
@@ -184,16 +156,16 @@ describe('the chat on /ws', () => {
     const socket = await connect(brand);
     const messageId = randomUUID();
     const first = await socket.sendMessage(brand, creator, 'Only once', messageId);
-    const head = await headPosition(server);
+    const head = await headPosition(chat.server);
     const again = await socket.sendMessage(brand, creator, 'Only once', messageId);
     expect(again).toEqual(first);
-    expect(await headPosition(server)).toBe(head);
+    expect(await headPosition(chat.server)).toBe(head);
     expect((await history(brand, creator)).conversation).toHaveLength(1);
   });
 
   it('shows a message the forwarder publishes twice once (a restart before its checkpoint)', async () => {
     const { brand, creator } = await pair();
-    const bus = server.runtime.platform.bus;
+    const bus = chat.server.runtime.platform.bus;
     const forwarded: DeliveredMessage[] = [];
     const tap = await bus.subscribe({
       groupId: `tap-${randomUUID()}`,
@@ -250,9 +222,9 @@ describe('the chat on /ws', () => {
 
   it('refuses messages without a live connection, to expired chats and in another name', async () => {
     const { brand, creator } = await pair();
-    const stranger = await registerUser(server, { role: 'influencer' });
+    const stranger = await registerUser(chat.server, { role: 'influencer' });
     const socket = await connect(brand);
-    const head = await headPosition(server);
+    const head = await headPosition(chat.server);
 
     expect(await socket.sendMessage(brand, stranger, 'Hello?')).toEqual({
       status: 'error',
@@ -275,23 +247,23 @@ describe('the chat on /ws', () => {
     expect(
       await socket.request('mark_as_read', { sender: creator.userId, receiver: stranger.userId }),
     ).toEqual({ status: 'error', message: H.readYourOwn });
-    expect(await headPosition(server)).toBe(head);
+    expect(await headPosition(chat.server)).toBe(head);
 
     // Expired: past its expiry the conversation is read-only (the clock moves, nobody sleeps).
-    const brand2 = await registerUser(server, { role: 'user' });
-    const creator2 = await registerUser(server, { role: 'influencer' });
-    await openConversation(server, brand2, creator2, {
+    const brand2 = await registerUser(chat.server, { role: 'user' });
+    const creator2 = await registerUser(chat.server, { role: 'influencer' });
+    await openConversation(chat.server, brand2, creator2, {
       expiresAt: new Date(clock.now().getTime() + 60_000),
     });
     const oldSocket = await connect(brand2);
     expect((await oldSocket.sendMessage(brand2, creator2, 'In time')).status).toBe('ok');
     clock.advance(2 * 60_000);
-    const before = await headPosition(server);
+    const before = await headPosition(chat.server);
     expect(await oldSocket.sendMessage(brand2, creator2, 'Too late')).toEqual({
       status: 'error',
       message: M.expired,
     });
-    expect(await headPosition(server)).toBe(before);
+    expect(await headPosition(chat.server)).toBe(before);
     const seen = await history(brand2, creator2);
     expect(seen.expired).toBe(true);
     expect(seen.conversation.map((m) => m.content)).toEqual(['In time']);
@@ -317,7 +289,7 @@ describe('the chat on /ws', () => {
   it('answers bad frames with an error and changes nothing', async () => {
     const { brand, creator } = await pair();
     const socket = await connect(brand);
-    const head = await headPosition(server);
+    const head = await headPosition(chat.server);
     const errors = () => socket.received<{ message: string }>('error').map((e) => e.message);
 
     socket.socket.send('not json at all');
@@ -355,7 +327,7 @@ describe('the chat on /ws', () => {
         content: 'Hi',
       }),
     ).toMatchObject({ status: 'error' });
-    expect(await headPosition(server)).toBe(head);
+    expect(await headPosition(chat.server)).toBe(head);
     // The socket still works.
     expect((await socket.sendMessage(brand, creator, 'After the noise')).status).toBe('ok');
   });
@@ -410,7 +382,7 @@ describe('the chat on /ws', () => {
   describe('across two gateway nodes on one bus', () => {
     let second: GatewayNode;
     beforeAll(async () => {
-      second = await startGatewayNode(server, { nodeId: 'second-node' });
+      second = await startGatewayNode(chat.server, { nodeId: 'second-node' });
     });
     afterAll(async () => {
       await second?.stop();
@@ -469,7 +441,7 @@ describe('the chat on /ws', () => {
       const there = await connect(brand, second.url);
       const other = await connect(creator, second.url);
       expect((await here.sendMessage(brand, creator, 'Before logout')).status).toBe('ok');
-      await request(server.url)
+      await request(chat.server.url)
         .post('/api/pageowners/logout')
         .set('Authorization', `Bearer ${brand.token}`)
         .expect(200);
@@ -491,7 +463,7 @@ describe('the chat on /ws', () => {
       expect(sent).toEqual(['Before logout']);
       expect(other.socket.readyState).toBe(WebSocket.OPEN);
       // A new session connects again.
-      const login = await request(server.url)
+      const login = await request(chat.server.url)
         .post('/api/pageowners/login')
         .send({ email: brand.email, password: brand.password })
         .expect(200);
@@ -503,18 +475,18 @@ describe('the chat on /ws', () => {
       const { brand } = await pair();
       const sockets = [await connect(brand), await connect(brand, second.url)];
       clock.advance(61_000); // one e-mail code a minute: the registration's was just sent
-      const verificationToken = await verifiedEmail(server, brand.email, 'password_reset');
-      await request(server.url)
+      const verificationToken = await verifiedEmail(chat.server, brand.email, 'password_reset');
+      await request(chat.server.url)
         .post('/api/pageowners/forget-password')
         .send({ email: brand.email, newPassword: 'a brand new secret', verificationToken })
         .expect(200);
       for (const socket of sockets) await closesAtOnce(socket);
 
-      const auditor = await registerUser(server, { role: 'user' });
-      const admin = await loginAdmin(server);
-      await grantAuditor(server, admin, auditor.userId);
+      const auditor = await registerUser(chat.server, { role: 'user' });
+      const admin = await loginAdmin(chat.server);
+      await grantAuditor(chat.server, admin, auditor.userId);
       const watched = [await connect(auditor), await connect(auditor, second.url)];
-      await request(server.url)
+      await request(chat.server.url)
         .delete(`/api/admin/users/${auditor.userId}/roles/auditor`)
         .set('Authorization', `Bearer ${admin.token}`)
         .expect(200);

@@ -18,10 +18,10 @@ import type {
 } from '@linkcoin/domain/messaging/contracts.ts';
 import { spawnTied, type TiedProcess } from '@linkcoin/infra/shared/tied-process.ts';
 import { testKafkaBrokers } from '@linkcoin/infra/testing/kafka.ts';
-import type { ReplayCheckView } from '@linkcoin/domain/audit/contracts.ts';
 import { PROJECTIONS } from './composition.ts';
 import { REPO_ROOT } from '../platform/config.ts';
 import { adminEnv, loginAdmin, registerUser, type TestUser } from '../testing/accounts.ts';
+import { replayCheckOverHttp } from '../testing/audit.ts';
 import { changeCollection, grantCoins } from '../testing/collections.ts';
 import { ChatClient, wsUrlOf } from '../testing/messaging.ts';
 
@@ -301,27 +301,8 @@ describe('the distributed runtime as separate processes', () => {
         .poll(() => Math.min(...projectionPositions()), { timeout: 60_000 })
         .toBeGreaterThanOrEqual(head);
 
-      const api = request(named('api-a').url);
-      const started = await api
-        .post('/api/admin/replay-checks')
-        .set('Authorization', `Bearer ${admin.token}`)
-        .send({})
-        .expect(202);
-      let check = started.body as ReplayCheckView;
-      await expect
-        .poll(
-          async () => {
-            check = (
-              await api
-                .get(`/api/admin/replay-checks/${check.id}`)
-                .set('Authorization', `Bearer ${admin.token}`)
-                .expect(200)
-            ).body as ReplayCheckView;
-            return check.status;
-          },
-          { timeout: 60_000 },
-        )
-        .toBe('done');
+      const { check } = await replayCheckOverHttp(named('api-a').url, admin);
+      expect(check.status).toBe('done');
       expect(check).toMatchObject({ differenceCount: 0, differences: [], error: null });
       const history = await request(named('api-b').url)
         .get(`/api/messages/conversation/${creator.userId}/${brand.userId}`)

@@ -40,18 +40,27 @@ export const waitUntil = async (done: () => Promise<boolean>, what = 'a conditio
 };
 
 /**
- * The console's replay check of every read model, started over HTTP by an admin or an auditor
- * and polled until it has finished: a context's tests reach the audit's check this way, not by
- * importing another context.
+ * The console's replay check (of every read model, or of `readModels`), started over HTTP by an
+ * admin or an auditor and polled as the console polls it until it has finished: a context's
+ * tests reach the audit's check this way, not by importing another context. Answers the finished
+ * check, and what the start answered (202, its Location) for tests of the endpoint itself.
  */
-export const replayCheckOverHttp = async (url: string, by: TestUser): Promise<ReplayCheckView> => {
+export const replayCheckOverHttp = async (
+  url: string,
+  by: TestUser,
+  options: { readModels?: readonly string[]; timeoutMs?: number } = {},
+): Promise<{ check: ReplayCheckView; started: { location: string; view: ReplayCheckView } }> => {
   const auth = { Authorization: `Bearer ${by.token}` };
-  const started = await request(url)
+  const answer = await request(url)
     .post('/api/admin/replay-checks')
     .set(auth)
-    .send({})
+    .send(options.readModels ? { readModels: options.readModels } : {})
     .expect(202);
-  let check = started.body as ReplayCheckView;
+  const started = {
+    location: String(answer.headers.location),
+    view: answer.body as ReplayCheckView,
+  };
+  let check = started.view;
   await expect
     .poll(
       async () => {
@@ -60,8 +69,8 @@ export const replayCheckOverHttp = async (url: string, by: TestUser): Promise<Re
         ).body as ReplayCheckView;
         return check.status;
       },
-      { timeout: 60_000 },
+      { timeout: options.timeoutMs ?? 60_000 },
     )
     .toMatch(/done|failed/);
-  return check;
+  return { check, started };
 };
