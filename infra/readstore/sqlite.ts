@@ -35,6 +35,14 @@ import {
   type SqlFragment,
   type Statement,
 } from './sqlite-query.ts';
+import {
+  writeListRows,
+  writeRows,
+  writeTexts,
+  type ListRow,
+  type RowTables,
+  type RowWrite,
+} from './sqlite-rows.ts';
 
 export type SqliteReadStoreOptions = Readonly<{
   path: string;
@@ -334,6 +342,8 @@ type Layout = Readonly<{
   tables: CollectionTables;
   /** The key fields' paths that keysOf writes (none below another key field). */
   keyPaths: readonly (readonly string[])[];
+  /** Its tables as a flush's writes need them (sqlite-rows.ts). */
+  rows: RowTables;
 }>;
 
 const layouts = new WeakMap<CollectionDefinition, Layout>();
@@ -345,7 +355,24 @@ const layoutOf = (definition: CollectionDefinition): Layout => {
     const keyPaths = fields
       .filter((field) => !fields.some((other) => field.startsWith(`${other}.`)))
       .map((field) => field.split('.'));
-    layout = { tables: tablesOf(definition), keyPaths };
+    const tables = tablesOf(definition);
+    layout = {
+      tables,
+      keyPaths,
+      rows: {
+        rows: table(definition.name),
+        fts: tables.fts
+          ? {
+              table: tables.fts.table,
+              columns: [
+                ...tables.fts.fields.map((_, index) => ftsColumn(index)),
+                ...(tables.fts.lists ? [FTS_LIST_COLUMN] : []),
+              ],
+            }
+          : null,
+        lists: tables.lists?.table ?? null,
+      },
+    };
     layouts.set(definition, layout);
   }
   return layout;
@@ -408,67 +435,31 @@ const listRows = (
   return [...rows.values()];
 };
 
-const sameRows = (
-  a: readonly { field: string; value: string | number | null }[],
-  b: readonly { field: string; value: string | number | null }[],
-): boolean => {
-  if (a.length !== b.length) return false;
-  const key = (row: { field: string; value: string | number | null }) =>
-    `${row.field}\u0000${typeof row.value}\u0000${String(row.value)}`;
-  const keys = new Set(a.map(key));
-  return b.every((row) => keys.has(key(row)));
+/** A document's write as sqlite-rows.ts takes it: its JSON, keys, text and list rows. */
+const rowWriteOf = (definition: CollectionDefinition, id: string, document: object | null): RowWrite => {
+  if (document === null) return { id, json: null, keys: null, texts: null, lists: null };
+  const lists = definition.listIndexes?.length ? listRows(document, definition.listIndexes) : null;
+  return {
+    id,
+    json: JSON.stringify(document),
+    keys: keysOf(document, layoutOf(definition).keyPaths),
+    texts: textsOf(definition, document, lists),
+    lists,
+  };
 };
 
-/** A document row a flush has written, for its text and list entries. */
-type Written = {
-  rowid: number;
-  document: object;
-  inserted: boolean;
-  /** Its list rows, worked out once for its list tokens and list table (listRowsOf). */
-  lists?: { field: string; value: string | number | null }[];
+/** The text index's columns of a document (each text field, then its list tokens). */
+const textsOf = (
+  definition: CollectionDefinition,
+  document: object,
+  lists: readonly ListRow[] | null,
+): string[] | null => {
+  const fields = definition.textSearch ?? [];
+  if (fields.length === 0) return null;
+  const texts = fields.map((field) => textAt(document, field));
+  if (definition.listIndexes?.length) texts.push(listTokens(lists ?? [], definition.listIndexes));
+  return texts;
 };
-
-/** A written document's list rows, worked out at the first ask. */
-const listRowsOf = (row: Written, fields: readonly string[]) =>
-  (row.lists ??= listRows(row.document, fields));
-
-/** `(?, ?, ?)` for each of `count` list rows. */
-const listValues = (count: number): string => Array(count).fill('(?, ?, ?)').join(', ');
-
-/** The most list rows one statement inserts (3 parameters each, far below SQLite's limit). */
-const LIST_ROWS_PER_INSERT = 64;
-
-/**
- * List rows queued for inserts of many rows each: full statements of LIST_ROWS_PER_INSERT rows,
- * the rest in statements of 32, 16, 8, 4, 2 and 1 rows (a few statements, each prepared once).
- * The rows go in in the order they were added.
- */
-export class ListInserts {
-  readonly #statement: (count: number) => StatementSync;
-  #params: (string | number | null)[] = [];
-
-  constructor(statement: (count: number) => StatementSync) {
-    this.#statement = statement;
-  }
-
-  add(field: string, value: string | number | null, rid: number): void {
-    this.#params.push(field, value, rid);
-    if (this.#params.length === LIST_ROWS_PER_INSERT * 3) this.flush();
-  }
-
-  flush(): void {
-    const params = this.#params;
-    if (params.length === 0) return;
-    this.#params = [];
-    let at = 0;
-    for (let count = LIST_ROWS_PER_INSERT; count >= 1; count = count >> 1) {
-      while (params.length - at >= count * 3) {
-        this.#statement(count).run(...params.slice(at, at + count * 3));
-        at += count * 3;
-      }
-    }
-  }
-}
 
 /** Serialises async critical sections (the writer connection holds one transaction at a time). */
 class Mutex {
@@ -945,51 +936,19 @@ export class SqliteReadStore implements ReadStore {
       const rows = page.all(after) as { rowid: number; doc: string }[];
       if (rows.length === 0) break;
       // Documents without text or list entries yet (`inserted`): nothing to compare with.
-      const filled: Written[] = rows.map((row) => ({
-        rowid: row.rowid,
-        document: JSON.parse(row.doc) as object,
-        inserted: true,
-      }));
+      const filled = rows.map((row) => {
+        const document = JSON.parse(row.doc) as object;
+        const write = rowWriteOf(definition, '', document);
+        return { rowid: row.rowid, inserted: true, texts: write.texts, lists: write.lists, keys: write.keys };
+      });
       if (which.keys) {
-        for (const row of filled) setKeys.run(keysOf(row.document, keyPaths), row.rowid);
+        for (const row of filled) setKeys.run(row.keys, row.rowid);
       }
-      if (which.fts) this.#writeTexts(this.#writer, definition, filled);
-      if (which.lists) this.#writeListRows(this.#writer, definition, filled);
+      const prepare = (sql: string) => this.#prepare(this.#writer, sql);
+      if (which.fts) writeTexts(prepare, layoutOf(definition).rows, filled);
+      if (which.lists) writeListRows(prepare, layoutOf(definition).rows, filled);
       after = rows.at(-1)!.rowid;
     }
-  }
-
-  /** Keeps a document's row of the text index in step; `compare` skips unchanged text. */
-  #writeText(
-    db: DatabaseSync,
-    definition: CollectionDefinition,
-    row: Written,
-    compare: boolean,
-  ): void {
-    const { rowid, document } = row;
-    const fields = definition.textSearch ?? [];
-    if (fields.length === 0) return;
-    const fts = ftsTable(definition.name);
-    const columns = fields.map((_, index) => ftsColumn(index));
-    const texts = fields.map((field) => textAt(document, field));
-    if (definition.listIndexes?.length) {
-      columns.push(FTS_LIST_COLUMN);
-      texts.push(listTokens(listRowsOf(row, definition.listIndexes), definition.listIndexes));
-    }
-    if (compare) {
-      // Most updates leave the searched text alone (a profile's prices, a presence flip): an
-      // FTS5 delete and insert costs far more than reading the indexed text back.
-      const indexed = this.#prepare(
-        db,
-        `SELECT ${columns.join(', ')} FROM "${fts}" WHERE rowid = ?`,
-      ).get(rowid) as Record<string, string> | undefined;
-      if (indexed && columns.every((column, index) => indexed[column] === texts[index])) return;
-      if (indexed) this.#prepare(db, `DELETE FROM "${fts}" WHERE rowid = ?`).run(rowid);
-    }
-    this.#prepare(
-      db,
-      `INSERT INTO "${fts}" (rowid, ${columns.join(', ')}) VALUES (?, ${columns.map(() => '?').join(', ')})`,
-    ).run(rowid, ...texts);
   }
 
   #definition(collection: string): CollectionDefinition {
@@ -1188,35 +1147,13 @@ export class SqliteReadStore implements ReadStore {
       return writes;
     };
     const flush = () => {
+      const prepare = (sql: string) => this.#prepare(db, sql);
       for (const [collection, writes] of pending) {
-        // A row this flush inserts has a rowid above every row there was before it (each id is
-        // written once per flush): it has no text or list entries yet to compare with.
         const definition = this.#definition(collection);
-        const before =
-          definition.textSearch?.length || definition.listIndexes?.length
-            ? ((
-                this.#prepare(
-                  db,
-                  `SELECT max(rowid) AS last FROM "${table(collection)}"`,
-                ).get() as {
-                  last: number | null;
-                }
-              ).last ?? 0)
-            : Number.MAX_SAFE_INTEGER;
-        // The rows first, then their text, then their list entries: an upsert opens a statement
-        // savepoint, at which FTS5 writes out the text it holds in memory, so text written
-        // between two upserts made one tiny index segment per document (and the merges of
-        // them), where text written after every row is one segment for the whole flush.
-        const written: Written[] = [];
-        for (const [id, document] of writes) {
-          if (document === null) this.#deleteNow(db, collection, id);
-          else {
-            const row = this.#putRow(db, definition, id, document, before);
-            if (row) written.push(row);
-          }
+        const rows = [...writes].map(([id, document]) => rowWriteOf(definition, id, document));
+        for (const id of writeRows(prepare, layoutOf(definition).rows, rows)) {
+          this.#touched.push([collection, id]);
         }
-        this.#writeTexts(db, definition, written);
-        this.#writeListRows(db, definition, written);
       }
       pending.clear();
     };
@@ -1246,98 +1183,6 @@ export class SqliteReadStore implements ReadStore {
       },
       flush,
     };
-  }
-
-  /**
-   * Writes a document's row unless it is stored with exactly this JSON (`lastRowBefore`: the
-   * last rowid before this flush's writes; a row above it is new, without text or list entries),
-   * and answers what its text and list entries need (null when unchanged). Its keys are written
-   * only when they change: the upsert sets the document alone (no expression index is touched,
-   * as none reads `doc`) and returns the keys stored, which a second statement replaces if they
-   * differ.
-   */
-  #putRow(
-    db: DatabaseSync,
-    definition: CollectionDefinition,
-    id: string,
-    document: object,
-    lastRowBefore: number,
-  ): Written | null {
-    const name = table(definition.name);
-    const json = JSON.stringify(document);
-    const keys = keysOf(document, layoutOf(definition).keyPaths);
-    const row = this.#prepare(
-      db,
-      `INSERT INTO "${name}" (id, doc, keys) VALUES (?, ?, ?)
-         ON CONFLICT (id) DO UPDATE SET doc = excluded.doc WHERE doc IS NOT excluded.doc
-         RETURNING rowid, keys`,
-    ).get(id, json, keys) as { rowid: number; keys: string | null } | undefined;
-    if (!row) return null; // unchanged
-    this.#touched.push([definition.name, id]);
-    if (row.keys !== keys) {
-      this.#prepare(db, `UPDATE "${name}" SET keys = ? WHERE rowid = ?`).run(keys, row.rowid);
-    }
-    return { rowid: row.rowid, document, inserted: row.rowid > lastRowBefore };
-  }
-
-  /** The text index's rows of documents just written (#putRow), each compared unless new. */
-  #writeTexts(
-    db: DatabaseSync,
-    definition: CollectionDefinition,
-    written: readonly Written[],
-  ): void {
-    if (!definition.textSearch?.length) return;
-    for (const row of written) {
-      this.#writeText(db, definition, row, !row.inserted);
-    }
-  }
-
-  /**
-   * The list table's rows of documents just written (#putRow), each compared unless new. The
-   * rows are inserted many to a statement (ListInserts), in the order one insert each would
-   * make them: a document's old rows are deleted only after every row queued before it is in.
-   */
-  #writeListRows(
-    db: DatabaseSync,
-    definition: CollectionDefinition,
-    written: readonly Written[],
-  ): void {
-    const fields = definition.listIndexes ?? [];
-    if (fields.length === 0) return;
-    const lists = listTable(definition.name);
-    const inserts = new ListInserts((count) =>
-      this.#prepare(db, `INSERT INTO "${lists}" (field, value, rid) VALUES ${listValues(count)}`),
-    );
-    for (const row of written) {
-      const { rowid, inserted } = row;
-      const wanted = listRowsOf(row, fields);
-      if (!inserted) {
-        const existing = this.#prepare(db, `SELECT field, value FROM "${lists}" WHERE rid = ?`).all(
-          rowid,
-        ) as { field: string; value: string | number | null }[];
-        if (sameRows(existing, wanted)) continue;
-        inserts.flush();
-        this.#prepare(db, `DELETE FROM "${lists}" WHERE rid = ?`).run(rowid);
-      }
-      for (const entry of wanted) inserts.add(entry.field, entry.value, rowid);
-    }
-    inserts.flush();
-  }
-
-  #deleteNow(db: DatabaseSync, collection: string, id: string): void {
-    const definition = this.#definition(collection);
-    const row = this.#prepare(
-      db,
-      `DELETE FROM "${table(collection)}" WHERE id = ? RETURNING rowid`,
-    ).get(id) as { rowid: number } | undefined;
-    if (!row) return;
-    this.#touched.push([collection, id]);
-    if (definition.textSearch?.length) {
-      this.#prepare(db, `DELETE FROM "${ftsTable(collection)}" WHERE rowid = ?`).run(row.rowid);
-    }
-    if (definition.listIndexes?.length) {
-      this.#prepare(db, `DELETE FROM "${listTable(collection)}" WHERE rid = ?`).run(row.rowid);
-    }
   }
 
   #get<T extends object>(db: DatabaseSync, collection: string, id: string): T | null {
