@@ -173,10 +173,11 @@ export const writeTexts = (
   for (const { rowid, inserted, texts } of written) {
     if (!texts) continue;
     if (!inserted) {
-      const indexed = prepare(`SELECT ${fts.columns.join(', ')} FROM "${fts.table}" WHERE rowid = ?`).get(
-        rowid,
-      ) as Record<string, string> | undefined;
-      if (indexed && fts.columns.every((column, index) => indexed[column] === texts[index])) continue;
+      const indexed = prepare(
+        `SELECT ${fts.columns.join(', ')} FROM "${fts.table}" WHERE rowid = ?`,
+      ).get(rowid) as Record<string, string> | undefined;
+      if (indexed && fts.columns.every((column, index) => indexed[column] === texts[index]))
+        continue;
       if (indexed) prepare(`DELETE FROM "${fts.table}" WHERE rowid = ?`).run(rowid);
     }
     insert.run(rowid, ...texts);

@@ -35,6 +35,7 @@ import {
   type SqlFragment,
   type Statement,
 } from './sqlite-query.ts';
+import { AheadWriter } from './sqlite-ahead.ts';
 import {
   writeListRows,
   writeRows,
@@ -436,7 +437,11 @@ const listRows = (
 };
 
 /** A document's write as sqlite-rows.ts takes it: its JSON, keys, text and list rows. */
-const rowWriteOf = (definition: CollectionDefinition, id: string, document: object | null): RowWrite => {
+const rowWriteOf = (
+  definition: CollectionDefinition,
+  id: string,
+  document: object | null,
+): RowWrite => {
   if (document === null) return { id, json: null, keys: null, texts: null, lists: null };
   const lists = definition.listIndexes?.length ? listRows(document, definition.listIndexes) : null;
   return {
@@ -520,10 +525,24 @@ export class SqliteReadStore implements ReadStore {
   readonly #indexing = new Set<string>();
   /** The documents written by the transaction in progress, as [collection, id]. */
   #touched: [string, string][] = [];
+  readonly #path: string;
+  /** The rebuild's writer thread (applyBatchAhead), started at its first batch. */
+  #aheadWriter: AheadWriter | null = null;
+  /**
+   * Writes handed to the writer thread and not yet committed, by collection and id: the document
+   * (null: deleted) and the batch that wrote it last. A `get` answers them before the file.
+   */
+  readonly #inFlight = new Map<string, Map<string, { document: object | null; batch: number }>>();
+  /** Per projection, the checkpoint its last batch handed over moves to, until committed. */
+  readonly #aheadCheckpoints = new Map<string, { checkpoint: StoredCheckpoint; batch: number }>();
+  #aheadBatches = 0;
+  /** The handler runs of applyBatchAhead, one after another. */
+  #aheadApplying: Promise<unknown> = Promise.resolve();
 
   constructor(options: SqliteReadStoreOptions) {
     if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
     this.#soleWriter = options.soleWriter ?? false;
+    this.#path = options.path;
     this.#writer = new DatabaseSync(options.path);
     // Read models can always be rebuilt from the log; NORMAL keeps writes and checkpoint atomic.
     // busy_timeout first: another process opening the same file at once then waits for it.
@@ -939,7 +958,13 @@ export class SqliteReadStore implements ReadStore {
       const filled = rows.map((row) => {
         const document = JSON.parse(row.doc) as object;
         const write = rowWriteOf(definition, '', document);
-        return { rowid: row.rowid, inserted: true, texts: write.texts, lists: write.lists, keys: write.keys };
+        return {
+          rowid: row.rowid,
+          inserted: true,
+          texts: write.texts,
+          lists: write.lists,
+          keys: write.keys,
+        };
       });
       if (which.keys) {
         for (const row of filled) setKeys.run(row.keys, row.rowid);
@@ -1010,6 +1035,111 @@ export class SqliteReadStore implements ReadStore {
       tx.flush();
       this.#writeCheckpoint(name, version, pending.at(-1)!.position);
     });
+  }
+
+  /**
+   * A batch applied on the event loop and written by the writer thread (sqlite-ahead.ts) while
+   * the caller applies the next (ReadStore.applyBatchAhead). The batch follows the checkpoint
+   * of the last one handed over, else the stored one; the thread checks, in its transaction,
+   * that the stored checkpoint is still that one. Its commit holds the write lock, so the
+   * store's other writes (live read models) wait for it as for a batch of their own, and it
+   * waits for theirs. An in-memory store has no file to share with a thread: there the batch
+   * is applied and committed at once.
+   */
+  async applyBatchAhead(
+    name: string,
+    version: number,
+    events: readonly RecordedEvent[],
+    handler: ProjectionBatchHandler,
+  ): Promise<{ committed: Promise<void> }> {
+    if (this.#path === ':memory:') {
+      await this.applyBatch(name, version, events, handler);
+      return { committed: Promise.resolve() };
+    }
+    if (this.#closed) throw new Error('The read store is closed');
+    const applied = this.#aheadApplying.then(() =>
+      this.#applyAhead(name, version, events, handler),
+    );
+    this.#aheadApplying = applied.catch(() => undefined);
+    return applied;
+  }
+
+  async #applyAhead(
+    name: string,
+    version: number,
+    events: readonly RecordedEvent[],
+    handler: ProjectionBatchHandler,
+  ): Promise<{ committed: Promise<void> }> {
+    const after =
+      this.#aheadCheckpoints.get(name)?.checkpoint ?? this.#checkpointOn(this.#readable(), name);
+    const pending = eventsAfterCheckpoint(after, version, events);
+    if (pending.length === 0) return { committed: Promise.resolve() };
+    const batch = ++this.#aheadBatches;
+    const writes = new Map<string, Map<string, object | null>>();
+    const writesOf = (collection: string) => {
+      let map = writes.get(collection);
+      if (!map) writes.set(collection, (map = new Map()));
+      return map;
+    };
+    const tx: ProjectionTransaction = {
+      get: async <T extends object>(collection: string, id: string, options?: GetOptions) => {
+        let document = writes.get(collection)?.get(id);
+        if (document === undefined) document = this.#inFlight.get(collection)?.get(id)?.document;
+        if (document !== undefined) {
+          if (document === null) return null;
+          return options?.shared ? (document as T) : jsonCopy(document as T);
+        }
+        return this.#get<T>(this.#readable(), collection, id);
+      },
+      find: () =>
+        Promise.reject(
+          new Error('A batch applied ahead (applyBatchAhead) reads with get alone, not find'),
+        ),
+      put: async (collection, id, document, options) => {
+        this.#definition(collection); // an unknown collection fails here, at its write
+        writesOf(collection).set(id, options?.handOver ? document : jsonCopy(document));
+      },
+      delete: async (collection, id) => {
+        this.#definition(collection);
+        writesOf(collection).set(id, null);
+      },
+    };
+    for (const event of pending) await handler(event, tx);
+    const position = pending.at(-1)!.position;
+    const collections = [...writes].map(([collection, documents]) => {
+      const definition = this.#definition(collection);
+      let inFlight = this.#inFlight.get(collection);
+      if (!inFlight) this.#inFlight.set(collection, (inFlight = new Map()));
+      for (const [id, document] of documents) inFlight.set(id, { document, batch });
+      return {
+        tables: layoutOf(definition).rows,
+        writes: [...documents].map(([id, document]) => rowWriteOf(definition, id, document)),
+      };
+    });
+    this.#aheadCheckpoints.set(name, { checkpoint: { position, version }, batch });
+    this.#aheadWriter ??= new AheadWriter({ path: this.#path });
+    const writer = this.#aheadWriter;
+    const committed = this.#writeLock.run(async () => {
+      try {
+        await writer.write({ name, version, after, position, collections });
+      } finally {
+        // Committed or not, the file now answers for these documents.
+        for (const [collection, documents] of writes) {
+          const inFlight = this.#inFlight.get(collection);
+          for (const id of documents.keys()) {
+            if (inFlight?.get(id)?.batch === batch) inFlight.delete(id);
+          }
+          for (const renderings of this.#renderings) {
+            if (renderings.collection !== collection) continue;
+            for (const id of documents.keys()) renderings.values.delete(id);
+          }
+        }
+        if (this.#aheadCheckpoints.get(name)?.batch === batch) this.#aheadCheckpoints.delete(name);
+        // The thread's commit is this store's own: not another writer's (soleWriter).
+        if (this.#dataVersion !== null) this.#dataVersion = null;
+      }
+    });
+    return { committed };
   }
 
   async acquireLease(name: string, holder: string, ttlMs: number): Promise<boolean> {
@@ -1463,6 +1593,8 @@ export class SqliteReadStore implements ReadStore {
     this.#closed = true;
     // Writes already accepted are committed before the file is closed.
     await this.#flush();
+    await this.#aheadApplying;
+    await this.#writeLock.run(async () => this.#aheadWriter?.close());
     // Table statistics for the planner (ANALYZE where a table changed much since the last), so
     // a filter matching most documents is read in the order's index rather than sorted whole.
     this.#writer.exec('PRAGMA optimize;');
