@@ -201,12 +201,22 @@ export class ProjectionRunner {
         events,
         apply,
       );
+      // The batch that reaches the log's head has the indexes built before its position is
+      // told (as indexesWhenCaughtUp does).
+      const head = await eventStore.headPosition();
+      const caughtUp = head === null || position >= head;
       const before = running.ahead;
-      const ahead = committed.then(() => applied(position));
+      const ahead = committed.then(() => {
+        if (!caughtUp) applied(position);
+      });
       ahead.catch(() => undefined); // thrown where it is awaited (settleAhead)
       running.ahead = ahead;
       await before;
-      await indexesWhenCaughtUp(position);
+      if (caughtUp) {
+        await settleAhead();
+        await this.#buildIndexes(running);
+        applied(position);
+      }
     };
     while (!running.stopping) {
       try {

@@ -838,6 +838,8 @@ describe('SqliteReadStore rebuilds from zero', () => {
         }
         const runner = await run(projectionOf(rebuildsAhead));
         expect(await runner.waitFor(head, 20_000)).toBe(true);
+        // Told caught up only once its indexes are built.
+        const indexedWhenTold = [...indexesOf(path, 'rm_entries'), ...listIndexesOf(path)].sort();
         const answers = {
           odd: (
             await store
@@ -848,7 +850,7 @@ describe('SqliteReadStore rebuilds from zero', () => {
         };
         await runner.stop();
         await store.close();
-        return { ...contents(path), answers };
+        return { ...contents(path), answers, indexedWhenTold };
       } finally {
         await events.close();
         await rm(dir, { recursive: true, force: true });
@@ -860,6 +862,8 @@ describe('SqliteReadStore rebuilds from zero', () => {
       const plain = await rebuilt(log, false);
       const ahead = await rebuilt(log, true);
       expect(ahead).toEqual(plain);
+      expect(ahead.indexedWhenTold.join('\n')).toMatch('ix_entries_points_d');
+      expect(ahead.indexedWhenTold).toContain('ix_entries__list_values');
       expect(ahead.schema).toMatch('ix_entries_points_d');
       expect(ahead.schema).toMatch('ix_entries__list_values');
       expect(ahead.schema).toMatch('mc_entries');
