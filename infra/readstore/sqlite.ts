@@ -627,12 +627,16 @@ export class SqliteReadStore implements ReadStore {
     this.#writer.exec('BEGIN IMMEDIATE');
     try {
       // No CHECK (json_valid(doc)) on a new table (older ones keep theirs): every document is
-      // written as JSON.stringify made it, and the check parsed it again at every write.
+      // written as JSON.stringify made it, and the check parsed it again at every write. The
+      // keys before the document: a row longer than a page keeps its start in the table's page
+      // and the rest in overflow pages, and a column is read by walking the record up to it,
+      // so each index build (and the ordered list table's) reads the keys without the document's
+      // overflow pages (a table made before keeps its order; a rebuild's reset makes it anew).
       this.#writer.exec(`CREATE TABLE IF NOT EXISTS "${name}" (
          rowid INTEGER PRIMARY KEY,
          id    TEXT NOT NULL UNIQUE,
-         doc   TEXT NOT NULL,
-         keys  TEXT
+         keys  TEXT,
+         doc   TEXT NOT NULL
        )`);
       // A table of the layout before `keys` (indexes on the documents) gets the column here.
       const columns = this.#writer.prepare(`PRAGMA table_info("${name}")`).all() as {
