@@ -10,6 +10,12 @@ import type { StatementSync } from 'node:sqlite';
 /** One element of a document's list field, as the list table holds it. */
 export type ListRow = { field: string; value: string | number | null };
 
+/**
+ * A document's list rows, flat: a field, its value, the next field, its value… (fewer objects
+ * to copy to the writer thread than a ListRow each).
+ */
+export type ListCells = (string | number | null)[];
+
 /** A document's write, worked out from the document: plain data that can cross to a thread. */
 export type RowWrite = {
   id: string;
@@ -19,7 +25,7 @@ export type RowWrite = {
   /** The text index's columns (each text field, then the list tokens); null without text. */
   texts: string[] | null;
   /** The list table's rows; null without list fields. */
-  lists: ListRow[] | null;
+  lists: ListCells | null;
 };
 
 /** A collection's tables as its writes need them. */
@@ -38,15 +44,19 @@ export type WrittenRow = {
   rowid: number;
   inserted: boolean;
   texts: string[] | null;
-  lists: ListRow[] | null;
+  lists: ListCells | null;
 };
 
 const rowKey = (row: ListRow) => `${row.field}\u0000${typeof row.value}\u0000${String(row.value)}`;
 
-export const sameRows = (a: readonly ListRow[], b: readonly ListRow[]): boolean => {
-  if (a.length !== b.length) return false;
-  const keys = new Set(a.map(rowKey));
-  return b.every((row) => keys.has(rowKey(row)));
+/** Whether the stored rows are the wanted ones, in any order. */
+export const sameRows = (stored: readonly ListRow[], wanted: ListCells): boolean => {
+  if (stored.length * 2 !== wanted.length) return false;
+  const keys = new Set(stored.map(rowKey));
+  for (let at = 0; at < wanted.length; at += 2) {
+    if (!keys.has(rowKey({ field: wanted[at] as string, value: wanted[at + 1]! }))) return false;
+  }
+  return true;
 };
 
 /** `(?, ?, ?)` for each of `count` list rows. */
@@ -209,7 +219,9 @@ export const writeListRows = (
       inserts.flush();
       prepare(`DELETE FROM "${lists}" WHERE rid = ?`).run(rowid);
     }
-    for (const entry of wanted) inserts.add(entry.field, entry.value, rowid);
+    for (let at = 0; at < wanted.length; at += 2) {
+      inserts.add(wanted[at] as string, wanted[at + 1]!, rowid);
+    }
   }
   inserts.flush();
 };

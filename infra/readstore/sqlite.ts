@@ -40,7 +40,7 @@ import {
   writeListRows,
   writeRows,
   writeTexts,
-  type ListRow,
+  type ListCells,
   type RowTables,
   type RowWrite,
 } from './sqlite-rows.ts';
@@ -81,10 +81,13 @@ const ftsDefinition = (definition: CollectionDefinition): string =>
   ].join(', ')}, tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2', columnsize = 0)`;
 
 /** List rows' tokens (listToken), space-separated: the text of the FTS5 list column. */
-const listTokens = (
-  rows: readonly { field: string; value: string | number | null }[],
-  fields: readonly string[],
-): string => rows.map((row) => listToken(fields.indexOf(row.field), row.value!)).join(' ');
+const listTokens = (cells: ListCells, fields: readonly string[]): string => {
+  const tokens: string[] = [];
+  for (let at = 0; at < cells.length; at += 2) {
+    tokens.push(listToken(fields.indexOf(cells[at] as string), cells[at + 1]!));
+  }
+  return tokens.join(' ');
+};
 
 /** An ordered index's name suffix (`_d_a` for descending then ascending). */
 export const orderSuffix = (order: readonly (1 | -1)[] | undefined): string =>
@@ -420,20 +423,26 @@ const tablesOf = (definition: CollectionDefinition): CollectionTables => ({
     : null,
 });
 
-/** The (field, value) rows a document puts in its collection's list table. */
-const listRows = (
-  document: object,
-  fields: readonly string[],
-): { field: string; value: string | number | null }[] => {
-  const rows = new Map<string, { field: string; value: string | number | null }>();
+/**
+ * The (field, value) rows a document puts in its collection's list table, flat (ListCells: a
+ * field, its value, the next field…), each once, in the order of the fields and their elements.
+ */
+const listCells = (document: object, fields: readonly string[]): ListCells => {
+  const cells: ListCells = [];
   for (const field of fields) {
-    for (const element of valuesAt(document, field)) {
+    const elements = valuesAt(document, field);
+    const seen = elements.length > 1 ? new Set<string | number | null>() : null;
+    for (const element of elements) {
       if (element === null || typeof element === 'object') continue;
       const value = bind(element as string | number | boolean);
-      rows.set(`${field}\u0000${typeof value}\u0000${String(value)}`, { field, value });
+      if (seen) {
+        if (seen.has(value)) continue;
+        seen.add(value);
+      }
+      cells.push(field, value);
     }
   }
-  return [...rows.values()];
+  return cells;
 };
 
 /** A document's write as sqlite-rows.ts takes it: its JSON, keys, text and list rows. */
@@ -443,7 +452,7 @@ const rowWriteOf = (
   document: object | null,
 ): RowWrite => {
   if (document === null) return { id, json: null, keys: null, texts: null, lists: null };
-  const lists = definition.listIndexes?.length ? listRows(document, definition.listIndexes) : null;
+  const lists = definition.listIndexes?.length ? listCells(document, definition.listIndexes) : null;
   return {
     id,
     json: JSON.stringify(document),
@@ -457,7 +466,7 @@ const rowWriteOf = (
 const textsOf = (
   definition: CollectionDefinition,
   document: object,
-  lists: readonly ListRow[] | null,
+  lists: ListCells | null,
 ): string[] | null => {
   const fields = definition.textSearch ?? [];
   if (fields.length === 0) return null;
