@@ -177,6 +177,20 @@ export interface ReadStore extends Closeable {
     handler: ProjectionBatchHandler,
   ): Promise<void>;
   /**
+   * Optional: applies a batch as `applyBatch` does, but answers once the handler has applied it
+   * and its writes are handed over to be written, with `committed`, which settles once they and
+   * the checkpoint are committed (or fails as `applyBatch` would). The caller may apply its next
+   * batch meanwhile: a `get` answers the writes of batches not yet committed, and batches are
+   * committed in the order applied. For handlers that read with `get` alone: a `find` fails.
+   * A rebuild from zero uses it (Projection.rebuildsAhead) to fold while the store writes.
+   */
+  applyBatchAhead?(
+    name: string,
+    version: number,
+    events: readonly RecordedEvent[],
+    handler: ProjectionBatchHandler,
+  ): Promise<{ committed: Promise<void> }>;
+  /**
    * Moves a checkpoint without writes (for consumers that keep no documents). Forward only: a
    * position at or before the stored one of the same version leaves it where it is.
    */

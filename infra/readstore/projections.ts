@@ -13,6 +13,12 @@ export type Projection = Readonly<{
   /** The event types `apply` reads; other events only move the checkpoint. */
   eventTypes: readonly string[];
   apply: (event: RecordedEvent, tx: ProjectionTransaction) => Promise<void> | void;
+  /**
+   * `apply` reads with `get` alone (no `find`): rebuilding from zero, it may apply a batch while
+   * the store writes the one before (ReadStore.applyBatchAhead), the fold and the writes on two
+   * cores.
+   */
+  rebuildsAhead?: boolean;
 }>;
 
 export type ProjectionState = 'starting' | 'catching_up' | 'live' | 'failing' | 'stopped';
@@ -41,6 +47,8 @@ type Running = {
   /** A rebuild from zero whose query-only indexes wait for it to catch up (deferIndexes). */
   indexesDeferred: boolean;
   building?: Promise<void>;
+  /** The commit of the batch applied ahead (applyBatchAhead), telling its position once done. */
+  ahead?: Promise<void>;
 };
 
 export type ProjectionRunnerOptions = Readonly<{
@@ -162,9 +170,54 @@ export class ProjectionRunner {
     const indexesWhenCaughtUp = async (position: number) => {
       if (!running.indexesDeferred) return;
       const head = await eventStore.headPosition();
-      if (head === null || position >= head) await this.#buildIndexes(running);
+      if (head === null || position >= head) {
+        await settleAhead();
+        await this.#buildIndexes(running);
+      }
     };
     let failures = 0;
+    /** A batch's position told (once it is in the store). */
+    const applied = (position: number) => {
+      running.position = position;
+      running.state = 'catching_up';
+      delete running.lastError;
+      failures = 0;
+      this.#notify();
+    };
+    /** Waits for the batch applied ahead, if any, to be committed (its failure is thrown). */
+    const settleAhead = async () => {
+      const ahead = running.ahead;
+      running.ahead = undefined;
+      await ahead;
+    };
+    // Rebuilding from zero, a projection that reads with `get` alone applies each batch while
+    // the store writes the one before: at most one batch is ahead of the store, and a position
+    // is told only once its batch is committed.
+    const applyAhead = async (events: readonly RecordedEvent[]) => {
+      const position = events.at(-1)!.position;
+      const { committed } = await readStore.applyBatchAhead!(
+        projection.name,
+        projection.version,
+        events,
+        apply,
+      );
+      // The batch that reaches the log's head has the indexes built before its position is
+      // told (as indexesWhenCaughtUp does).
+      const head = await eventStore.headPosition();
+      const caughtUp = head === null || position >= head;
+      const before = running.ahead;
+      const ahead = committed.then(() => {
+        if (!caughtUp) applied(position);
+      });
+      ahead.catch(() => undefined); // thrown where it is awaited (settleAhead)
+      running.ahead = ahead;
+      await before;
+      if (caughtUp) {
+        await settleAhead();
+        await this.#buildIndexes(running);
+        applied(position);
+      }
+    };
     while (!running.stopping) {
       try {
         const checkpoint = await readStore.getCheckpoint(projection.name);
@@ -176,17 +229,23 @@ export class ProjectionRunner {
           maxBatchSize: this.#options.maxBatchSize ?? DEFAULT_BATCH,
           eventTypes: projection.eventTypes,
           onEvents: async (events) => {
+            if (
+              running.indexesDeferred &&
+              projection.rebuildsAhead === true &&
+              readStore.applyBatchAhead !== undefined
+            ) {
+              await applyAhead(events);
+              return;
+            }
+            await settleAhead();
             await readStore.applyBatch(projection.name, projection.version, events, apply);
             await indexesWhenCaughtUp(events.at(-1)!.position);
-            running.position = events.at(-1)!.position;
-            running.state = 'catching_up';
-            delete running.lastError;
-            failures = 0;
-            this.#notify();
+            applied(events.at(-1)!.position);
           },
           // Events it does not read: its place moves in memory at once (read-your-writes), and in
           // the store with the next group commit of the read store (other processes read it).
           onPosition: async (position) => {
+            await settleAhead();
             await indexesWhenCaughtUp(position);
             running.position = position;
             this.#notify();
@@ -217,6 +276,7 @@ export class ProjectionRunner {
           clearInterval(markLive);
         }
       } catch (error) {
+        running.ahead = undefined; // failed with the rest, or in the store: read again below
         if (running.stopping) break;
         running.state = 'failing';
         running.lastError = error instanceof Error ? error.message : String(error);
@@ -234,6 +294,8 @@ export class ProjectionRunner {
   /** Builds the indexes a rebuild from zero deferred (once, however many ask at a time). */
   #buildIndexes(running: Running): Promise<void> {
     running.building ??= (async () => {
+      // After the batch applied ahead, if any (its failure is the batch's own to report).
+      await running.ahead?.catch(() => undefined);
       await this.#options.readStore.buildDeferredIndexes?.(running.projection.collections);
       running.indexesDeferred = false;
     })().finally(() => {

@@ -693,6 +693,191 @@ describe('SqliteReadStore rebuilds from zero', () => {
     }
   });
 
+  describe('a rebuild applied ahead of its writes (Projection.rebuildsAhead)', () => {
+    type Change = { id: string; points?: number; tags?: string[]; title?: string };
+    // Created, changed in later batches (points, tags, text), some deleted, some created again.
+    const changes = (count: number) => {
+      const log: { streamId: string; type: string; data: Change }[] = [];
+      for (let n = 0; n < count; n++) {
+        log.push({ streamId: `entry-${n}`, type: 'EntryCreated', data: created(n).data });
+        if (n >= 7 && n % 3 === 0) {
+          const old = `e${n - 7}`;
+          log.push({
+            streamId: `entry-${n - 7}`,
+            type: 'EntryChanged',
+            data: { id: old, points: n % 5, tags: ['changed', n % 2 ? 'odd' : 'even'] },
+          });
+        }
+        if (n >= 11 && n % 10 === 0) {
+          log.push({
+            streamId: `entry-${n - 11}`,
+            type: 'EntryChanged',
+            data: { id: `e${n - 11}`, title: `renamed ${n}` },
+          });
+        }
+        if (n >= 13 && n % 17 === 0) {
+          log.push({
+            streamId: `entry-${n - 13}`,
+            type: 'EntryDeleted',
+            data: { id: `e${n - 13}` },
+          });
+        }
+        if (n >= 40 && n % 34 === 0) {
+          log.push({
+            streamId: `entry-${n - 30}`,
+            type: 'EntryCreated',
+            data: { ...created(n - 30).data, title: `again ${n}` },
+          });
+        }
+      }
+      return log;
+    };
+    const projectionOf = (
+      rebuildsAhead: boolean,
+      pause?: { at: number; reached: () => void; resume: Promise<void> },
+    ): Projection => ({
+      name: 'entries',
+      version: 1,
+      collections: [entries],
+      eventTypes: ['EntryCreated', 'EntryChanged', 'EntryDeleted'],
+      rebuildsAhead,
+      apply: async (event, tx) => {
+        if (pause && event.position === pause.at) {
+          pause.reached();
+          await pause.resume;
+        }
+        const change = event.data as Change;
+        if (event.type === 'EntryCreated') {
+          await tx.put('entries', change.id, change);
+        } else if (event.type === 'EntryDeleted') {
+          await tx.delete('entries', change.id);
+        } else {
+          const entry = await tx.get<Entry>('entries', change.id, { shared: true });
+          if (entry)
+            await tx.put('entries', change.id, { ...entry, ...change }, { handOver: true });
+        }
+      },
+    });
+    /** Every table of the file's collection, row by row in rowid order, and its index names. */
+    const contents = (path: string) => {
+      const db = new DatabaseSync(path, { readOnly: true });
+      try {
+        const all = (sql: string) => JSON.stringify(db.prepare(sql).all());
+        return {
+          rows: all('SELECT rowid, id, doc, keys FROM rm_entries ORDER BY rowid'),
+          text: all('SELECT rowid, * FROM fts_entries ORDER BY rowid'),
+          lists: all('SELECT rowid, * FROM mv_entries ORDER BY rowid'),
+          counts: all('SELECT * FROM mc_entries ORDER BY field, value'),
+          schema: all(
+            "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name",
+          ),
+          checkpoint: all("SELECT name, position, version FROM checkpoints WHERE name = 'entries'"),
+        };
+      } finally {
+        db.close();
+      }
+    };
+    const rebuilt = async (
+      log: ReturnType<typeof changes>,
+      rebuildsAhead: boolean,
+      stopAt?: number,
+    ) => {
+      const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
+      const path = join(dir, 'readmodels.db');
+      const events = new SqliteEventStore({ path: ':memory:', idleRecheckMs: 50 });
+      for (const event of log) {
+        await events.append(
+          event.streamId,
+          [{ type: event.type, data: event.data, metadata: recordedPut(1).metadata }],
+          { expectedRevision: 'any' },
+        );
+      }
+      const head = await events.headPosition();
+      let store = new SqliteReadStore({ path });
+      const run = async (projection: Projection) => {
+        const runner = new ProjectionRunner({
+          eventStore: events,
+          readStore: store,
+          projections: [projection],
+          logger: silentLogger,
+          maxBatchSize: 100,
+        });
+        await runner.start();
+        return runner;
+      };
+      try {
+        if (stopAt !== undefined) {
+          // Stopped in the middle of its rebuild, the store closed, then started again.
+          let resume = () => {};
+          const reached = new Promise<void>((done) => {
+            const pause = {
+              at: stopAt,
+              reached: done,
+              resume: new Promise<void>((go) => (resume = go)),
+            };
+            void run(projectionOf(rebuildsAhead, pause)).then(async (runner) => {
+              await reached;
+              const stopped = runner.stop();
+              resume();
+              await stopped;
+              stopping.resolve();
+            });
+          });
+          const stopping = Promise.withResolvers<void>();
+          await reached;
+          await stopping.promise;
+          await store.close();
+          const db = new DatabaseSync(path, { readOnly: true });
+          const stopped = db
+            .prepare("SELECT position FROM checkpoints WHERE name = 'entries'")
+            .get() as { position: number };
+          db.close();
+          expect(stopped.position).toBeGreaterThan(0);
+          expect(stopped.position).toBeLessThan(head!);
+          store = new SqliteReadStore({ path });
+        }
+        const runner = await run(projectionOf(rebuildsAhead));
+        expect(await runner.waitFor(head, 20_000)).toBe(true);
+        // Told caught up only once its indexes are built.
+        const indexedWhenTold = [...indexesOf(path, 'rm_entries'), ...listIndexesOf(path)].sort();
+        const answers = {
+          odd: (
+            await store
+              .collection<Entry>('entries')
+              .find({ where: { tags: { $contains: 'odd' } }, sort: [['points', -1]], limit: 50 })
+          ).map((entry) => entry.id),
+          text: await store.collection('entries').count({ text: 'renamed' }),
+        };
+        await runner.stop();
+        await store.close();
+        return { ...contents(path), answers, indexedWhenTold };
+      } finally {
+        await events.close();
+        await rm(dir, { recursive: true, force: true });
+      }
+    };
+
+    it('writes what a rebuild batch by batch writes, its indexes built at its end', async () => {
+      const log = changes(1500);
+      const plain = await rebuilt(log, false);
+      const ahead = await rebuilt(log, true);
+      expect(ahead).toEqual(plain);
+      expect(ahead.indexedWhenTold.join('\n')).toMatch('ix_entries_points_d');
+      expect(ahead.indexedWhenTold).toContain('ix_entries__list_values');
+      expect(ahead.schema).toMatch('ix_entries_points_d');
+      expect(ahead.schema).toMatch('ix_entries__list_values');
+      expect(ahead.schema).toMatch('mc_entries');
+      expect(JSON.parse(ahead.rows).length).toBeGreaterThan(1000);
+    });
+
+    it('resumes a rebuild stopped in its middle where its last commit left it', async () => {
+      const log = changes(1500);
+      const plain = await rebuilt(log, false);
+      const resumed = await rebuilt(log, true, 900);
+      expect(resumed).toEqual(plain);
+    });
+  });
+
   it('builds them at once for a projection that queries its own collections while rebuilding', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
     const path = join(dir, 'readmodels.db');

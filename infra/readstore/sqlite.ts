@@ -35,6 +35,15 @@ import {
   type SqlFragment,
   type Statement,
 } from './sqlite-query.ts';
+import { AheadWriter } from './sqlite-ahead.ts';
+import {
+  writeListRows,
+  writeRows,
+  writeTexts,
+  type ListCells,
+  type RowTables,
+  type RowWrite,
+} from './sqlite-rows.ts';
 
 export type SqliteReadStoreOptions = Readonly<{
   path: string;
@@ -72,10 +81,13 @@ const ftsDefinition = (definition: CollectionDefinition): string =>
   ].join(', ')}, tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2', columnsize = 0)`;
 
 /** List rows' tokens (listToken), space-separated: the text of the FTS5 list column. */
-const listTokens = (
-  rows: readonly { field: string; value: string | number | null }[],
-  fields: readonly string[],
-): string => rows.map((row) => listToken(fields.indexOf(row.field), row.value!)).join(' ');
+const listTokens = (cells: ListCells, fields: readonly string[]): string => {
+  const tokens: string[] = [];
+  for (let at = 0; at < cells.length; at += 2) {
+    tokens.push(listToken(fields.indexOf(cells[at] as string), cells[at + 1]!));
+  }
+  return tokens.join(' ');
+};
 
 /** An ordered index's name suffix (`_d_a` for descending then ascending). */
 export const orderSuffix = (order: readonly (1 | -1)[] | undefined): string =>
@@ -334,6 +346,8 @@ type Layout = Readonly<{
   tables: CollectionTables;
   /** The key fields' paths that keysOf writes (none below another key field). */
   keyPaths: readonly (readonly string[])[];
+  /** Its tables as a flush's writes need them (sqlite-rows.ts). */
+  rows: RowTables;
 }>;
 
 const layouts = new WeakMap<CollectionDefinition, Layout>();
@@ -345,7 +359,24 @@ const layoutOf = (definition: CollectionDefinition): Layout => {
     const keyPaths = fields
       .filter((field) => !fields.some((other) => field.startsWith(`${other}.`)))
       .map((field) => field.split('.'));
-    layout = { tables: tablesOf(definition), keyPaths };
+    const tables = tablesOf(definition);
+    layout = {
+      tables,
+      keyPaths,
+      rows: {
+        rows: table(definition.name),
+        fts: tables.fts
+          ? {
+              table: tables.fts.table,
+              columns: [
+                ...tables.fts.fields.map((_, index) => ftsColumn(index)),
+                ...(tables.fts.lists ? [FTS_LIST_COLUMN] : []),
+              ],
+            }
+          : null,
+        lists: tables.lists?.table ?? null,
+      },
+    };
     layouts.set(definition, layout);
   }
   return layout;
@@ -392,83 +423,57 @@ const tablesOf = (definition: CollectionDefinition): CollectionTables => ({
     : null,
 });
 
-/** The (field, value) rows a document puts in its collection's list table. */
-const listRows = (
-  document: object,
-  fields: readonly string[],
-): { field: string; value: string | number | null }[] => {
-  const rows = new Map<string, { field: string; value: string | number | null }>();
+/**
+ * The (field, value) rows a document puts in its collection's list table, flat (ListCells: a
+ * field, its value, the next field…), each once, in the order of the fields and their elements.
+ */
+const listCells = (document: object, fields: readonly string[]): ListCells => {
+  const cells: ListCells = [];
   for (const field of fields) {
-    for (const element of valuesAt(document, field)) {
+    const elements = valuesAt(document, field);
+    const seen = elements.length > 1 ? new Set<string | number | null>() : null;
+    for (const element of elements) {
       if (element === null || typeof element === 'object') continue;
       const value = bind(element as string | number | boolean);
-      rows.set(`${field}\u0000${typeof value}\u0000${String(value)}`, { field, value });
-    }
-  }
-  return [...rows.values()];
-};
-
-const sameRows = (
-  a: readonly { field: string; value: string | number | null }[],
-  b: readonly { field: string; value: string | number | null }[],
-): boolean => {
-  if (a.length !== b.length) return false;
-  const key = (row: { field: string; value: string | number | null }) =>
-    `${row.field}\u0000${typeof row.value}\u0000${String(row.value)}`;
-  const keys = new Set(a.map(key));
-  return b.every((row) => keys.has(key(row)));
-};
-
-/** A document row a flush has written, for its text and list entries. */
-type Written = {
-  rowid: number;
-  document: object;
-  inserted: boolean;
-  /** Its list rows, worked out once for its list tokens and list table (listRowsOf). */
-  lists?: { field: string; value: string | number | null }[];
-};
-
-/** A written document's list rows, worked out at the first ask. */
-const listRowsOf = (row: Written, fields: readonly string[]) =>
-  (row.lists ??= listRows(row.document, fields));
-
-/** `(?, ?, ?)` for each of `count` list rows. */
-const listValues = (count: number): string => Array(count).fill('(?, ?, ?)').join(', ');
-
-/** The most list rows one statement inserts (3 parameters each, far below SQLite's limit). */
-const LIST_ROWS_PER_INSERT = 64;
-
-/**
- * List rows queued for inserts of many rows each: full statements of LIST_ROWS_PER_INSERT rows,
- * the rest in statements of 32, 16, 8, 4, 2 and 1 rows (a few statements, each prepared once).
- * The rows go in in the order they were added.
- */
-export class ListInserts {
-  readonly #statement: (count: number) => StatementSync;
-  #params: (string | number | null)[] = [];
-
-  constructor(statement: (count: number) => StatementSync) {
-    this.#statement = statement;
-  }
-
-  add(field: string, value: string | number | null, rid: number): void {
-    this.#params.push(field, value, rid);
-    if (this.#params.length === LIST_ROWS_PER_INSERT * 3) this.flush();
-  }
-
-  flush(): void {
-    const params = this.#params;
-    if (params.length === 0) return;
-    this.#params = [];
-    let at = 0;
-    for (let count = LIST_ROWS_PER_INSERT; count >= 1; count = count >> 1) {
-      while (params.length - at >= count * 3) {
-        this.#statement(count).run(...params.slice(at, at + count * 3));
-        at += count * 3;
+      if (seen) {
+        if (seen.has(value)) continue;
+        seen.add(value);
       }
+      cells.push(field, value);
     }
   }
-}
+  return cells;
+};
+
+/** A document's write as sqlite-rows.ts takes it: its JSON, keys, text and list rows. */
+const rowWriteOf = (
+  definition: CollectionDefinition,
+  id: string,
+  document: object | null,
+): RowWrite => {
+  if (document === null) return { id, json: null, keys: null, texts: null, lists: null };
+  const lists = definition.listIndexes?.length ? listCells(document, definition.listIndexes) : null;
+  return {
+    id,
+    json: JSON.stringify(document),
+    keys: keysOf(document, layoutOf(definition).keyPaths),
+    texts: textsOf(definition, document, lists),
+    lists,
+  };
+};
+
+/** The text index's columns of a document (each text field, then its list tokens). */
+const textsOf = (
+  definition: CollectionDefinition,
+  document: object,
+  lists: ListCells | null,
+): string[] | null => {
+  const fields = definition.textSearch ?? [];
+  if (fields.length === 0) return null;
+  const texts = fields.map((field) => textAt(document, field));
+  if (definition.listIndexes?.length) texts.push(listTokens(lists ?? [], definition.listIndexes));
+  return texts;
+};
 
 /** Serialises async critical sections (the writer connection holds one transaction at a time). */
 class Mutex {
@@ -529,10 +534,24 @@ export class SqliteReadStore implements ReadStore {
   readonly #indexing = new Set<string>();
   /** The documents written by the transaction in progress, as [collection, id]. */
   #touched: [string, string][] = [];
+  readonly #path: string;
+  /** The rebuild's writer thread (applyBatchAhead), started at its first batch. */
+  #aheadWriter: AheadWriter | null = null;
+  /**
+   * Writes handed to the writer thread and not yet committed, by collection and id: the document
+   * (null: deleted) and the batch that wrote it last. A `get` answers them before the file.
+   */
+  readonly #inFlight = new Map<string, Map<string, { document: object | null; batch: number }>>();
+  /** Per projection, the checkpoint its last batch handed over moves to, until committed. */
+  readonly #aheadCheckpoints = new Map<string, { checkpoint: StoredCheckpoint; batch: number }>();
+  #aheadBatches = 0;
+  /** The handler runs of applyBatchAhead, one after another. */
+  #aheadApplying: Promise<unknown> = Promise.resolve();
 
   constructor(options: SqliteReadStoreOptions) {
     if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
     this.#soleWriter = options.soleWriter ?? false;
+    this.#path = options.path;
     this.#writer = new DatabaseSync(options.path);
     // Read models can always be rebuilt from the log; NORMAL keeps writes and checkpoint atomic.
     // busy_timeout first: another process opening the same file at once then waits for it.
@@ -617,12 +636,16 @@ export class SqliteReadStore implements ReadStore {
     this.#writer.exec('BEGIN IMMEDIATE');
     try {
       // No CHECK (json_valid(doc)) on a new table (older ones keep theirs): every document is
-      // written as JSON.stringify made it, and the check parsed it again at every write.
+      // written as JSON.stringify made it, and the check parsed it again at every write. The
+      // keys before the document: a row longer than a page keeps its start in the table's page
+      // and the rest in overflow pages, and a column is read by walking the record up to it,
+      // so each index build (and the ordered list table's) reads the keys without the document's
+      // overflow pages (a table made before keeps its order; a rebuild's reset makes it anew).
       this.#writer.exec(`CREATE TABLE IF NOT EXISTS "${name}" (
          rowid INTEGER PRIMARY KEY,
          id    TEXT NOT NULL UNIQUE,
-         doc   TEXT NOT NULL,
-         keys  TEXT
+         keys  TEXT,
+         doc   TEXT NOT NULL
        )`);
       // A table of the layout before `keys` (indexes on the documents) gets the column here.
       const columns = this.#writer.prepare(`PRAGMA table_info("${name}")`).all() as {
@@ -945,51 +968,25 @@ export class SqliteReadStore implements ReadStore {
       const rows = page.all(after) as { rowid: number; doc: string }[];
       if (rows.length === 0) break;
       // Documents without text or list entries yet (`inserted`): nothing to compare with.
-      const filled: Written[] = rows.map((row) => ({
-        rowid: row.rowid,
-        document: JSON.parse(row.doc) as object,
-        inserted: true,
-      }));
+      const filled = rows.map((row) => {
+        const document = JSON.parse(row.doc) as object;
+        const write = rowWriteOf(definition, '', document);
+        return {
+          rowid: row.rowid,
+          inserted: true,
+          texts: write.texts,
+          lists: write.lists,
+          keys: write.keys,
+        };
+      });
       if (which.keys) {
-        for (const row of filled) setKeys.run(keysOf(row.document, keyPaths), row.rowid);
+        for (const row of filled) setKeys.run(row.keys, row.rowid);
       }
-      if (which.fts) this.#writeTexts(this.#writer, definition, filled);
-      if (which.lists) this.#writeListRows(this.#writer, definition, filled);
+      const prepare = (sql: string) => this.#prepare(this.#writer, sql);
+      if (which.fts) writeTexts(prepare, layoutOf(definition).rows, filled);
+      if (which.lists) writeListRows(prepare, layoutOf(definition).rows, filled);
       after = rows.at(-1)!.rowid;
     }
-  }
-
-  /** Keeps a document's row of the text index in step; `compare` skips unchanged text. */
-  #writeText(
-    db: DatabaseSync,
-    definition: CollectionDefinition,
-    row: Written,
-    compare: boolean,
-  ): void {
-    const { rowid, document } = row;
-    const fields = definition.textSearch ?? [];
-    if (fields.length === 0) return;
-    const fts = ftsTable(definition.name);
-    const columns = fields.map((_, index) => ftsColumn(index));
-    const texts = fields.map((field) => textAt(document, field));
-    if (definition.listIndexes?.length) {
-      columns.push(FTS_LIST_COLUMN);
-      texts.push(listTokens(listRowsOf(row, definition.listIndexes), definition.listIndexes));
-    }
-    if (compare) {
-      // Most updates leave the searched text alone (a profile's prices, a presence flip): an
-      // FTS5 delete and insert costs far more than reading the indexed text back.
-      const indexed = this.#prepare(
-        db,
-        `SELECT ${columns.join(', ')} FROM "${fts}" WHERE rowid = ?`,
-      ).get(rowid) as Record<string, string> | undefined;
-      if (indexed && columns.every((column, index) => indexed[column] === texts[index])) return;
-      if (indexed) this.#prepare(db, `DELETE FROM "${fts}" WHERE rowid = ?`).run(rowid);
-    }
-    this.#prepare(
-      db,
-      `INSERT INTO "${fts}" (rowid, ${columns.join(', ')}) VALUES (?, ${columns.map(() => '?').join(', ')})`,
-    ).run(rowid, ...texts);
   }
 
   #definition(collection: string): CollectionDefinition {
@@ -1051,6 +1048,111 @@ export class SqliteReadStore implements ReadStore {
       tx.flush();
       this.#writeCheckpoint(name, version, pending.at(-1)!.position);
     });
+  }
+
+  /**
+   * A batch applied on the event loop and written by the writer thread (sqlite-ahead.ts) while
+   * the caller applies the next (ReadStore.applyBatchAhead). The batch follows the checkpoint
+   * of the last one handed over, else the stored one; the thread checks, in its transaction,
+   * that the stored checkpoint is still that one. Its commit holds the write lock, so the
+   * store's other writes (live read models) wait for it as for a batch of their own, and it
+   * waits for theirs. An in-memory store has no file to share with a thread: there the batch
+   * is applied and committed at once.
+   */
+  async applyBatchAhead(
+    name: string,
+    version: number,
+    events: readonly RecordedEvent[],
+    handler: ProjectionBatchHandler,
+  ): Promise<{ committed: Promise<void> }> {
+    if (this.#path === ':memory:') {
+      await this.applyBatch(name, version, events, handler);
+      return { committed: Promise.resolve() };
+    }
+    if (this.#closed) throw new Error('The read store is closed');
+    const applied = this.#aheadApplying.then(() =>
+      this.#applyAhead(name, version, events, handler),
+    );
+    this.#aheadApplying = applied.catch(() => undefined);
+    return applied;
+  }
+
+  async #applyAhead(
+    name: string,
+    version: number,
+    events: readonly RecordedEvent[],
+    handler: ProjectionBatchHandler,
+  ): Promise<{ committed: Promise<void> }> {
+    const after =
+      this.#aheadCheckpoints.get(name)?.checkpoint ?? this.#checkpointOn(this.#readable(), name);
+    const pending = eventsAfterCheckpoint(after, version, events);
+    if (pending.length === 0) return { committed: Promise.resolve() };
+    const batch = ++this.#aheadBatches;
+    const writes = new Map<string, Map<string, object | null>>();
+    const writesOf = (collection: string) => {
+      let map = writes.get(collection);
+      if (!map) writes.set(collection, (map = new Map()));
+      return map;
+    };
+    const tx: ProjectionTransaction = {
+      get: async <T extends object>(collection: string, id: string, options?: GetOptions) => {
+        let document = writes.get(collection)?.get(id);
+        if (document === undefined) document = this.#inFlight.get(collection)?.get(id)?.document;
+        if (document !== undefined) {
+          if (document === null) return null;
+          return options?.shared ? (document as T) : jsonCopy(document as T);
+        }
+        return this.#get<T>(this.#readable(), collection, id);
+      },
+      find: () =>
+        Promise.reject(
+          new Error('A batch applied ahead (applyBatchAhead) reads with get alone, not find'),
+        ),
+      put: async (collection, id, document, options) => {
+        this.#definition(collection); // an unknown collection fails here, at its write
+        writesOf(collection).set(id, options?.handOver ? document : jsonCopy(document));
+      },
+      delete: async (collection, id) => {
+        this.#definition(collection);
+        writesOf(collection).set(id, null);
+      },
+    };
+    for (const event of pending) await handler(event, tx);
+    const position = pending.at(-1)!.position;
+    const collections = [...writes].map(([collection, documents]) => {
+      const definition = this.#definition(collection);
+      let inFlight = this.#inFlight.get(collection);
+      if (!inFlight) this.#inFlight.set(collection, (inFlight = new Map()));
+      for (const [id, document] of documents) inFlight.set(id, { document, batch });
+      return {
+        tables: layoutOf(definition).rows,
+        writes: [...documents].map(([id, document]) => rowWriteOf(definition, id, document)),
+      };
+    });
+    this.#aheadCheckpoints.set(name, { checkpoint: { position, version }, batch });
+    this.#aheadWriter ??= new AheadWriter({ path: this.#path });
+    const writer = this.#aheadWriter;
+    const committed = this.#writeLock.run(async () => {
+      try {
+        await writer.write({ name, version, after, position, collections });
+      } finally {
+        // Committed or not, the file now answers for these documents.
+        for (const [collection, documents] of writes) {
+          const inFlight = this.#inFlight.get(collection);
+          for (const id of documents.keys()) {
+            if (inFlight?.get(id)?.batch === batch) inFlight.delete(id);
+          }
+          for (const renderings of this.#renderings) {
+            if (renderings.collection !== collection) continue;
+            for (const id of documents.keys()) renderings.values.delete(id);
+          }
+        }
+        if (this.#aheadCheckpoints.get(name)?.batch === batch) this.#aheadCheckpoints.delete(name);
+        // The thread's commit is this store's own: not another writer's (soleWriter).
+        if (this.#dataVersion !== null) this.#dataVersion = null;
+      }
+    });
+    return { committed };
   }
 
   async acquireLease(name: string, holder: string, ttlMs: number): Promise<boolean> {
@@ -1188,35 +1290,13 @@ export class SqliteReadStore implements ReadStore {
       return writes;
     };
     const flush = () => {
+      const prepare = (sql: string) => this.#prepare(db, sql);
       for (const [collection, writes] of pending) {
-        // A row this flush inserts has a rowid above every row there was before it (each id is
-        // written once per flush): it has no text or list entries yet to compare with.
         const definition = this.#definition(collection);
-        const before =
-          definition.textSearch?.length || definition.listIndexes?.length
-            ? ((
-                this.#prepare(
-                  db,
-                  `SELECT max(rowid) AS last FROM "${table(collection)}"`,
-                ).get() as {
-                  last: number | null;
-                }
-              ).last ?? 0)
-            : Number.MAX_SAFE_INTEGER;
-        // The rows first, then their text, then their list entries: an upsert opens a statement
-        // savepoint, at which FTS5 writes out the text it holds in memory, so text written
-        // between two upserts made one tiny index segment per document (and the merges of
-        // them), where text written after every row is one segment for the whole flush.
-        const written: Written[] = [];
-        for (const [id, document] of writes) {
-          if (document === null) this.#deleteNow(db, collection, id);
-          else {
-            const row = this.#putRow(db, definition, id, document, before);
-            if (row) written.push(row);
-          }
+        const rows = [...writes].map(([id, document]) => rowWriteOf(definition, id, document));
+        for (const id of writeRows(prepare, layoutOf(definition).rows, rows)) {
+          this.#touched.push([collection, id]);
         }
-        this.#writeTexts(db, definition, written);
-        this.#writeListRows(db, definition, written);
       }
       pending.clear();
     };
@@ -1246,98 +1326,6 @@ export class SqliteReadStore implements ReadStore {
       },
       flush,
     };
-  }
-
-  /**
-   * Writes a document's row unless it is stored with exactly this JSON (`lastRowBefore`: the
-   * last rowid before this flush's writes; a row above it is new, without text or list entries),
-   * and answers what its text and list entries need (null when unchanged). Its keys are written
-   * only when they change: the upsert sets the document alone (no expression index is touched,
-   * as none reads `doc`) and returns the keys stored, which a second statement replaces if they
-   * differ.
-   */
-  #putRow(
-    db: DatabaseSync,
-    definition: CollectionDefinition,
-    id: string,
-    document: object,
-    lastRowBefore: number,
-  ): Written | null {
-    const name = table(definition.name);
-    const json = JSON.stringify(document);
-    const keys = keysOf(document, layoutOf(definition).keyPaths);
-    const row = this.#prepare(
-      db,
-      `INSERT INTO "${name}" (id, doc, keys) VALUES (?, ?, ?)
-         ON CONFLICT (id) DO UPDATE SET doc = excluded.doc WHERE doc IS NOT excluded.doc
-         RETURNING rowid, keys`,
-    ).get(id, json, keys) as { rowid: number; keys: string | null } | undefined;
-    if (!row) return null; // unchanged
-    this.#touched.push([definition.name, id]);
-    if (row.keys !== keys) {
-      this.#prepare(db, `UPDATE "${name}" SET keys = ? WHERE rowid = ?`).run(keys, row.rowid);
-    }
-    return { rowid: row.rowid, document, inserted: row.rowid > lastRowBefore };
-  }
-
-  /** The text index's rows of documents just written (#putRow), each compared unless new. */
-  #writeTexts(
-    db: DatabaseSync,
-    definition: CollectionDefinition,
-    written: readonly Written[],
-  ): void {
-    if (!definition.textSearch?.length) return;
-    for (const row of written) {
-      this.#writeText(db, definition, row, !row.inserted);
-    }
-  }
-
-  /**
-   * The list table's rows of documents just written (#putRow), each compared unless new. The
-   * rows are inserted many to a statement (ListInserts), in the order one insert each would
-   * make them: a document's old rows are deleted only after every row queued before it is in.
-   */
-  #writeListRows(
-    db: DatabaseSync,
-    definition: CollectionDefinition,
-    written: readonly Written[],
-  ): void {
-    const fields = definition.listIndexes ?? [];
-    if (fields.length === 0) return;
-    const lists = listTable(definition.name);
-    const inserts = new ListInserts((count) =>
-      this.#prepare(db, `INSERT INTO "${lists}" (field, value, rid) VALUES ${listValues(count)}`),
-    );
-    for (const row of written) {
-      const { rowid, inserted } = row;
-      const wanted = listRowsOf(row, fields);
-      if (!inserted) {
-        const existing = this.#prepare(db, `SELECT field, value FROM "${lists}" WHERE rid = ?`).all(
-          rowid,
-        ) as { field: string; value: string | number | null }[];
-        if (sameRows(existing, wanted)) continue;
-        inserts.flush();
-        this.#prepare(db, `DELETE FROM "${lists}" WHERE rid = ?`).run(rowid);
-      }
-      for (const entry of wanted) inserts.add(entry.field, entry.value, rowid);
-    }
-    inserts.flush();
-  }
-
-  #deleteNow(db: DatabaseSync, collection: string, id: string): void {
-    const definition = this.#definition(collection);
-    const row = this.#prepare(
-      db,
-      `DELETE FROM "${table(collection)}" WHERE id = ? RETURNING rowid`,
-    ).get(id) as { rowid: number } | undefined;
-    if (!row) return;
-    this.#touched.push([collection, id]);
-    if (definition.textSearch?.length) {
-      this.#prepare(db, `DELETE FROM "${ftsTable(collection)}" WHERE rowid = ?`).run(row.rowid);
-    }
-    if (definition.listIndexes?.length) {
-      this.#prepare(db, `DELETE FROM "${listTable(collection)}" WHERE rid = ?`).run(row.rowid);
-    }
   }
 
   #get<T extends object>(db: DatabaseSync, collection: string, id: string): T | null {
@@ -1618,6 +1606,8 @@ export class SqliteReadStore implements ReadStore {
     this.#closed = true;
     // Writes already accepted are committed before the file is closed.
     await this.#flush();
+    await this.#aheadApplying;
+    await this.#writeLock.run(async () => this.#aheadWriter?.close());
     // Table statistics for the planner (ANALYZE where a table changed much since the last), so
     // a filter matching most documents is read in the order's index rather than sorted whole.
     this.#writer.exec('PRAGMA optimize;');

@@ -67,6 +67,8 @@ export const directoryProjection: Projection = {
   // early-adopter badge and the usual reply time.
   version: 4,
   collections: [directoryCollection],
+  // apply reads with get alone: a rebuild folds while the store writes (applyBatchAhead).
+  rebuildsAhead: true,
   eventTypes: [
     'AccountRegistered',
     ...PROFILE_EVENTS,

@@ -1,0 +1,78 @@
+// The SQLite read store's rebuild writer thread (sqlite-ahead.ts): its own connection to the
+// file, where it writes each batch a rebuild applied on the event loop, with its checkpoint, in
+// one transaction. Plain data in (each document's JSON, keys, text and list rows), an outcome out.
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { parentPort, workerData } from 'node:worker_threads';
+import { movesForward } from './checkpoints.ts';
+import type { AheadReply, AheadRequest, AheadSetup } from './sqlite-ahead.ts';
+import { writeRows } from './sqlite-rows.ts';
+
+const setup = workerData as AheadSetup;
+const db = new DatabaseSync(setup.path);
+db.exec(`
+  PRAGMA busy_timeout = 5000;
+  PRAGMA journal_mode = WAL;
+  PRAGMA synchronous = NORMAL;
+`);
+const statements = new Map<string, StatementSync>();
+const prepare = (sql: string): StatementSync => {
+  let statement = statements.get(sql);
+  if (!statement) {
+    if (statements.size > 200) statements.clear();
+    statements.set(sql, (statement = db.prepare(sql)));
+  }
+  return statement;
+};
+
+const write = (request: Extract<AheadRequest, { type: 'batch' }>): void => {
+  prepare('BEGIN IMMEDIATE').run();
+  try {
+    // The batch follows the checkpoint the event loop applied it after: had another runner
+    // moved it meanwhile, its events would be applied twice or skipped.
+    const stored = prepare('SELECT position, version FROM checkpoints WHERE name = ?').get(
+      request.name,
+    ) as { position: number | null; version: number } | undefined;
+    const expected = request.after;
+    const same =
+      (stored === undefined && expected === null) ||
+      (stored !== undefined &&
+        expected !== null &&
+        stored.position === expected.position &&
+        stored.version === expected.version);
+    if (!same)
+      throw new Error(`The checkpoint of ${request.name} moved while its batch was applied`);
+    for (const collection of request.collections) {
+      writeRows(prepare, collection.tables, collection.writes);
+    }
+    if (movesForward(stored ?? null, request.version, request.position)) {
+      prepare(
+        `INSERT INTO checkpoints (name, position, version, updated_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (name) DO UPDATE SET position = excluded.position, version = excluded.version,
+         updated_at = excluded.updated_at`,
+      ).run(request.name, request.position, request.version, new Date().toISOString());
+    }
+    prepare('COMMIT').run();
+  } catch (error) {
+    if (db.isTransaction) prepare('ROLLBACK').run();
+    throw error;
+  }
+};
+
+parentPort!.on('message', (request: AheadRequest) => {
+  if (request.type === 'close') {
+    db.close();
+    parentPort!.postMessage({ type: 'closed' } satisfies AheadReply);
+    return;
+  }
+  try {
+    write(request);
+    parentPort!.postMessage({ type: 'written', id: request.id, error: null } satisfies AheadReply);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    parentPort!.postMessage({
+      type: 'written',
+      id: request.id,
+      error: message,
+    } satisfies AheadReply);
+  }
+});
