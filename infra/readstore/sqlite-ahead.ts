@@ -59,6 +59,11 @@ export class AheadWriter {
     });
   }
 
+  /** True once the thread has failed or exited: every write is then refused. */
+  get failed(): boolean {
+    return this.#failure !== null;
+  }
+
   /** Writes a batch and its checkpoint in one transaction; settles once committed. */
   write(batch: AheadBatch): Promise<void> {
     if (this.#failure) return Promise.reject(this.#failure);

@@ -1130,7 +1130,12 @@ export class SqliteReadStore implements ReadStore {
       };
     });
     this.#aheadCheckpoints.set(name, { checkpoint: { position, version }, batch });
-    this.#aheadWriter ??= new AheadWriter({ path: this.#path });
+    // A thread that failed (an error, an exit) refuses every write: the runner's retry of the
+    // batch from the stored checkpoint gets a new one.
+    if (this.#aheadWriter?.failed) void this.#aheadWriter.close();
+    if (!this.#aheadWriter || this.#aheadWriter.failed) {
+      this.#aheadWriter = new AheadWriter({ path: this.#path });
+    }
     const writer = this.#aheadWriter;
     const committed = this.#writeLock.run(async () => {
       try {
