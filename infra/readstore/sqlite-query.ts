@@ -19,6 +19,8 @@ export type CollectionTables = Readonly<{
     table: string;
     fields: readonly string[];
     lists?: Readonly<{ column: string; fields: readonly string[] }> | null;
+    /** The word lengths the index keeps prefix lists for (textPrefixes): such a word seeks. */
+    prefixes?: readonly number[];
   }> | null;
   /** The per-element table of the list fields declared in `listIndexes`. */
   lists: Readonly<{ table: string; fields: ReadonlySet<string>; owner: string }> | null;
@@ -262,22 +264,50 @@ export const combinedMatch = (
   };
 };
 
-/** WHERE clause (without the keyword) for a query over a collection with these side tables. */
+/**
+ * Whether each word of a query's text conditions has a prefix list of its length in the text
+ * index (CollectionTables' `prefixes`): FTS5 then finds whether one document matches by seeking
+ * in those lists. A longer word's prefix is answered by merging the lists of every word it
+ * begins, again at each such lookup.
+ */
+export const textSeeks = (query: Pick<Query, 'text'>, tables: CollectionTables): boolean => {
+  const prefixes = tables.fts?.prefixes;
+  if (!prefixes?.length) return false;
+  return textConditions(query, tables.fts!.fields).every((text) =>
+    text.words.every((word) => prefixes.includes([...word].length)),
+  );
+};
+
+/** The statement part checking one document (`outer`) against an FTS5 query (a bound MATCH). */
+const ftsProbe = (fts: string, outer: string, negate = false): string =>
+  `${negate ? 'NOT ' : ''}EXISTS (SELECT 1 FROM "${fts}" WHERE "${fts}" MATCH ? AND "${fts}".rowid = ${outer})`;
+
+/**
+ * WHERE clause (without the keyword) for a query over a collection with these side tables.
+ * `probe`: read in order, the text conditions are looked up in the text index for each document
+ * read (ftsProbe), not gathered into a set of every match first; right when few documents are
+ * read and each lookup seeks (textSeeks).
+ */
 export const whereSql = (
   query: Query,
   tables: CollectionTables,
   row: RowReference = ownRow(tables),
+  probe = false,
 ): SqlFragment => {
   const parts: string[] = [];
   const params: (string | number | null)[] = [];
   const inOrder = query.readIn === 'order' && (query.sort?.length ?? 0) > 0;
+  const probing = probe && inOrder;
   const combined = combinedMatch(query, tables);
   if (combined) {
     // The text and list conditions as one set (read in order, looked up in that set, built
-    // once); the other conditions checked on each document as below.
+    // once, or in the text index itself for each document read); the other conditions checked
+    // on each document as below.
     const fts = tables.fts!.table;
     parts.push(
-      `${inOrder ? '+' : ''}${row.rowid} IN (SELECT rowid FROM "${fts}" WHERE "${fts}" MATCH ?)`,
+      probing
+        ? ftsProbe(fts, row.outer)
+        : `${inOrder ? '+' : ''}${row.rowid} IN (SELECT rowid FROM "${fts}" WHERE "${fts}" MATCH ?)`,
     );
     params.push(combined.match);
     for (const [field, condition] of Object.entries(query.where ?? {})) {
@@ -342,7 +372,9 @@ export const whereSql = (
     if (intersect && !text.exclude) continue;
     const fts = tables.fts!;
     parts.push(
-      `${rowid} ${text.exclude ? 'NOT IN' : 'IN'} (SELECT rowid FROM "${fts.table}" WHERE "${fts.table}" MATCH ?)`,
+      probing
+        ? ftsProbe(fts.table, row.outer, text.exclude)
+        : `${rowid} ${text.exclude ? 'NOT IN' : 'IN'} (SELECT rowid FROM "${fts.table}" WHERE "${fts.table}" MATCH ?)`,
     );
     params.push(ftsMatch(text.words, text.fields, fts.fields, Boolean(fts.lists)));
   }
@@ -473,6 +505,7 @@ export const orderedListFind = (
   query: Query,
   tables: CollectionTables,
   reverse = false,
+  probe = false,
 ): Statement | null => {
   const ordered = tables.ordered;
   const sort = query.sort ?? [];
@@ -502,10 +535,12 @@ export const orderedListFind = (
     return null;
   const [field, condition] = chosen;
   const value = listValues(field, condition, tables)![0]!;
-  const others = whereSql({ ...query, where: Object.fromEntries(rest), readIn: 'order' }, tables, {
-    rowid: 'rid',
-    outer: `"${ordered.table}".rid`,
-  });
+  const others = whereSql(
+    { ...query, where: Object.fromEntries(rest), readIn: 'order' },
+    tables,
+    { rowid: 'rid', outer: `"${ordered.table}".rid` },
+    probe,
+  );
   const order = orderSql(query, tables, reverse);
   return {
     sql: `SELECT r.doc FROM (SELECT rid FROM "${ordered.table}" WHERE field = ? AND value = ? AND ${others.sql} ORDER BY ${order} LIMIT ? OFFSET ?) AS p CROSS JOIN "${tables.lists!.owner}" AS r ON r.rowid = p.rid ORDER BY ${order}`,

@@ -1257,6 +1257,14 @@ describe('SqliteReadStore list tokens in the text index', () => {
     // Only a text to exclude: the list table and the text index apart.
     { where: { tags: { $contains: 'red' } }, text: { search: 'ap', exclude: true } },
     { where: { tags: { $contains: 'nobody' } }, text: { search: 'ap' } },
+    // Words of three to five letters (a prefix list of their length, or none).
+    { text: { search: 'apr' } },
+    { where: { kinds: { $contains: 'red' } }, text: { search: 'appl zes' } },
+    { text: { search: 'banan', fields: ['title'] } },
+    {
+      where: { tags: { $contains: 'red' } },
+      text: [{ search: 'ban' }, { search: 'zoe', fields: ['title'], exclude: true }],
+    },
   ];
   const check = async (store: SqliteReadStore, all: readonly (Item & { rank: number })[]) => {
     const collection = store.collection<Item>('items');
@@ -1349,6 +1357,94 @@ describe('SqliteReadStore list tokens in the text index', () => {
         await again.close();
       }
     } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps lists of the prefix lengths a collection names, built again from the documents for an older file', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
+    const path = join(dir, 'readmodels.db');
+    try {
+      const all = itemsFrom(11, 250);
+      const first = new SqliteReadStore({ path });
+      await first.ensureCollections([items]);
+      await first.applyBatch('items', 1, [recordedPut(1)], async (_event, tx) => {
+        for (const item of all) await tx.put('items', item.id, item);
+      });
+      await first.close();
+      expect(ftsSql(path)).toMatch(/prefix = '1 2',/);
+      const longer = { ...items, textPrefixes: [1, 2, 3, 4] };
+      const reopened = new SqliteReadStore({ path });
+      try {
+        await reopened.ensureCollections([longer]);
+        expect(ftsSql(path)).toMatch(/prefix = '1 2 3 4',/);
+        await check(reopened, all);
+        // Written since: new, changed and deleted items.
+        const changed = itemsFrom(13, 60).map((item, n) => ({ ...item, id: all[n]!.id }));
+        await reopened.applyBatch('items', 1, [recordedPut(2)], async (_event, tx) => {
+          for (const item of changed) await tx.put('items', item.id, item);
+          for (const item of all.slice(100, 120)) await tx.delete('items', item.id);
+        });
+        await check(reopened, [...changed, ...all.slice(60, 100), ...all.slice(120)]);
+      } finally {
+        await reopened.close();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('answers the same when a page read in order looks its text up for each entry (a count hint)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
+    const path = join(dir, 'readmodels.db');
+    const store = new SqliteReadStore({ path });
+    try {
+      await store.ensureCollections([{ ...items, textPrefixes: [1, 2, 3, 4] }]);
+      const all = itemsFrom(21, 300);
+      await store.applyBatch('items', 1, [recordedPut(1)], async (_event, tx) => {
+        for (const item of all) await tx.put('items', item.id, item);
+      });
+      const collection = store.collection<Item>('items');
+      let probed = 0;
+      for (const base of textQueries) {
+        for (const [skip, limit] of [
+          [0, 1],
+          [2, 3],
+          [0, 10],
+        ] as const) {
+          // A hint of many matches: the text is looked up per entry where each word seeks
+          // (not `banan`, longer than the prefix lists); the answer is the same either way.
+          const query: Query = {
+            ...base,
+            sort: [['rank', -1]],
+            readIn: 'order',
+            skip,
+            limit,
+            matches: 1_000_000,
+          };
+          const label = JSON.stringify(query);
+          expect(
+            (await collection.find(query)).map((item) => item.id),
+            label,
+          ).toEqual(reference(all, query).ids);
+          const plan = store.explain('items', query).join('\n');
+          if (/VIRTUAL TABLE INDEX \d+:=/.test(plan)) probed += 1;
+          if (JSON.stringify(base.text ?? '').includes('banan')) {
+            expect(plan, label).not.toMatch(/VIRTUAL TABLE INDEX \d+:=/);
+          }
+        }
+      }
+      expect(probed).toBeGreaterThan(30);
+      // Without the hint, or with few matches, the matches are gathered first.
+      const plain = { ...textQueries[0]!, sort: [['rank', -1]] as const, readIn: 'order' as const };
+      expect(store.explain('items', { ...plain, limit: 1 }).join('\n')).not.toMatch(
+        /VIRTUAL TABLE INDEX \d+:=/,
+      );
+      expect(store.explain('items', { ...plain, limit: 1, matches: 100 }).join('\n')).not.toMatch(
+        /VIRTUAL TABLE INDEX \d+:=/,
+      );
+    } finally {
+      await store.close();
       await rm(dir, { recursive: true, force: true });
     }
   });
