@@ -44,6 +44,14 @@ export type CollectionDefinition = Readonly<{
    * written. MongoDB ignores it.
    */
   textPrefixes?: readonly number[];
+  /**
+   * Numeric fields, each the first of one of `indexes`, whose documents are also counted per
+   * band of values (SQLite, with `listIndexes`: two significant digits, 5,000 to 5,099 one
+   * band), so a count of a range of one of them alone reads the bands' stored counts and the
+   * index entries of the two bands its bounds cut, rather than every entry in the range.
+   * MongoDB ignores it.
+   */
+  rangeCounts?: readonly string[];
 }>;
 
 export type Scalar = string | number | boolean | null;

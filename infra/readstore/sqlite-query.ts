@@ -31,6 +31,8 @@ export type CollectionTables = Readonly<{
   keys: ReadonlySet<string>;
   /** The fields that begin one of the collection's indexes (a range of them is an index range). */
   leading?: ReadonlySet<string>;
+  /** The fields whose documents `counts` also holds per band of values (rangeCounts, bandSql). */
+  banded?: ReadonlySet<string>;
   /**
    * The number of documents holding each (list field, value) (`listIndexes`), kept by triggers
    * on the list table; absent (the table missing) while a rebuild from zero defers them.
@@ -396,6 +398,99 @@ export const orderSql = (query: Query, tables: CollectionTables, reverse = false
  */
 export type Statement = SqlFragment & Readonly<{ fallback?: SqlFragment; stored?: boolean }>;
 
+/** The name a banded field's rows have in the counts table (no field path begins with `#`). */
+export const bandField = (field: string): string => `#${field}`;
+
+/** A band's value for numbers outside every band (below 1, 10^15 or more), or not numbers. */
+export const OTHER_BAND = -1;
+
+/**
+ * The SQL of the band of a number (`value`, an SQL expression): its integer part to two
+ * significant digits (5,000 to 5,099 are 5000; 1 to 99 each their own), OTHER_BAND for a value
+ * below 1, from 10^15, or not a number. A band runs from its value to the next (bandAfter).
+ */
+export const bandSql = (value: string): string =>
+  `(CASE WHEN typeof(${value}) IN ('integer', 'real') AND ${value} >= 1 AND ${value} < 1e15 THEN CAST(substr(CAST(CAST(${value} AS INTEGER) AS TEXT), 1, 2) || substr('0000000000000', 1, length(CAST(CAST(${value} AS INTEGER) AS TEXT)) - 2) AS INTEGER) ELSE ${OTHER_BAND} END)`;
+
+/** Where the bands end (bandSql): larger numbers are in none. */
+const BANDS_END = 1e15;
+
+/** The band holding a number from 1 to BANDS_END (bandSql's, in JavaScript). */
+export const bandOf = (value: number): number => {
+  const digits = String(Math.floor(value));
+  return digits.length <= 2
+    ? Number(digits)
+    : Number(digits.slice(0, 2)) * 10 ** (digits.length - 2);
+};
+
+/** The start of the band after the band starting at `band`. */
+export const bandAfter = (band: number): number =>
+  band < 100 ? band + 1 : band + 10 ** (String(band).length - 2);
+
+/**
+ * The count of a range of a banded field alone: the stored counts of the bands inside it, and
+ * the field's index entries between each bound and the nearest band start inside the range.
+ * When some document's value is in no band (OTHER_BAND counted), the index entries instead.
+ */
+const bandedCount = (
+  field: string,
+  condition: Readonly<Record<string, unknown>>,
+  tables: CollectionTables,
+  table: string,
+): Statement => {
+  const expr = fieldExpression(field, tables.keys);
+  const bounds = Object.entries(condition) as [string, number][];
+  const range = (all: readonly [string, number][]) => {
+    return {
+      sql: `SELECT count(*) FROM "${table}" WHERE ${all
+        .map(
+          ([operator]) => `${expr} ${{ $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' }[operator]} ?`,
+        )
+        .join(' AND ')}`,
+      params: all.map(([, operand]) => operand),
+    };
+  };
+  const plain = range(bounds);
+  // The first band start at or above the lower bound (1 without one: every value is in a band
+  // then), and the last band start at or below the upper bound (none without one).
+  const low = bounds.find(([operator]) => operator === '$gt' || operator === '$gte');
+  const lower = low?.[1];
+  const upper = bounds.find(([operator]) => operator === '$lt' || operator === '$lte')?.[1];
+  // A band starting at the lower bound is inside the range only with `$gte`.
+  const from =
+    lower === undefined || lower < 1
+      ? 1
+      : lower >= BANDS_END
+        ? null
+        : bandOf(lower) === lower && low![0] === '$gte'
+          ? lower
+          : bandAfter(bandOf(lower));
+  const to = upper === undefined || upper >= BANDS_END ? null : upper < 1 ? 1 : bandOf(upper);
+  const parts: SqlFragment[] = [];
+  if (from !== null && (to === null || from < to)) {
+    parts.push({
+      sql: `SELECT coalesce(sum(n), 0) FROM "${tables.counts}" WHERE field = ? AND value >= ?${to === null ? '' : ' AND value < ?'}`,
+      params: [bandField(field), from, ...(to === null ? [] : [to])],
+    });
+    // The ends of the range outside those bands, from the field's index (each bound of an end
+    // its own: SQLite's index range takes one lower and one upper bound).
+    const high = bounds.find(([operator]) => operator === '$lt' || operator === '$lte');
+    if (low && low[1] < from) parts.push(range([low, ['$lt', from]]));
+    if (to !== null) parts.push(range([['$gte', to], high!]));
+  } else {
+    parts.push(plain);
+  }
+  const counted = parts.map((part) => `(${part.sql})`).join(' + ');
+  return {
+    sql: `SELECT CASE WHEN coalesce((SELECT n FROM "${tables.counts}" WHERE field = ? AND value = ${OTHER_BAND}), 0) > 0 THEN (${plain.sql}) ELSE ${counted} END AS n`,
+    params: [bandField(field), ...plain.params, ...parts.flatMap((part) => part.params)],
+    fallback: {
+      sql: `${plain.sql.replace('SELECT count(*)', 'SELECT count(*) AS n')}`,
+      params: plain.params,
+    },
+  };
+};
+
 /**
  * A count answered without reading the documents, or null for a count that must read them:
  * - no condition: the stored count of documents (tables.counts; else the table's rows, counted
@@ -424,6 +519,26 @@ export const countSql = (
           stored: true,
         }
       : rows;
+  }
+  if (entries.length === 1 && texts.length === 0 && tables.counts) {
+    // A range of a banded field alone: its bands' stored counts.
+    const [field, condition] = entries[0]!;
+    if (
+      tables.banded?.has(field) &&
+      condition !== null &&
+      typeof condition === 'object' &&
+      Object.keys(condition).length > 0 &&
+      Object.entries(condition).every(
+        ([operator, operand]) =>
+          ['$gt', '$gte', '$lt', '$lte'].includes(operator) &&
+          typeof operand === 'number' &&
+          Number.isFinite(operand),
+      ) &&
+      Object.keys(condition).filter((operator) => operator.startsWith('$g')).length <= 1 &&
+      Object.keys(condition).filter((operator) => operator.startsWith('$l')).length <= 1
+    ) {
+      return bandedCount(field, condition as Record<string, unknown>, tables, table);
+    }
   }
   const combined = combinedMatch(query, tables);
   if (combined) {

@@ -25,6 +25,8 @@ import {
   ftsColumn,
   FTS_LIST_COLUMN,
   listToken,
+  bandField,
+  bandSql,
   orderSql,
   whereSql,
   textSeeks,
@@ -226,6 +228,16 @@ const deferrableIndexesOf = (definition: CollectionDefinition): { name: string; 
   return [...indexesOf(definition).filter((index) => !index.unique), ...(lists ? [lists] : [])];
 };
 
+/** The fields counted per band of values (rangeCounts; each begins one of the indexes). */
+const bandedOf = (definition: CollectionDefinition): string[] => {
+  const leading = new Set((definition.indexes ?? []).map((index) => index.fields[0]));
+  for (const field of definition.rangeCounts ?? []) {
+    assertFieldPath(field);
+    if (!leading.has(field)) throw new Error(`rangeCounts: ${field} begins no index`);
+  }
+  return [...(definition.rangeCounts ?? [])];
+};
+
 /**
  * What the list table's triggers keep beside it (none without list fields): the number of
  * documents per (field, value) and in all (`mc_`), and the ordered list table (`mo_`: an element of an
@@ -274,6 +286,31 @@ const derivedOf = (
       },
     ],
   };
+  // The documents per band of each banded field's values (bandSql), kept by the rows' triggers.
+  for (const field of bandedOf(definition)) {
+    const name = bandField(field);
+    const band = (row: string) => bandSql(`json_extract(${row}keys, '$.${field}')`);
+    result.tables[0]!.fill += `; INSERT INTO "${counts}" (field, value, n) SELECT '${name}', ${band('')}, count(*) FROM "${rows}" GROUP BY 2`;
+    const add = (row: string) =>
+      `INSERT INTO "${counts}" (field, value, n) VALUES ('${name}', ${band(row)}, 1) ON CONFLICT (field, value) DO UPDATE SET n = n + 1;`;
+    const remove = (row: string) =>
+      `UPDATE "${counts}" SET n = n - 1 WHERE field = '${name}' AND value = ${band(row)};`;
+    const suffix = field.replaceAll('.', '__');
+    result.triggers.push(
+      {
+        name: `tr_${c}__band_${suffix}_in`,
+        sql: `CREATE TRIGGER "tr_${c}__band_${suffix}_in" AFTER INSERT ON "${rows}" BEGIN ${add('new.')} END`,
+      },
+      {
+        name: `tr_${c}__band_${suffix}_out`,
+        sql: `CREATE TRIGGER "tr_${c}__band_${suffix}_out" AFTER DELETE ON "${rows}" BEGIN ${remove('old.')} END`,
+      },
+      {
+        name: `tr_${c}__band_${suffix}_keys`,
+        sql: `CREATE TRIGGER "tr_${c}__band_${suffix}_keys" AFTER UPDATE OF keys ON "${rows}" WHEN ${band('old.')} IS NOT ${band('new.')} BEGIN ${remove('old.')} ${add('new.')} END`,
+      },
+    );
+  }
   if (!layout.ordered) return result;
   const fields = [...layout.ordered.fields].map((field) => `'${field}'`).join(', ');
   result.tables.push({
@@ -383,6 +420,7 @@ const tablesOf = (definition: CollectionDefinition): CollectionTables => ({
   keys: new Set(keyFieldsOf(definition)),
   leading: new Set((definition.indexes ?? []).flatMap((index) => index.fields.slice(0, 1))),
   counts: definition.listIndexes?.length ? countsTable(definition.name) : null,
+  banded: new Set(definition.listIndexes?.length ? bandedOf(definition) : []),
   ordered:
     perValueOrdersOf(definition).length > 0
       ? {
