@@ -37,6 +37,21 @@ export type CollectionDefinition = Readonly<{
   listIndexes?: readonly string[];
   /** The fields text search covers, in order (a text condition may name some of them). */
   textSearch?: readonly string[];
+  /**
+   * The lengths of word prefixes the text index keeps a list of documents for (SQLite: FTS5's
+   * `prefix`; 1 and 2 when absent): a search word of such a length reads that one list rather
+   * than merging the lists of every word it begins. Each length costs an index entry per word
+   * written. MongoDB ignores it.
+   */
+  textPrefixes?: readonly number[];
+  /**
+   * Numeric fields, each the first of one of `indexes`, whose documents are also counted per
+   * band of values (SQLite, with `listIndexes`: two significant digits, 5,000 to 5,099 one
+   * band), so a count of a range of one of them alone reads the bands' stored counts and the
+   * index entries of the two bands its bounds cut, rather than every entry in the range.
+   * MongoDB ignores it.
+   */
+  rangeCounts?: readonly string[];
 }>;
 
 export type Scalar = string | number | boolean | null;
@@ -90,6 +105,13 @@ export type Query = Readonly<{
    * changes, never the answer.
    */
   readIn?: 'order' | 'conditions';
+  /**
+   * How many documents meet the conditions, when the caller has counted them (a plan hint, like
+   * `readIn`: never the answer). Read in order, a text condition met by many documents is then
+   * looked up in the text index for each document read, rather than all its matches gathered
+   * first, when few documents are to be read.
+   */
+  matches?: number;
 }>;
 
 export interface ReadCollection<T extends object> {

@@ -19,6 +19,8 @@ export type CollectionTables = Readonly<{
     table: string;
     fields: readonly string[];
     lists?: Readonly<{ column: string; fields: readonly string[] }> | null;
+    /** The word lengths the index keeps prefix lists for (textPrefixes): such a word seeks. */
+    prefixes?: readonly number[];
   }> | null;
   /** The per-element table of the list fields declared in `listIndexes`. */
   lists: Readonly<{ table: string; fields: ReadonlySet<string>; owner: string }> | null;
@@ -29,6 +31,8 @@ export type CollectionTables = Readonly<{
   keys: ReadonlySet<string>;
   /** The fields that begin one of the collection's indexes (a range of them is an index range). */
   leading?: ReadonlySet<string>;
+  /** The fields whose documents `counts` also holds per band of values (rangeCounts, bandSql). */
+  banded?: ReadonlySet<string>;
   /**
    * The number of documents holding each (list field, value) (`listIndexes`), kept by triggers
    * on the list table; absent (the table missing) while a rebuild from zero defers them.
@@ -262,22 +266,50 @@ export const combinedMatch = (
   };
 };
 
-/** WHERE clause (without the keyword) for a query over a collection with these side tables. */
+/**
+ * Whether each word of a query's text conditions has a prefix list of its length in the text
+ * index (CollectionTables' `prefixes`): FTS5 then finds whether one document matches by seeking
+ * in those lists. A longer word's prefix is answered by merging the lists of every word it
+ * begins, again at each such lookup.
+ */
+export const textSeeks = (query: Pick<Query, 'text'>, tables: CollectionTables): boolean => {
+  const prefixes = tables.fts?.prefixes;
+  if (!prefixes?.length) return false;
+  return textConditions(query, tables.fts!.fields).every((text) =>
+    text.words.every((word) => prefixes.includes([...word].length)),
+  );
+};
+
+/** The statement part checking one document (`outer`) against an FTS5 query (a bound MATCH). */
+const ftsProbe = (fts: string, outer: string, negate = false): string =>
+  `${negate ? 'NOT ' : ''}EXISTS (SELECT 1 FROM "${fts}" WHERE "${fts}" MATCH ? AND "${fts}".rowid = ${outer})`;
+
+/**
+ * WHERE clause (without the keyword) for a query over a collection with these side tables.
+ * `probe`: read in order, the text conditions are looked up in the text index for each document
+ * read (ftsProbe), not gathered into a set of every match first; right when few documents are
+ * read and each lookup seeks (textSeeks).
+ */
 export const whereSql = (
   query: Query,
   tables: CollectionTables,
   row: RowReference = ownRow(tables),
+  probe = false,
 ): SqlFragment => {
   const parts: string[] = [];
   const params: (string | number | null)[] = [];
   const inOrder = query.readIn === 'order' && (query.sort?.length ?? 0) > 0;
+  const probing = probe && inOrder;
   const combined = combinedMatch(query, tables);
   if (combined) {
     // The text and list conditions as one set (read in order, looked up in that set, built
-    // once); the other conditions checked on each document as below.
+    // once, or in the text index itself for each document read); the other conditions checked
+    // on each document as below.
     const fts = tables.fts!.table;
     parts.push(
-      `${inOrder ? '+' : ''}${row.rowid} IN (SELECT rowid FROM "${fts}" WHERE "${fts}" MATCH ?)`,
+      probing
+        ? ftsProbe(fts, row.outer)
+        : `${inOrder ? '+' : ''}${row.rowid} IN (SELECT rowid FROM "${fts}" WHERE "${fts}" MATCH ?)`,
     );
     params.push(combined.match);
     for (const [field, condition] of Object.entries(query.where ?? {})) {
@@ -342,7 +374,9 @@ export const whereSql = (
     if (intersect && !text.exclude) continue;
     const fts = tables.fts!;
     parts.push(
-      `${rowid} ${text.exclude ? 'NOT IN' : 'IN'} (SELECT rowid FROM "${fts.table}" WHERE "${fts.table}" MATCH ?)`,
+      probing
+        ? ftsProbe(fts.table, row.outer, text.exclude)
+        : `${rowid} ${text.exclude ? 'NOT IN' : 'IN'} (SELECT rowid FROM "${fts.table}" WHERE "${fts.table}" MATCH ?)`,
     );
     params.push(ftsMatch(text.words, text.fields, fts.fields, Boolean(fts.lists)));
   }
@@ -363,6 +397,99 @@ export const orderSql = (query: Query, tables: CollectionTables, reverse = false
  * `stored`: a count read from one stored row.
  */
 export type Statement = SqlFragment & Readonly<{ fallback?: SqlFragment; stored?: boolean }>;
+
+/** The name a banded field's rows have in the counts table (no field path begins with `#`). */
+export const bandField = (field: string): string => `#${field}`;
+
+/** A band's value for numbers outside every band (below 1, 10^15 or more), or not numbers. */
+export const OTHER_BAND = -1;
+
+/**
+ * The SQL of the band of a number (`value`, an SQL expression): its integer part to two
+ * significant digits (5,000 to 5,099 are 5000; 1 to 99 each their own), OTHER_BAND for a value
+ * below 1, from 10^15, or not a number. A band runs from its value to the next (bandAfter).
+ */
+export const bandSql = (value: string): string =>
+  `(CASE WHEN typeof(${value}) IN ('integer', 'real') AND ${value} >= 1 AND ${value} < 1e15 THEN CAST(substr(CAST(CAST(${value} AS INTEGER) AS TEXT), 1, 2) || substr('0000000000000', 1, length(CAST(CAST(${value} AS INTEGER) AS TEXT)) - 2) AS INTEGER) ELSE ${OTHER_BAND} END)`;
+
+/** Where the bands end (bandSql): larger numbers are in none. */
+const BANDS_END = 1e15;
+
+/** The band holding a number from 1 to BANDS_END (bandSql's, in JavaScript). */
+export const bandOf = (value: number): number => {
+  const digits = String(Math.floor(value));
+  return digits.length <= 2
+    ? Number(digits)
+    : Number(digits.slice(0, 2)) * 10 ** (digits.length - 2);
+};
+
+/** The start of the band after the band starting at `band`. */
+export const bandAfter = (band: number): number =>
+  band < 100 ? band + 1 : band + 10 ** (String(band).length - 2);
+
+/**
+ * The count of a range of a banded field alone: the stored counts of the bands inside it, and
+ * the field's index entries between each bound and the nearest band start inside the range.
+ * When some document's value is in no band (OTHER_BAND counted), the index entries instead.
+ */
+const bandedCount = (
+  field: string,
+  condition: Readonly<Record<string, unknown>>,
+  tables: CollectionTables,
+  table: string,
+): Statement => {
+  const expr = fieldExpression(field, tables.keys);
+  const bounds = Object.entries(condition) as [string, number][];
+  const range = (all: readonly [string, number][]) => {
+    return {
+      sql: `SELECT count(*) FROM "${table}" WHERE ${all
+        .map(
+          ([operator]) => `${expr} ${{ $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' }[operator]} ?`,
+        )
+        .join(' AND ')}`,
+      params: all.map(([, operand]) => operand),
+    };
+  };
+  const plain = range(bounds);
+  // The first band start at or above the lower bound (1 without one: every value is in a band
+  // then), and the last band start at or below the upper bound (none without one).
+  const low = bounds.find(([operator]) => operator === '$gt' || operator === '$gte');
+  const lower = low?.[1];
+  const upper = bounds.find(([operator]) => operator === '$lt' || operator === '$lte')?.[1];
+  // A band starting at the lower bound is inside the range only with `$gte`.
+  const from =
+    lower === undefined || lower < 1
+      ? 1
+      : lower >= BANDS_END
+        ? null
+        : bandOf(lower) === lower && low![0] === '$gte'
+          ? lower
+          : bandAfter(bandOf(lower));
+  const to = upper === undefined || upper >= BANDS_END ? null : upper < 1 ? 1 : bandOf(upper);
+  const parts: SqlFragment[] = [];
+  if (from !== null && (to === null || from < to)) {
+    parts.push({
+      sql: `SELECT coalesce(sum(n), 0) FROM "${tables.counts}" WHERE field = ? AND value >= ?${to === null ? '' : ' AND value < ?'}`,
+      params: [bandField(field), from, ...(to === null ? [] : [to])],
+    });
+    // The ends of the range outside those bands, from the field's index (each bound of an end
+    // its own: SQLite's index range takes one lower and one upper bound).
+    const high = bounds.find(([operator]) => operator === '$lt' || operator === '$lte');
+    if (low && low[1] < from) parts.push(range([low, ['$lt', from]]));
+    if (to !== null) parts.push(range([['$gte', to], high!]));
+  } else {
+    parts.push(plain);
+  }
+  const counted = parts.map((part) => `(${part.sql})`).join(' + ');
+  return {
+    sql: `SELECT CASE WHEN coalesce((SELECT n FROM "${tables.counts}" WHERE field = ? AND value = ${OTHER_BAND}), 0) > 0 THEN (${plain.sql}) ELSE ${counted} END AS n`,
+    params: [bandField(field), ...plain.params, ...parts.flatMap((part) => part.params)],
+    fallback: {
+      sql: `${plain.sql.replace('SELECT count(*)', 'SELECT count(*) AS n')}`,
+      params: plain.params,
+    },
+  };
+};
 
 /**
  * A count answered without reading the documents, or null for a count that must read them:
@@ -392,6 +519,26 @@ export const countSql = (
           stored: true,
         }
       : rows;
+  }
+  if (entries.length === 1 && texts.length === 0 && tables.counts) {
+    // A range of a banded field alone: its bands' stored counts.
+    const [field, condition] = entries[0]!;
+    if (
+      tables.banded?.has(field) &&
+      condition !== null &&
+      typeof condition === 'object' &&
+      Object.keys(condition).length > 0 &&
+      Object.entries(condition).every(
+        ([operator, operand]) =>
+          ['$gt', '$gte', '$lt', '$lte'].includes(operator) &&
+          typeof operand === 'number' &&
+          Number.isFinite(operand),
+      ) &&
+      Object.keys(condition).filter((operator) => operator.startsWith('$g')).length <= 1 &&
+      Object.keys(condition).filter((operator) => operator.startsWith('$l')).length <= 1
+    ) {
+      return bandedCount(field, condition as Record<string, unknown>, tables, table);
+    }
   }
   const combined = combinedMatch(query, tables);
   if (combined) {
@@ -473,6 +620,7 @@ export const orderedListFind = (
   query: Query,
   tables: CollectionTables,
   reverse = false,
+  probe = false,
 ): Statement | null => {
   const ordered = tables.ordered;
   const sort = query.sort ?? [];
@@ -502,10 +650,12 @@ export const orderedListFind = (
     return null;
   const [field, condition] = chosen;
   const value = listValues(field, condition, tables)![0]!;
-  const others = whereSql({ ...query, where: Object.fromEntries(rest), readIn: 'order' }, tables, {
-    rowid: 'rid',
-    outer: `"${ordered.table}".rid`,
-  });
+  const others = whereSql(
+    { ...query, where: Object.fromEntries(rest), readIn: 'order' },
+    tables,
+    { rowid: 'rid', outer: `"${ordered.table}".rid` },
+    probe,
+  );
   const order = orderSql(query, tables, reverse);
   return {
     sql: `SELECT r.doc FROM (SELECT rid FROM "${ordered.table}" WHERE field = ? AND value = ? AND ${others.sql} ORDER BY ${order} LIMIT ? OFFSET ?) AS p CROSS JOIN "${tables.lists!.owner}" AS r ON r.rowid = p.rid ORDER BY ${order}`,

@@ -1442,6 +1442,14 @@ describe('SqliteReadStore list tokens in the text index', () => {
     // Only a text to exclude: the list table and the text index apart.
     { where: { tags: { $contains: 'red' } }, text: { search: 'ap', exclude: true } },
     { where: { tags: { $contains: 'nobody' } }, text: { search: 'ap' } },
+    // Words of three to five letters (a prefix list of their length, or none).
+    { text: { search: 'apr' } },
+    { where: { kinds: { $contains: 'red' } }, text: { search: 'appl zes' } },
+    { text: { search: 'banan', fields: ['title'] } },
+    {
+      where: { tags: { $contains: 'red' } },
+      text: [{ search: 'ban' }, { search: 'zoe', fields: ['title'], exclude: true }],
+    },
   ];
   const check = async (store: SqliteReadStore, all: readonly (Item & { rank: number })[]) => {
     const collection = store.collection<Item>('items');
@@ -1538,6 +1546,94 @@ describe('SqliteReadStore list tokens in the text index', () => {
     }
   });
 
+  it('keeps lists of the prefix lengths a collection names, built again from the documents for an older file', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
+    const path = join(dir, 'readmodels.db');
+    try {
+      const all = itemsFrom(11, 250);
+      const first = new SqliteReadStore({ path });
+      await first.ensureCollections([items]);
+      await first.applyBatch('items', 1, [recordedPut(1)], async (_event, tx) => {
+        for (const item of all) await tx.put('items', item.id, item);
+      });
+      await first.close();
+      expect(ftsSql(path)).toMatch(/prefix = '1 2',/);
+      const longer = { ...items, textPrefixes: [1, 2, 3, 4] };
+      const reopened = new SqliteReadStore({ path });
+      try {
+        await reopened.ensureCollections([longer]);
+        expect(ftsSql(path)).toMatch(/prefix = '1 2 3 4',/);
+        await check(reopened, all);
+        // Written since: new, changed and deleted items.
+        const changed = itemsFrom(13, 60).map((item, n) => ({ ...item, id: all[n]!.id }));
+        await reopened.applyBatch('items', 1, [recordedPut(2)], async (_event, tx) => {
+          for (const item of changed) await tx.put('items', item.id, item);
+          for (const item of all.slice(100, 120)) await tx.delete('items', item.id);
+        });
+        await check(reopened, [...changed, ...all.slice(60, 100), ...all.slice(120)]);
+      } finally {
+        await reopened.close();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('answers the same when a page read in order looks its text up for each entry (a count hint)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
+    const path = join(dir, 'readmodels.db');
+    const store = new SqliteReadStore({ path });
+    try {
+      await store.ensureCollections([{ ...items, textPrefixes: [1, 2, 3, 4] }]);
+      const all = itemsFrom(21, 300);
+      await store.applyBatch('items', 1, [recordedPut(1)], async (_event, tx) => {
+        for (const item of all) await tx.put('items', item.id, item);
+      });
+      const collection = store.collection<Item>('items');
+      let probed = 0;
+      for (const base of textQueries) {
+        for (const [skip, limit] of [
+          [0, 1],
+          [2, 3],
+          [0, 10],
+        ] as const) {
+          // A hint of many matches: the text is looked up per entry where each word seeks
+          // (not `banan`, longer than the prefix lists); the answer is the same either way.
+          const query: Query = {
+            ...base,
+            sort: [['rank', -1]],
+            readIn: 'order',
+            skip,
+            limit,
+            matches: 1_000_000,
+          };
+          const label = JSON.stringify(query);
+          expect(
+            (await collection.find(query)).map((item) => item.id),
+            label,
+          ).toEqual(reference(all, query).ids);
+          const plan = store.explain('items', query).join('\n');
+          if (/VIRTUAL TABLE INDEX \d+:=/.test(plan)) probed += 1;
+          if (JSON.stringify(base.text ?? '').includes('banan')) {
+            expect(plan, label).not.toMatch(/VIRTUAL TABLE INDEX \d+:=/);
+          }
+        }
+      }
+      expect(probed).toBeGreaterThan(30);
+      // Without the hint, or with few matches, the matches are gathered first.
+      const plain = { ...textQueries[0]!, sort: [['rank', -1]] as const, readIn: 'order' as const };
+      expect(store.explain('items', { ...plain, limit: 1 }).join('\n')).not.toMatch(
+        /VIRTUAL TABLE INDEX \d+:=/,
+      );
+      expect(store.explain('items', { ...plain, limit: 1, matches: 100 }).join('\n')).not.toMatch(
+        /VIRTUAL TABLE INDEX \d+:=/,
+      );
+    } finally {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('answers the same from a rebuild from zero', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
     const path = join(dir, 'readmodels.db');
@@ -1610,6 +1706,142 @@ describe('SqliteReadStore list tokens in the text index', () => {
         await reopened.close();
       }
     } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('SqliteReadStore counts of a range per band of values (rangeCounts)', () => {
+  type Row = { id: string; points?: unknown; tags: string[] };
+  const rows = {
+    name: 'scores',
+    indexes: [{ fields: ['points'], order: [-1] as (1 | -1)[] }],
+    listIndexes: ['tags'],
+    rangeCounts: ['points'],
+  };
+  // Band edges (99 | 100, 5,099 | 5,100), fractions, 1 and below, and large numbers.
+  const VALUES = [1, 1.5, 2, 9, 10, 99, 100, 101, 109, 110, 990, 999, 1000, 4999, 5000, 5001];
+  const valuesFrom = (seed: number, count: number): number[] => {
+    let state = seed;
+    return Array.from({ length: count }, (_, n) => {
+      state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+      if (n < VALUES.length) return VALUES[n]!;
+      return state % 3 === 0
+        ? 5000 + (state % 200)
+        : Math.round(1 + (state % 1_000_000) / 7) / (state % 5 === 0 ? 4 : 1);
+    });
+  };
+  const BOUNDS = [
+    0, 0.5, 1, 1.5, 2, 99, 100, 100.5, 101, 110, 999, 1000, 5000, 5099, 5100, 1e6, 1e16,
+  ];
+  const ranges = (): Record<string, number>[] => {
+    const all: Record<string, number>[] = [];
+    for (const low of BOUNDS) {
+      all.push({ $gte: low }, { $gt: low }, { $lte: low }, { $lt: low });
+      for (const high of BOUNDS) {
+        if (high >= low) all.push({ $gte: low, $lte: high }, { $gt: low, $lt: high });
+      }
+    }
+    return all;
+  };
+  const check = async (store: SqliteReadStore, points: ReadonlyMap<string, unknown>) => {
+    const collection = store.collection<Row>('scores');
+    for (const range of ranges()) {
+      const expected = [...points.values()].filter(
+        (value) =>
+          typeof value === 'number' &&
+          Object.entries(range).every(([operator, bound]) =>
+            operator === '$gte'
+              ? value >= bound
+              : operator === '$gt'
+                ? value > bound
+                : operator === '$lte'
+                  ? value <= bound
+                  : value < bound,
+          ),
+      ).length;
+      expect(await collection.count({ where: { points: range } }), JSON.stringify(range)).toBe(
+        expected,
+      );
+    }
+  };
+
+  it('counts every range as the documents do, through changes, and from the index when a value is in no band', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
+    const path = join(dir, 'readmodels.db');
+    const store = new SqliteReadStore({ path });
+    try {
+      await store.ensureCollections([rows]);
+      const points = new Map<string, unknown>();
+      let position = 0;
+      const write = (puts: readonly [string, unknown][], deletes: readonly string[] = []) =>
+        store.applyBatch('scores', 1, [recordedPut(++position)], async (_event, tx) => {
+          for (const [id, value] of puts) {
+            await tx.put('scores', id, { id, points: value, tags: ['a'] });
+            points.set(id, value);
+          }
+          for (const id of deletes) {
+            await tx.delete('scores', id);
+            points.delete(id);
+          }
+        });
+      await write(valuesFrom(3, 400).map((value, n) => [`s${n}`, value]));
+      await check(store, points);
+      // The bands' counts are read (not the whole range of the index).
+      expect(
+        store.explain('scores', { where: { points: { $gte: 100 } } }, 'count').join('\n'),
+      ).toMatch(/mc_scores/);
+      // Values move between bands, documents go and come.
+      await write(
+        valuesFrom(7, 150).map((value, n) => [`s${n * 2}`, value]),
+        ['s1', 's3', 's5', 's100'],
+      );
+      await write([['s1', 5100]]);
+      await check(store, points);
+      // Values in no band: below 1, null, missing.
+      await write([
+        ['x1', 0.5],
+        ['x2', undefined],
+        ['x3', null],
+      ]);
+      await check(store, points);
+      await write([], ['x1', 'x2', 'x3']);
+      await check(store, points);
+      await store.close();
+      // An older file (no bands): built on open.
+      const db = new DatabaseSync(path);
+      db.exec(
+        "DROP TRIGGER tr_scores__band_points_in; DELETE FROM mc_scores WHERE field = '#points'",
+      );
+      db.close();
+      const reopened = new SqliteReadStore({ path });
+      try {
+        await reopened.ensureCollections([rows]);
+        await check(reopened, points);
+      } finally {
+        await reopened.close();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('counts from the index while a rebuild from zero defers the counts', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
+    const store = new SqliteReadStore({ path: join(dir, 'readmodels.db') });
+    try {
+      await store.ensureCollections([rows]);
+      await store.deferIndexes([rows]);
+      const points = new Map(valuesFrom(5, 200).map((value, n) => [`s${n}`, value as unknown]));
+      await store.applyBatch('scores', 1, [recordedPut(1)], async (_event, tx) => {
+        for (const [id, value] of points)
+          await tx.put('scores', id, { id, points: value, tags: [] });
+      });
+      await check(store, points);
+      await store.buildDeferredIndexes([rows]);
+      await check(store, points);
+    } finally {
+      await store.close();
       await rm(dir, { recursive: true, force: true });
     }
   });

@@ -94,6 +94,7 @@ export const searchPage = async (
       skip,
       limit,
       readIn: readInOrder(total, listed, skip + limit) ? 'order' : 'conditions',
+      matches: total,
     });
     return { total, entries };
   }
@@ -121,6 +122,7 @@ export const searchPage = async (
         limit: limit - entries.length,
         // A broad tier (a common name prefix, a category's label) is read in rank order.
         readIn: readInOrder(size, listed, offset + limit - entries.length) ? 'order' : 'conditions',
+        matches: size,
       })),
     );
   }
@@ -158,6 +160,7 @@ export const matchPage = async (
           sort: rankOrder,
           limit: window,
           readIn: readInOrder(total, listed, window) ? 'order' : 'conditions',
+          matches: total,
         })
       : [];
   const byId = new Map(candidates.map((entry) => [entry.id, entry]));
@@ -171,6 +174,7 @@ export const matchPage = async (
         skip: from,
         limit: limit - entries.length,
         readIn: readInOrder(total, listed, from + limit) ? 'order' : 'conditions',
+        matches: total,
       })),
     );
   }
