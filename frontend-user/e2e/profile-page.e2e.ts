@@ -123,6 +123,8 @@ describe('the profile page', () => {
     expect(
       await page.getByRole('list', { name: 'Categories' }).getByRole('listitem').allTextContents(),
     ).toEqual(['Kitchenware', 'Spices', 'Packaged Food', 'Cooking', 'Recipes', 'Regional Cuisine']);
+    // Prices, accounts and posts render in a second pass, after the first screen.
+    await region('Prices').getByRole('listitem').first().waitFor();
     expect(await region('Prices').getByRole('listitem').allTextContents()).toEqual([
       'Story Post₹1,500',
       'Feed Post₹3,000',

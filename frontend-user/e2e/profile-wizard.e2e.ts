@@ -196,6 +196,8 @@ describe('a creator', () => {
     // The navigation bar greets the creator by the saved name.
     await page.getByRole('button', { name: 'Account menu for asha.cooks' }).waitFor();
     const prices = page.getByRole('region', { name: 'Prices' });
+    // The prices render in the profile page's second pass, after its first screen.
+    await prices.getByRole('listitem').first().waitFor();
     expect(await prices.getByRole('listitem').allTextContents()).toEqual([
       'Story Post₹1,500',
       'Feed Post₹3,000',
