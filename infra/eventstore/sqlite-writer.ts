@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { WorkerCalls } from '../shared/worker-calls.ts';
 import type { AppendOutcome, AppendToCommit, BatchOutcome } from './sqlite-commit.ts';
 
 /**
@@ -11,15 +11,11 @@ import type { AppendOutcome, AppendToCommit, BatchOutcome } from './sqlite-commi
  */
 
 export type WriterSetup = Readonly<{ path: string; synchronous: 'FULL' | 'NORMAL' }>;
-export type WriterRequest =
-  | {
-      type: 'commit';
-      id: number;
-      appends: readonly AppendToCommit[];
-      /** See commitBatch: the head when the store's previous commit went through the loop. */
-      knownHead?: number | null;
-    }
-  | { type: 'close' };
+export type WriterRequest = {
+  appends: readonly AppendToCommit[];
+  /** See commitBatch: the head when the store's previous commit went through the loop. */
+  knownHead?: number | null;
+};
 
 /** An error as it crosses the thread: its name and message (a class does not survive). */
 type WireError = { name: string; message: string; code?: string };
@@ -29,8 +25,7 @@ type WireOutcome =
 type WireAppendOutcome =
   Exclude<AppendOutcome, { kind: 'failed' }> | { kind: 'failed'; error: WireError };
 
-export type WriterReply =
-  { type: 'committed'; id: number; outcome: WireOutcome; commitMs: number } | { type: 'closed' };
+export type WriterAnswer = { outcome: WireOutcome; commitMs: number };
 
 /** A batch's outcome and how long its commit took in the thread (what the loop would wait). */
 export type ThreadCommit = Readonly<{ outcome: BatchOutcome; commitMs: number }>;
@@ -77,73 +72,29 @@ const fromWire = (outcome: WireOutcome): BatchOutcome =>
     : { committed: false, error: fromWireError(outcome.error) };
 
 /**
- * The main thread's side: one batch in the thread at a time; `commit` resolves with the batch's
- * outcome once it is committed (or rolled back).
+ * The main thread's side: `commit` resolves with the batch's outcome once it is committed (or
+ * rolled back); a thread that failed or exited answers every batch as not committed.
  */
 export class SqliteWriterThread {
-  readonly #worker: Worker;
-  readonly #pending = new Map<number, (commit: ThreadCommit) => void>();
-  #nextId = 1;
-  #closed: Promise<void> | null = null;
-  #failure: Error | null = null;
+  readonly #calls: WorkerCalls<WriterRequest, WriterAnswer>;
 
   constructor(setup: WriterSetup) {
-    this.#worker = new Worker(new URL('./sqlite-writer.worker.ts', import.meta.url), {
-      workerData: setup,
-    });
-    // The thread keeps the process alive only while a commit is under way (as a write on the
-    // event loop would): an idle store left open never holds a process that is done.
-    this.#worker.unref();
-    this.#worker.on('message', (reply: WriterReply) => {
-      if (reply.type !== 'committed') return;
-      const settle = this.#pending.get(reply.id);
-      this.#pending.delete(reply.id);
-      if (this.#pending.size === 0) this.#worker.unref();
-      settle?.({ outcome: fromWire(reply.outcome), commitMs: reply.commitMs });
-    });
-    const fail = (error: Error) => {
-      this.#failure = error;
-      for (const settle of this.#pending.values()) {
-        settle({ outcome: { committed: false, error }, commitMs: 0 });
-      }
-      this.#pending.clear();
-    };
-    this.#worker.on('error', fail);
-    this.#worker.on('exit', (code) => {
-      if (this.#pending.size) fail(new Error(`The event store's writer thread exited (${code})`));
-    });
+    this.#calls = new WorkerCalls(
+      new URL('./sqlite-writer.worker.ts', import.meta.url),
+      setup,
+      "The event store's writer thread",
+    );
   }
 
   commit(appends: readonly AppendToCommit[], knownHead?: number | null): Promise<ThreadCommit> {
-    if (this.#failure) {
-      return Promise.resolve({ outcome: { committed: false, error: this.#failure }, commitMs: 0 });
-    }
-    const id = this.#nextId++;
-    return new Promise((resolve) => {
-      this.#pending.set(id, resolve);
-      this.#worker.ref();
-      this.#worker.postMessage({
-        type: 'commit',
-        id,
-        appends,
-        ...(knownHead !== undefined ? { knownHead } : {}),
-      } satisfies WriterRequest);
-    });
+    return this.#calls.call({ appends, ...(knownHead !== undefined ? { knownHead } : {}) }).then(
+      (answer) => ({ outcome: fromWire(answer.outcome), commitMs: answer.commitMs }),
+      (error: Error) => ({ outcome: { committed: false, error }, commitMs: 0 }),
+    );
   }
 
   /** Closes the thread's connection once the batches sent before are committed. */
   close(): Promise<void> {
-    this.#closed ??= new Promise<void>((resolve) => {
-      if (this.#failure) {
-        void this.#worker.terminate().then(() => resolve());
-        return;
-      }
-      this.#worker.ref();
-      this.#worker.on('message', (reply: WriterReply) => {
-        if (reply.type === 'closed') void this.#worker.terminate().then(() => resolve());
-      });
-      this.#worker.postMessage({ type: 'close' } satisfies WriterRequest);
-    });
-    return this.#closed;
+    return this.#calls.close();
   }
 }

@@ -2,9 +2,15 @@
 // (sqlite-commit.ts) and its fsync, away from the event loop that serves requests. Plain data
 // in (serialised appends), plain data out (each append's outcome); see sqlite-writer.ts.
 import { DatabaseSync } from 'node:sqlite';
-import { parentPort, workerData } from 'node:worker_threads';
+import { workerData } from 'node:worker_threads';
+import { answerCalls } from '../shared/worker-calls.ts';
 import { commitBatch, prepareCommit, type AppendToCommit } from './sqlite-commit.ts';
-import { toWire, type WriterReply, type WriterRequest, type WriterSetup } from './sqlite-writer.ts';
+import {
+  toWire,
+  type WriterAnswer,
+  type WriterRequest,
+  type WriterSetup,
+} from './sqlite-writer.ts';
 
 const setup = workerData as WriterSetup;
 const db = new DatabaseSync(setup.path);
@@ -15,24 +21,17 @@ db.exec(`
 `);
 const statements = prepareCommit(db);
 
-parentPort!.on('message', (request: WriterRequest) => {
-  if (request.type === 'close') {
-    db.close();
-    parentPort!.postMessage({ type: 'closed' } satisfies WriterReply);
-    return;
-  }
-  const timing = { commitMs: 0 };
-  const outcome = commitBatch(
-    db,
-    statements,
-    request.appends as AppendToCommit[],
-    request.knownHead,
-    timing,
-  );
-  parentPort!.postMessage({
-    type: 'committed',
-    id: request.id,
-    outcome: toWire(outcome),
-    commitMs: timing.commitMs,
-  } satisfies WriterReply);
-});
+answerCalls<WriterRequest, WriterAnswer>(
+  (request) => {
+    const timing = { commitMs: 0 };
+    const outcome = commitBatch(
+      db,
+      statements,
+      request.appends as AppendToCommit[],
+      request.knownHead,
+      timing,
+    );
+    return { outcome: toWire(outcome), commitMs: timing.commitMs };
+  },
+  () => db.close(),
+);

@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { WorkerCalls } from '../shared/worker-calls.ts';
 import type { StoredCheckpoint } from './port.ts';
 import type { RowTables, RowWrite } from './sqlite-rows.ts';
 
@@ -22,72 +22,34 @@ export type AheadBatch = Readonly<{
   collections: readonly { tables: RowTables; writes: readonly RowWrite[] }[];
 }>;
 
-export type AheadRequest = ({ type: 'batch'; id: number } & AheadBatch) | { type: 'close' };
-export type AheadReply = { type: 'written'; id: number; error: string | null } | { type: 'closed' };
+/** The thread's answer to a batch: null once committed, else why it was not. */
+export type AheadAnswer = { error: string | null };
 
 /** The event loop's side: batches written in the order sent, each settling once committed. */
 export class AheadWriter {
-  readonly #worker: Worker;
-  readonly #pending = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
-  #nextId = 1;
-  #failure: Error | null = null;
-  #closed: Promise<void> | null = null;
+  readonly #calls: WorkerCalls<AheadBatch, AheadAnswer>;
 
   constructor(setup: AheadSetup) {
-    this.#worker = new Worker(new URL('./sqlite-ahead.worker.ts', import.meta.url), {
-      workerData: setup,
-    });
-    // Kept alive only while a batch is being written.
-    this.#worker.unref();
-    this.#worker.on('message', (reply: AheadReply) => {
-      if (reply.type !== 'written') return;
-      const settle = this.#pending.get(reply.id);
-      this.#pending.delete(reply.id);
-      if (this.#pending.size === 0) this.#worker.unref();
-      if (!settle) return;
-      if (reply.error === null) settle.resolve();
-      else settle.reject(new Error(reply.error));
-    });
-    const fail = (error: Error) => {
-      this.#failure = error;
-      for (const settle of this.#pending.values()) settle.reject(error);
-      this.#pending.clear();
-    };
-    this.#worker.on('error', fail);
-    this.#worker.on('exit', (code) => {
-      fail(new Error(`The read store's writer thread exited (${code})`));
-    });
+    this.#calls = new WorkerCalls(
+      new URL('./sqlite-ahead.worker.ts', import.meta.url),
+      setup,
+      "The read store's writer thread",
+    );
   }
 
   /** True once the thread has failed or exited: every write is then refused. */
   get failed(): boolean {
-    return this.#failure !== null;
+    return this.#calls.failure !== null;
   }
 
   /** Writes a batch and its checkpoint in one transaction; settles once committed. */
-  write(batch: AheadBatch): Promise<void> {
-    if (this.#failure) return Promise.reject(this.#failure);
-    const id = this.#nextId++;
-    return new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject });
-      this.#worker.ref();
-      this.#worker.postMessage({ type: 'batch', id, ...batch } satisfies AheadRequest);
-    });
+  async write(batch: AheadBatch): Promise<void> {
+    const { error } = await this.#calls.call(batch);
+    if (error !== null) throw new Error(error);
   }
 
   /** Closes the thread's connection once the batches sent before are written. */
   close(): Promise<void> {
-    this.#closed ??= new Promise<void>((resolve) => {
-      if (this.#failure) {
-        void this.#worker.terminate().then(() => resolve());
-        return;
-      }
-      this.#worker.ref();
-      this.#worker.on('message', (reply: AheadReply) => {
-        if (reply.type === 'closed') void this.#worker.terminate().then(() => resolve());
-      });
-      this.#worker.postMessage({ type: 'close' } satisfies AheadRequest);
-    });
-    return this.#closed;
+    return this.#calls.close();
   }
 }

@@ -2,9 +2,10 @@
 // file, where it writes each batch a rebuild applied on the event loop, with its checkpoint, in
 // one transaction. Plain data in (each document's JSON, keys, text and list rows), an outcome out.
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
-import { parentPort, workerData } from 'node:worker_threads';
+import { workerData } from 'node:worker_threads';
+import { answerCalls } from '../shared/worker-calls.ts';
 import { movesForward } from './checkpoints.ts';
-import type { AheadReply, AheadRequest, AheadSetup } from './sqlite-ahead.ts';
+import type { AheadAnswer, AheadBatch, AheadSetup } from './sqlite-ahead.ts';
 import { writeRows } from './sqlite-rows.ts';
 
 const setup = workerData as AheadSetup;
@@ -24,7 +25,7 @@ const prepare = (sql: string): StatementSync => {
   return statement;
 };
 
-const write = (request: Extract<AheadRequest, { type: 'batch' }>): void => {
+const write = (request: AheadBatch): void => {
   prepare('BEGIN IMMEDIATE').run();
   try {
     // The batch follows the checkpoint the event loop applied it after: had another runner
@@ -58,21 +59,14 @@ const write = (request: Extract<AheadRequest, { type: 'batch' }>): void => {
   }
 };
 
-parentPort!.on('message', (request: AheadRequest) => {
-  if (request.type === 'close') {
-    db.close();
-    parentPort!.postMessage({ type: 'closed' } satisfies AheadReply);
-    return;
-  }
-  try {
-    write(request);
-    parentPort!.postMessage({ type: 'written', id: request.id, error: null } satisfies AheadReply);
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    parentPort!.postMessage({
-      type: 'written',
-      id: request.id,
-      error: message,
-    } satisfies AheadReply);
-  }
-});
+answerCalls<AheadBatch, AheadAnswer>(
+  (batch) => {
+    try {
+      write(batch);
+      return { error: null };
+    } catch (error) {
+      return { error: error instanceof Error ? error.message : String(error) };
+    }
+  },
+  () => db.close(),
+);
