@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
 import { textWords } from '@linkcoin/domain/shared/search-text.ts';
 import type { ProjectionTransaction, Query, TextCondition } from './port.ts';
@@ -37,6 +37,13 @@ describeReadStoreContract('sqlite (file, WAL, the sole writer)', async () => {
   };
 });
 
+/** A file in a directory of its own, removed once the test has finished (passed or failed). */
+const tempPath = async (): Promise<string> => {
+  const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
+  onTestFinished(() => rm(dir, { recursive: true, force: true }));
+  return join(dir, 'readmodels.db');
+};
+
 describe('SqliteReadStore renderings', () => {
   const doc = { name: 'notes' };
   let position = 0;
@@ -61,8 +68,7 @@ describe('SqliteReadStore renderings', () => {
     });
 
   it('renders a document once while it is unchanged, and again once it changes', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
-    const store = new SqliteReadStore({ path: join(dir, 'readmodels.db') });
+    const store = new SqliteReadStore({ path: await tempPath() });
     await store.ensureCollections([doc]);
     let renders = 0;
     const render = store.collection<{ text: string }>(doc.name).renderer((note) => {
@@ -83,12 +89,10 @@ describe('SqliteReadStore renderings', () => {
     expect(await render('n1')).toBe('SECOND');
     expect(renders).toBe(2);
     await store.close();
-    await rm(dir, { recursive: true, force: true });
   });
 
   it('as the sole writer, forgets only what it writes, until a commit finds another writer', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
-    const path = join(dir, 'readmodels.db');
+    const path = await tempPath();
     const store = new SqliteReadStore({ path, soleWriter: true });
     await store.ensureCollections([doc]);
     const render = store.collection<{ text: string }>(doc.name).renderer((note) => note.text);
@@ -107,12 +111,10 @@ describe('SqliteReadStore renderings', () => {
     await again.close();
     expect(await render('n1')).toBe('and again'); // no longer trusted alone: asks every time
     await store.close();
-    await rm(dir, { recursive: true, force: true });
   });
 
   it('answers queries made while a batch is being written with committed documents only', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
-    const store = new SqliteReadStore({ path: join(dir, 'readmodels.db'), soleWriter: true });
+    const store = new SqliteReadStore({ path: await tempPath(), soleWriter: true });
     await store.ensureCollections([doc]);
     const notes = store.collection<{ text: string }>(doc.name);
     const render = notes.renderer((note) => note.text);
@@ -135,12 +137,10 @@ describe('SqliteReadStore renderings', () => {
     expect((await notes.get('n1'))?.text).toBe('not yet committed');
     expect(await render('n1')).toBe('not yet committed');
     await store.close();
-    await rm(dir, { recursive: true, force: true });
   });
 
   it('follows writes committed by another connection to the same file', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
-    const path = join(dir, 'readmodels.db');
+    const path = await tempPath();
     const reader = new SqliteReadStore({ path });
     const writer = new SqliteReadStore({ path });
     await writer.ensureCollections([doc]);
@@ -152,43 +152,37 @@ describe('SqliteReadStore renderings', () => {
     expect(await render('n1')).toBe('changed elsewhere');
     await reader.close();
     await writer.close();
-    await rm(dir, { recursive: true, force: true });
   });
 });
 
 describe('SqliteReadStore side tables from an older layout', () => {
   it('builds the text index and list table again from the documents', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
-    const path = join(dir, 'readmodels.db');
-    try {
-      const first = new SqliteReadStore({ path });
-      await first.ensureCollections([{ name: 'old_cards' }]);
-      await first.applyBatch('old', 1, [recordedPut(1)], async (_event, tx) => {
-        await tx.put('old_cards', 'c1', { id: 'c1', title: 'Zoë cooks', tags: ['food'] });
-      });
-      await first.close();
-      // The layout of the time before text conditions named fields: one `body` column.
-      const db = new DatabaseSync(path);
-      db.exec(
-        `CREATE VIRTUAL TABLE fts_old_cards USING fts5(body, tokenize = 'unicode61 remove_diacritics 2')`,
-      );
-      db.prepare('INSERT INTO fts_old_cards (rowid, body) SELECT rowid, ? FROM rm_old_cards').run(
-        'Zoë cooks food',
-      );
-      db.close();
+    const path = await tempPath();
+    const first = new SqliteReadStore({ path });
+    await first.ensureCollections([{ name: 'old_cards' }]);
+    await first.applyBatch('old', 1, [recordedPut(1)], async (_event, tx) => {
+      await tx.put('old_cards', 'c1', { id: 'c1', title: 'Zoë cooks', tags: ['food'] });
+    });
+    await first.close();
+    // The layout of the time before text conditions named fields: one `body` column.
+    const db = new DatabaseSync(path);
+    db.exec(
+      `CREATE VIRTUAL TABLE fts_old_cards USING fts5(body, tokenize = 'unicode61 remove_diacritics 2')`,
+    );
+    db.prepare('INSERT INTO fts_old_cards (rowid, body) SELECT rowid, ? FROM rm_old_cards').run(
+      'Zoë cooks food',
+    );
+    db.close();
 
-      const second = new SqliteReadStore({ path });
-      await second.ensureCollections([
-        { name: 'old_cards', textSearch: ['title', 'tags'], listIndexes: ['tags'] },
-      ]);
-      const cards = second.collection<{ id: string }>('old_cards');
-      expect(await cards.find({ text: { search: 'zoe', fields: ['title'] } })).toHaveLength(1);
-      expect(await cards.find({ text: { search: 'food', fields: ['title'] } })).toHaveLength(0);
-      expect(await cards.find({ where: { tags: { $contains: 'food' } } })).toHaveLength(1);
-      await second.close();
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    const second = new SqliteReadStore({ path });
+    await second.ensureCollections([
+      { name: 'old_cards', textSearch: ['title', 'tags'], listIndexes: ['tags'] },
+    ]);
+    const cards = second.collection<{ id: string }>('old_cards');
+    expect(await cards.find({ text: { search: 'zoe', fields: ['title'] } })).toHaveLength(1);
+    expect(await cards.find({ text: { search: 'food', fields: ['title'] } })).toHaveLength(0);
+    expect(await cards.find({ where: { tags: { $contains: 'food' } } })).toHaveLength(1);
+    await second.close();
   });
 });
 
@@ -209,14 +203,7 @@ describe('SqliteReadStore keys (the indexed fields beside each document)', () =>
     owner: { city },
     note,
   });
-  const withStore = async (test: (path: string) => Promise<void>) => {
-    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
-    try {
-      await test(join(dir, 'readmodels.db'));
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  };
+  const withStore = async (test: (path: string) => Promise<void>) => test(await tempPath());
   const ids = (documents: readonly { id: string }[]) => documents.map((document) => document.id);
 
   it('answers queries on indexed fields, through their indexes, after the fields change', () =>
@@ -353,8 +340,7 @@ describe('SqliteReadStore keys (the indexed fields beside each document)', () =>
 
 describe('SqliteReadStore documents put in a batch', () => {
   it('writes each document as it was when put, whatever the handler does with the object after', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
-    const store = new SqliteReadStore({ path: join(dir, 'readmodels.db') });
+    const store = new SqliteReadStore({ path: await tempPath() });
     try {
       await store.ensureCollections([{ name: 'cards', indexes: [{ fields: ['points'] }] }]);
       type Card = { id: string; points: number; tags: string[]; at?: unknown };
@@ -393,13 +379,11 @@ describe('SqliteReadStore documents put in a batch', () => {
       expect((await cards.find({ where: { points: 2 } })).map((card) => card.id)).toEqual(['b']);
     } finally {
       await store.close();
-      await rm(dir, { recursive: true, force: true });
     }
   });
 
   it('keeps the text and list entries of new, changed, deleted and re-put documents in step', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
-    const store = new SqliteReadStore({ path: join(dir, 'readmodels.db') });
+    const store = new SqliteReadStore({ path: await tempPath() });
     try {
       await store.ensureCollections([
         { name: 'notes', textSearch: ['title'], listIndexes: ['tags'] },
@@ -436,13 +420,11 @@ describe('SqliteReadStore documents put in a batch', () => {
       expect(await notes.count({ where: { tags: { $contains: 'dark' } } })).toBe(1);
     } finally {
       await store.close();
-      await rm(dir, { recursive: true, force: true });
     }
   });
 
   it('keeps a handed-over document as it is, answers it to a shared get, and a copy to any other', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
-    const store = new SqliteReadStore({ path: join(dir, 'readmodels.db') });
+    const store = new SqliteReadStore({ path: await tempPath() });
     try {
       await store.ensureCollections([
         {
@@ -484,13 +466,11 @@ describe('SqliteReadStore documents put in a batch', () => {
       expect(await cards.count({ where: { tags: { $contains: 'z' } } })).toBe(0);
     } finally {
       await store.close();
-      await rm(dir, { recursive: true, force: true });
     }
   });
 
   it('inserts list entries many to a statement, as the same rows in the same order as one at a time', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
-    const path = join(dir, 'readmodels.db');
+    const path = await tempPath();
     const store = new SqliteReadStore({ path });
     try {
       await store.ensureCollections([{ name: 'shelves', listIndexes: ['tags', 'sizes'] }]);
@@ -546,7 +526,6 @@ describe('SqliteReadStore documents put in a batch', () => {
       );
     } finally {
       await store.close();
-      await rm(dir, { recursive: true, force: true });
     }
   });
 
@@ -599,8 +578,7 @@ describe('SqliteReadStore rebuilds from zero', () => {
   const deferred = [index('points_d'), index('_list_values')];
 
   it('builds the query indexes once caught up, answering the same meanwhile and after', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
-    const path = join(dir, 'readmodels.db');
+    const path = await tempPath();
     const events = new SqliteEventStore({ path: ':memory:', idleRecheckMs: 50 });
     const store = new SqliteReadStore({ path });
     let pause: { at: string; reached: () => void; resume: Promise<void> } | null = null;
@@ -689,7 +667,6 @@ describe('SqliteReadStore rebuilds from zero', () => {
       await runner.stop();
       await events.close();
       await store.close();
-      await rm(dir, { recursive: true, force: true });
     }
   });
 
@@ -720,6 +697,12 @@ describe('SqliteReadStore rebuilds from zero', () => {
             streamId: `entry-${n - 13}`,
             type: 'EntryDeleted',
             data: { id: `e${n - 13}` },
+          });
+          // A change after the delete finds nothing (a batch's get sees its own delete).
+          log.push({
+            streamId: `entry-${n - 13}`,
+            type: 'EntryChanged',
+            data: { id: `e${n - 13}`, points: 99 },
           });
         }
         if (n >= 40 && n % 34 === 0) {
@@ -782,8 +765,7 @@ describe('SqliteReadStore rebuilds from zero', () => {
       rebuildsAhead: boolean,
       stopAt?: number,
     ) => {
-      const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
-      const path = join(dir, 'readmodels.db');
+      const path = await tempPath();
       const events = new SqliteEventStore({ path: ':memory:', idleRecheckMs: 50 });
       for (const event of log) {
         await events.append(
@@ -853,7 +835,6 @@ describe('SqliteReadStore rebuilds from zero', () => {
         return { ...contents(path), answers, indexedWhenTold };
       } finally {
         await events.close();
-        await rm(dir, { recursive: true, force: true });
       }
     };
 
@@ -879,8 +860,7 @@ describe('SqliteReadStore rebuilds from zero', () => {
   });
 
   it('builds them at once for a projection that queries its own collections while rebuilding', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
-    const path = join(dir, 'readmodels.db');
+    const path = await tempPath();
     const events = new SqliteEventStore({ path: ':memory:', idleRecheckMs: 50 });
     const store = new SqliteReadStore({ path });
     let resume = () => {};
@@ -931,13 +911,11 @@ describe('SqliteReadStore rebuilds from zero', () => {
       await runner.stop();
       await events.close();
       await store.close();
-      await rm(dir, { recursive: true, force: true });
     }
   });
 
   it('builds them after the batch being written when a reader queries the collection', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
-    const path = join(dir, 'readmodels.db');
+    const path = await tempPath();
     const store = new SqliteReadStore({ path });
     try {
       await store.ensureCollections([entries]);
@@ -963,7 +941,6 @@ describe('SqliteReadStore rebuilds from zero', () => {
       expect(await store.collection('entries').count({ where: { points: 3 } })).toBe(1);
     } finally {
       await store.close();
-      await rm(dir, { recursive: true, force: true });
     }
   });
 
@@ -988,29 +965,24 @@ describe('SqliteReadStore rebuilds from zero', () => {
   });
 
   it('builds the indexes a stopped rebuild left out when the collections are opened again', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
-    const path = join(dir, 'readmodels.db');
-    try {
-      const first = new SqliteReadStore({ path });
-      await first.ensureCollections([entries]);
-      await first.deferIndexes([entries]);
-      await first.applyBatch('entries', 1, [recordedPut(1)], async (_event, tx) => {
-        await tx.put('entries', 'e1', { id: 'e1', points: 3, tags: ['odd'], title: 'one' });
-      });
-      await first.close();
-      expect(indexesOf(path, 'rm_entries').join('\n')).not.toMatch(index('points_d'));
+    const path = await tempPath();
+    const first = new SqliteReadStore({ path });
+    await first.ensureCollections([entries]);
+    await first.deferIndexes([entries]);
+    await first.applyBatch('entries', 1, [recordedPut(1)], async (_event, tx) => {
+      await tx.put('entries', 'e1', { id: 'e1', points: 3, tags: ['odd'], title: 'one' });
+    });
+    await first.close();
+    expect(indexesOf(path, 'rm_entries').join('\n')).not.toMatch(index('points_d'));
 
-      const second = new SqliteReadStore({ path });
-      await second.ensureCollections([entries]);
-      expect(indexesOf(path, 'rm_entries').join('\n')).toMatch(index('points_d'));
-      expect(listIndexesOf(path)).toContain(index('_list_values'));
-      // A collection that is not empty keeps its indexes.
-      await second.deferIndexes([entries]);
-      expect(indexesOf(path, 'rm_entries').join('\n')).toMatch(index('points_d'));
-      await second.close();
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    const second = new SqliteReadStore({ path });
+    await second.ensureCollections([entries]);
+    expect(indexesOf(path, 'rm_entries').join('\n')).toMatch(index('points_d'));
+    expect(listIndexesOf(path)).toContain(index('_list_values'));
+    // A collection that is not empty keeps its indexes.
+    await second.deferIndexes([entries]);
+    expect(indexesOf(path, 'rm_entries').join('\n')).toMatch(index('points_d'));
+    await second.close();
   });
 });
 
@@ -1212,8 +1184,8 @@ describe('SqliteReadStore counts and ordered list table', () => {
   };
 
   it('answers pages and counts as the documents do, through new, changed and deleted cards', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
-    const store = new SqliteReadStore({ path: join(dir, 'readmodels.db') });
+    const path = await tempPath();
+    const store = new SqliteReadStore({ path });
     try {
       await store.ensureCollections([cards]);
       // One card without points or level: outside every range of them.
@@ -1252,10 +1224,10 @@ describe('SqliteReadStore counts and ordered list table', () => {
       await check(store, all);
       // The same, read again from the documents by a store opened on a file without them.
       await store.close();
-      const db = new DatabaseSync(join(dir, 'readmodels.db'));
+      const db = new DatabaseSync(path);
       db.exec('DROP TRIGGER tr_cards__ordered_keys; DROP TABLE mo_cards');
       db.close();
-      const reopened = new SqliteReadStore({ path: join(dir, 'readmodels.db') });
+      const reopened = new SqliteReadStore({ path });
       try {
         await reopened.ensureCollections([cards]);
         await check(reopened, all);
@@ -1265,13 +1237,11 @@ describe('SqliteReadStore counts and ordered list table', () => {
       }
     } finally {
       await store.close();
-      await rm(dir, { recursive: true, force: true });
     }
   });
 
   it('answers the same while a rebuild from zero defers them, and keeps them once built', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
-    const path = join(dir, 'readmodels.db');
+    const path = await tempPath();
     const store = new SqliteReadStore({ path });
     const reader = new SqliteReadStore({ path }); // another connection: finds them missing
     try {
@@ -1296,7 +1266,6 @@ describe('SqliteReadStore counts and ordered list table', () => {
     } finally {
       await reader.close();
       await store.close();
-      await rm(dir, { recursive: true, force: true });
     }
   });
 });
@@ -1481,107 +1450,96 @@ describe('SqliteReadStore list tokens in the text index', () => {
   });
 
   it('answers text with list conditions as the documents do, through changes, from one FTS5 query', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
-    const path = join(dir, 'readmodels.db');
+    const path = await tempPath();
     const store = new SqliteReadStore({ path });
+    await store.ensureCollections([items]);
+    let all = itemsFrom(3, 300);
+    let position = 0;
+    const write = (puts: readonly Item[], deletes: readonly string[] = []) =>
+      store.applyBatch('items', 1, [recordedPut(++position)], async (_event, tx) => {
+        for (const item of puts) await tx.put('items', item.id, item);
+        for (const id of deletes) await tx.delete('items', id);
+      });
+    await write(all);
+    await check(store, all);
+    // The text and list conditions are one text-index query (no list-table lookup).
+    const explained = store.explain('items', { ...textQueries[3]!, sort: [['rank', -1]] });
+    expect(explained.join('\n')).not.toMatch(/mv_items/);
+    // Tags change (the tokens with them), items go and come.
+    const changed = itemsFrom(9, 300).map((item, n) => ({ ...item, id: all[n]!.id }));
+    const gone = all.slice(200, 240).map((item) => item.id);
+    await write(
+      [...changed.slice(0, 120), ...itemsFrom(17, 30).map((i) => ({ ...i, id: `n${i.id}` }))],
+      gone,
+    );
+    all = [
+      ...changed.slice(0, 120),
+      ...all.slice(120, 200),
+      ...all.slice(240),
+      ...itemsFrom(17, 30).map((i) => ({ ...i, id: `n${i.id}` })),
+    ];
+    await check(store, all);
+    await store.close();
+
+    // A file of the layout before the tokens (text columns only, column sizes kept): the
+    // text index is built again from the documents on open.
+    const db = new DatabaseSync(path);
+    db.exec(`DROP TABLE fts_items;
+      CREATE VIRTUAL TABLE fts_items USING fts5(c0, c1, tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2')`);
+    db.prepare(
+      `INSERT INTO fts_items (rowid, c0, c1) SELECT rowid, json_extract(doc, '$.title'), '' FROM rm_items`,
+    ).run();
+    db.close();
+    const reopened = new SqliteReadStore({ path });
     try {
-      await store.ensureCollections([items]);
-      let all = itemsFrom(3, 300);
-      let position = 0;
-      const write = (puts: readonly Item[], deletes: readonly string[] = []) =>
-        store.applyBatch('items', 1, [recordedPut(++position)], async (_event, tx) => {
-          for (const item of puts) await tx.put('items', item.id, item);
-          for (const id of deletes) await tx.delete('items', id);
-        });
-      await write(all);
-      await check(store, all);
-      // The text and list conditions are one text-index query (no list-table lookup).
-      const explained = store.explain('items', { ...textQueries[3]!, sort: [['rank', -1]] });
-      expect(explained.join('\n')).not.toMatch(/mv_items/);
-      // Tags change (the tokens with them), items go and come.
-      const changed = itemsFrom(9, 300).map((item, n) => ({ ...item, id: all[n]!.id }));
-      const gone = all.slice(200, 240).map((item) => item.id);
-      await write(
-        [...changed.slice(0, 120), ...itemsFrom(17, 30).map((i) => ({ ...i, id: `n${i.id}` }))],
-        gone,
-      );
-      all = [
-        ...changed.slice(0, 120),
-        ...all.slice(120, 200),
-        ...all.slice(240),
-        ...itemsFrom(17, 30).map((i) => ({ ...i, id: `n${i.id}` })),
-      ];
-      await check(store, all);
-      await store.close();
-
-      // A file of the layout before the tokens (text columns only, column sizes kept): the
-      // text index is built again from the documents on open.
-      const db = new DatabaseSync(path);
-      db.exec(`DROP TABLE fts_items;
-        CREATE VIRTUAL TABLE fts_items USING fts5(c0, c1, tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2')`);
-      db.prepare(
-        `INSERT INTO fts_items (rowid, c0, c1) SELECT rowid, json_extract(doc, '$.title'), '' FROM rm_items`,
-      ).run();
-      db.close();
-      const reopened = new SqliteReadStore({ path });
-      try {
-        await reopened.ensureCollections([items]);
-        expect(ftsSql(path)).toMatch(/lists, tokenize/);
-        await check(reopened, all);
-      } finally {
-        await reopened.close();
-      }
-
-      // Other list fields (their places in listIndexes move): the tokens are written again.
-      const swapped = { ...items, listIndexes: ['kinds', 'tags'] };
-      const again = new SqliteReadStore({ path });
-      try {
-        await again.ensureCollections([swapped]);
-        await check(again, all);
-      } finally {
-        await again.close();
-      }
+      await reopened.ensureCollections([items]);
+      expect(ftsSql(path)).toMatch(/lists, tokenize/);
+      await check(reopened, all);
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      await reopened.close();
+    }
+
+    // Other list fields (their places in listIndexes move): the tokens are written again.
+    const swapped = { ...items, listIndexes: ['kinds', 'tags'] };
+    const again = new SqliteReadStore({ path });
+    try {
+      await again.ensureCollections([swapped]);
+      await check(again, all);
+    } finally {
+      await again.close();
     }
   });
 
   it('keeps lists of the prefix lengths a collection names, built again from the documents for an older file', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
-    const path = join(dir, 'readmodels.db');
+    const path = await tempPath();
+    const all = itemsFrom(11, 250);
+    const first = new SqliteReadStore({ path });
+    await first.ensureCollections([items]);
+    await first.applyBatch('items', 1, [recordedPut(1)], async (_event, tx) => {
+      for (const item of all) await tx.put('items', item.id, item);
+    });
+    await first.close();
+    expect(ftsSql(path)).toMatch(/prefix = '1 2',/);
+    const longer = { ...items, textPrefixes: [1, 2, 3, 4] };
+    const reopened = new SqliteReadStore({ path });
     try {
-      const all = itemsFrom(11, 250);
-      const first = new SqliteReadStore({ path });
-      await first.ensureCollections([items]);
-      await first.applyBatch('items', 1, [recordedPut(1)], async (_event, tx) => {
-        for (const item of all) await tx.put('items', item.id, item);
+      await reopened.ensureCollections([longer]);
+      expect(ftsSql(path)).toMatch(/prefix = '1 2 3 4',/);
+      await check(reopened, all);
+      // Written since: new, changed and deleted items.
+      const changed = itemsFrom(13, 60).map((item, n) => ({ ...item, id: all[n]!.id }));
+      await reopened.applyBatch('items', 1, [recordedPut(2)], async (_event, tx) => {
+        for (const item of changed) await tx.put('items', item.id, item);
+        for (const item of all.slice(100, 120)) await tx.delete('items', item.id);
       });
-      await first.close();
-      expect(ftsSql(path)).toMatch(/prefix = '1 2',/);
-      const longer = { ...items, textPrefixes: [1, 2, 3, 4] };
-      const reopened = new SqliteReadStore({ path });
-      try {
-        await reopened.ensureCollections([longer]);
-        expect(ftsSql(path)).toMatch(/prefix = '1 2 3 4',/);
-        await check(reopened, all);
-        // Written since: new, changed and deleted items.
-        const changed = itemsFrom(13, 60).map((item, n) => ({ ...item, id: all[n]!.id }));
-        await reopened.applyBatch('items', 1, [recordedPut(2)], async (_event, tx) => {
-          for (const item of changed) await tx.put('items', item.id, item);
-          for (const item of all.slice(100, 120)) await tx.delete('items', item.id);
-        });
-        await check(reopened, [...changed, ...all.slice(60, 100), ...all.slice(120)]);
-      } finally {
-        await reopened.close();
-      }
+      await check(reopened, [...changed, ...all.slice(60, 100), ...all.slice(120)]);
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      await reopened.close();
     }
   });
 
   it('answers the same when a page read in order looks its text up for each entry (a count hint)', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
-    const path = join(dir, 'readmodels.db');
+    const path = await tempPath();
     const store = new SqliteReadStore({ path });
     try {
       await store.ensureCollections([{ ...items, textPrefixes: [1, 2, 3, 4] }]);
@@ -1630,13 +1588,11 @@ describe('SqliteReadStore list tokens in the text index', () => {
       );
     } finally {
       await store.close();
-      await rm(dir, { recursive: true, force: true });
     }
   });
 
   it('answers the same from a rebuild from zero', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
-    const path = join(dir, 'readmodels.db');
+    const path = await tempPath();
     const store = new SqliteReadStore({ path });
     try {
       await store.ensureCollections([items]);
@@ -1654,15 +1610,13 @@ describe('SqliteReadStore list tokens in the text index', () => {
       await check(store, all);
     } finally {
       await store.close();
-      await rm(dir, { recursive: true, force: true });
     }
   });
 
   it('keeps writing a rebuild whose text index outgrows the segments FTS5 allows unmerged', async () => {
     // Each flush of a rebuild writes one segment of the text index, and FTS5 refuses a 2,000th
     // (SQLITE_FULL): the 1,000,000-creator directory's rebuild stalled there. One item a flush.
-    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
-    const path = join(dir, 'readmodels.db');
+    const path = await tempPath();
     const store = new SqliteReadStore({ path });
     try {
       await store.ensureCollections([items]);
@@ -1678,35 +1632,29 @@ describe('SqliteReadStore list tokens in the text index', () => {
       await check(store, all);
     } finally {
       await store.close();
-      await rm(dir, { recursive: true, force: true });
     }
   });
 
   it('merges the text index a stopped rebuild left unmerged when the collections are opened again', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
-    const path = join(dir, 'readmodels.db');
+    const path = await tempPath();
+    const stopped = new SqliteReadStore({ path });
+    await stopped.ensureCollections([items]);
+    await stopped.deferIndexes([items]);
+    const all = itemsFrom(6, 120);
+    for (const [at, item] of all.entries()) {
+      await stopped.applyBatch('items', 1, [recordedPut(at + 1)], async (_event, tx) => {
+        await tx.put('items', item.id, item);
+      });
+    }
+    await stopped.close();
+    expect(ftsConfig(path)).toEqual({ automerge: 0, crisismerge: 256 });
+    const reopened = new SqliteReadStore({ path });
     try {
-      const stopped = new SqliteReadStore({ path });
-      await stopped.ensureCollections([items]);
-      await stopped.deferIndexes([items]);
-      const all = itemsFrom(6, 120);
-      for (const [at, item] of all.entries()) {
-        await stopped.applyBatch('items', 1, [recordedPut(at + 1)], async (_event, tx) => {
-          await tx.put('items', item.id, item);
-        });
-      }
-      await stopped.close();
-      expect(ftsConfig(path)).toEqual({ automerge: 0, crisismerge: 256 });
-      const reopened = new SqliteReadStore({ path });
-      try {
-        await reopened.ensureCollections([items]);
-        expect(ftsConfig(path)).toEqual({ automerge: 4, crisismerge: 16 });
-        await check(reopened, all);
-      } finally {
-        await reopened.close();
-      }
+      await reopened.ensureCollections([items]);
+      expect(ftsConfig(path)).toEqual({ automerge: 4, crisismerge: 16 });
+      await check(reopened, all);
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      await reopened.close();
     }
   });
 });
@@ -1767,68 +1715,62 @@ describe('SqliteReadStore counts of a range per band of values (rangeCounts)', (
   };
 
   it('counts every range as the documents do, through changes, and from the index when a value is in no band', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
-    const path = join(dir, 'readmodels.db');
+    const path = await tempPath();
     const store = new SqliteReadStore({ path });
+    await store.ensureCollections([rows]);
+    const points = new Map<string, unknown>();
+    let position = 0;
+    const write = (puts: readonly [string, unknown][], deletes: readonly string[] = []) =>
+      store.applyBatch('scores', 1, [recordedPut(++position)], async (_event, tx) => {
+        for (const [id, value] of puts) {
+          await tx.put('scores', id, { id, points: value, tags: ['a'] });
+          points.set(id, value);
+        }
+        for (const id of deletes) {
+          await tx.delete('scores', id);
+          points.delete(id);
+        }
+      });
+    await write(valuesFrom(3, 400).map((value, n) => [`s${n}`, value]));
+    await check(store, points);
+    // The bands' counts are read (not the whole range of the index).
+    expect(
+      store.explain('scores', { where: { points: { $gte: 100 } } }, 'count').join('\n'),
+    ).toMatch(/mc_scores/);
+    // Values move between bands, documents go and come.
+    await write(
+      valuesFrom(7, 150).map((value, n) => [`s${n * 2}`, value]),
+      ['s1', 's3', 's5', 's100'],
+    );
+    await write([['s1', 5100]]);
+    await check(store, points);
+    // Values in no band: below 1, null, missing.
+    await write([
+      ['x1', 0.5],
+      ['x2', undefined],
+      ['x3', null],
+    ]);
+    await check(store, points);
+    await write([], ['x1', 'x2', 'x3']);
+    await check(store, points);
+    await store.close();
+    // An older file (no bands): built on open.
+    const db = new DatabaseSync(path);
+    db.exec(
+      "DROP TRIGGER tr_scores__band_points_in; DELETE FROM mc_scores WHERE field = '#points'",
+    );
+    db.close();
+    const reopened = new SqliteReadStore({ path });
     try {
-      await store.ensureCollections([rows]);
-      const points = new Map<string, unknown>();
-      let position = 0;
-      const write = (puts: readonly [string, unknown][], deletes: readonly string[] = []) =>
-        store.applyBatch('scores', 1, [recordedPut(++position)], async (_event, tx) => {
-          for (const [id, value] of puts) {
-            await tx.put('scores', id, { id, points: value, tags: ['a'] });
-            points.set(id, value);
-          }
-          for (const id of deletes) {
-            await tx.delete('scores', id);
-            points.delete(id);
-          }
-        });
-      await write(valuesFrom(3, 400).map((value, n) => [`s${n}`, value]));
-      await check(store, points);
-      // The bands' counts are read (not the whole range of the index).
-      expect(
-        store.explain('scores', { where: { points: { $gte: 100 } } }, 'count').join('\n'),
-      ).toMatch(/mc_scores/);
-      // Values move between bands, documents go and come.
-      await write(
-        valuesFrom(7, 150).map((value, n) => [`s${n * 2}`, value]),
-        ['s1', 's3', 's5', 's100'],
-      );
-      await write([['s1', 5100]]);
-      await check(store, points);
-      // Values in no band: below 1, null, missing.
-      await write([
-        ['x1', 0.5],
-        ['x2', undefined],
-        ['x3', null],
-      ]);
-      await check(store, points);
-      await write([], ['x1', 'x2', 'x3']);
-      await check(store, points);
-      await store.close();
-      // An older file (no bands): built on open.
-      const db = new DatabaseSync(path);
-      db.exec(
-        "DROP TRIGGER tr_scores__band_points_in; DELETE FROM mc_scores WHERE field = '#points'",
-      );
-      db.close();
-      const reopened = new SqliteReadStore({ path });
-      try {
-        await reopened.ensureCollections([rows]);
-        await check(reopened, points);
-      } finally {
-        await reopened.close();
-      }
+      await reopened.ensureCollections([rows]);
+      await check(reopened, points);
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      await reopened.close();
     }
   });
 
   it('counts from the index while a rebuild from zero defers the counts', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'linkcoin-rs-'));
-    const store = new SqliteReadStore({ path: join(dir, 'readmodels.db') });
+    const store = new SqliteReadStore({ path: await tempPath() });
     try {
       await store.ensureCollections([rows]);
       await store.deferIndexes([rows]);
@@ -1842,7 +1784,6 @@ describe('SqliteReadStore counts of a range per band of values (rangeCounts)', (
       await check(store, points);
     } finally {
       await store.close();
-      await rm(dir, { recursive: true, force: true });
     }
   });
 });

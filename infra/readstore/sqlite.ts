@@ -13,6 +13,7 @@ import {
   type CollectionDefinition,
   type GetOptions,
   type ProjectionBatchHandler,
+  type PutOptions,
   type ProjectionTransaction,
   type Query,
   type ReadCollection,
@@ -194,6 +195,48 @@ const copyJsonValue = (value: unknown, key: string): unknown => {
  * TypeError). About three times cheaper than the round trip for a directory entry.
  */
 export const jsonCopy = <T extends object>(document: T): T => copyJsonValue(document, '') as T;
+
+/**
+ * A batch's writes not yet in the file, by collection and id: the document to store (a JSON copy,
+ * unless handed over: PutOptions), or null to delete it. What the batch's `get` answers first.
+ */
+class PendingWrites {
+  readonly byCollection = new Map<string, Map<string, object | null>>();
+  /** Throws for an unknown collection: a write to one fails at the write. */
+  readonly #check: (collection: string) => void;
+
+  constructor(check: (collection: string) => void) {
+    this.#check = check;
+  }
+
+  put(collection: string, id: string, document: object, options?: PutOptions): void {
+    this.#check(collection);
+    this.#of(collection).set(id, options?.handOver ? document : jsonCopy(document));
+  }
+
+  delete(collection: string, id: string): void {
+    this.#check(collection);
+    this.#of(collection).set(id, null);
+  }
+
+  /** The document the batch wrote (null: deleted), undefined when it wrote none. */
+  written(collection: string, id: string): object | null | undefined {
+    return this.byCollection.get(collection)?.get(id);
+  }
+
+  #of(collection: string): Map<string, object | null> {
+    let writes = this.byCollection.get(collection);
+    if (!writes) this.byCollection.set(collection, (writes = new Map()));
+    return writes;
+  }
+}
+
+/**
+ * What a `get` answers for a document held in memory (null: deleted): the document itself for a
+ * reader that changes nothing (GetOptions), else a copy of its own, as one read from the file.
+ */
+const heldAnswer = <T extends object>(document: object | null, options?: GetOptions): T | null =>
+  document === null ? null : options?.shared ? (document as T) : jsonCopy(document as T);
 
 /**
  * A collection's expression indexes, each with the statement creating it as SQLite keeps it in
@@ -1144,38 +1187,26 @@ export class SqliteReadStore implements ReadStore {
     const pending = eventsAfterCheckpoint(after, version, events);
     if (pending.length === 0) return { committed: Promise.resolve() };
     const batch = ++this.#aheadBatches;
-    const writes = new Map<string, Map<string, object | null>>();
-    const writesOf = (collection: string) => {
-      let map = writes.get(collection);
-      if (!map) writes.set(collection, (map = new Map()));
-      return map;
-    };
+    const writes = new PendingWrites((collection) => this.#definition(collection));
     const tx: ProjectionTransaction = {
       get: async <T extends object>(collection: string, id: string, options?: GetOptions) => {
-        let document = writes.get(collection)?.get(id);
-        if (document === undefined) document = this.#inFlight.get(collection)?.get(id)?.document;
-        if (document !== undefined) {
-          if (document === null) return null;
-          return options?.shared ? (document as T) : jsonCopy(document as T);
-        }
+        let held = writes.written(collection, id);
+        // (null is a delete the batch holds: only undefined looks further.)
+        if (held === undefined) held = this.#inFlight.get(collection)?.get(id)?.document;
+        if (held !== undefined) return heldAnswer<T>(held, options);
         return this.#get<T>(this.#readable(), collection, id);
       },
       find: () =>
         Promise.reject(
           new Error('A batch applied ahead (applyBatchAhead) reads with get alone, not find'),
         ),
-      put: async (collection, id, document, options) => {
-        this.#definition(collection); // an unknown collection fails here, at its write
-        writesOf(collection).set(id, options?.handOver ? document : jsonCopy(document));
-      },
-      delete: async (collection, id) => {
-        this.#definition(collection);
-        writesOf(collection).set(id, null);
-      },
+      put: async (collection, id, document, options) =>
+        writes.put(collection, id, document, options),
+      delete: async (collection, id) => writes.delete(collection, id),
     };
     for (const event of pending) await handler(event, tx);
     const position = pending.at(-1)!.position;
-    const collections = [...writes].map(([collection, documents]) => {
+    const collections = [...writes.byCollection].map(([collection, documents]) => {
       const definition = this.#definition(collection);
       let inFlight = this.#inFlight.get(collection);
       if (!inFlight) this.#inFlight.set(collection, (inFlight = new Map()));
@@ -1198,7 +1229,7 @@ export class SqliteReadStore implements ReadStore {
         await writer.write({ name, version, after, position, collections });
       } finally {
         // Committed or not, the file now answers for these documents.
-        for (const [collection, documents] of writes) {
+        for (const [collection, documents] of writes.byCollection) {
           const inFlight = this.#inFlight.get(collection);
           for (const id of documents.keys()) {
             if (inFlight?.get(id)?.batch === batch) inFlight.delete(id);
@@ -1343,32 +1374,22 @@ export class SqliteReadStore implements ReadStore {
    */
   #transaction(): ProjectionTransaction & { flush: () => void } {
     const db = this.#writer;
-    /** Pending writes by collection and id: the document to store (a JSON copy), or null to delete. */
-    const pending = new Map<string, Map<string, object | null>>();
-    const pendingOf = (collection: string) => {
-      let writes = pending.get(collection);
-      if (!writes) pending.set(collection, (writes = new Map()));
-      return writes;
-    };
+    const pending = new PendingWrites((collection) => this.#definition(collection));
     const flush = () => {
       const prepare = (sql: string) => this.#prepare(db, sql);
-      for (const [collection, writes] of pending) {
+      for (const [collection, writes] of pending.byCollection) {
         const definition = this.#definition(collection);
         const rows = [...writes].map(([id, document]) => rowWriteOf(definition, id, document));
         for (const id of writeRows(prepare, layoutOf(definition).rows, rows)) {
           this.#touched.push([collection, id]);
         }
       }
-      pending.clear();
+      pending.byCollection.clear();
     };
     return {
       get: async <T extends object>(collection: string, id: string, options?: GetOptions) => {
-        const written = pending.get(collection)?.get(id);
-        if (written !== undefined) {
-          if (written === null) return null;
-          // A reader that changes nothing may have the document kept (GetOptions).
-          return options?.shared ? (written as T) : jsonCopy(written as T);
-        }
+        const written = pending.written(collection, id);
+        if (written !== undefined) return heldAnswer<T>(written, options);
         return this.#get<T>(db, collection, id);
       },
       find: async <T extends object>(collection: string, query: Query = {}) => {
@@ -1376,15 +1397,9 @@ export class SqliteReadStore implements ReadStore {
         if (this.#deferred.has(collection)) this.#buildMissingIndexes(this.#definition(collection));
         return this.#find<T>(db, collection, query);
       },
-      put: async (collection, id, document, options) => {
-        this.#definition(collection); // an unknown collection fails here, at its write
-        // A document handed over (PutOptions) is JSON data nobody changes: kept as it is.
-        pendingOf(collection).set(id, options?.handOver ? document : jsonCopy(document));
-      },
-      delete: async (collection, id) => {
-        this.#definition(collection);
-        pendingOf(collection).set(id, null);
-      },
+      put: async (collection, id, document, options) =>
+        pending.put(collection, id, document, options),
+      delete: async (collection, id) => pending.delete(collection, id),
       flush,
     };
   }
