@@ -165,11 +165,37 @@ const deleteRow = (prepare: Prepare, tables: RowTables, id: string): boolean => 
   return true;
 };
 
+/** How a side table (the text index, the list table) holds a document's rows. */
+type SideRows<T> = Readonly<{
+  /** Whether the document's stored rows are these already. */
+  holds: (rowid: number, wanted: T) => boolean;
+  /** Removes the document's stored rows (none may be stored). */
+  remove: (rowid: number) => void;
+  add: (rowid: number, wanted: T) => void;
+}>;
+
 /**
- * The text index's rows of documents just written, each compared with the indexed text unless
- * new: most updates leave the searched text alone (a profile's prices, a presence flip), and an
- * FTS5 delete and insert costs far more than reading the indexed text back.
+ * A side table's rows of documents just written, each compared with the stored ones unless the
+ * document is new, and replaced only when they differ: most updates leave them alone (a
+ * profile's prices, a presence flip), and a replace costs far more than reading them back.
  */
+const writeSideRows = <T>(
+  written: readonly WrittenRow[],
+  wantedOf: (row: WrittenRow) => T | null,
+  side: SideRows<T>,
+): void => {
+  for (const row of written) {
+    const wanted = wantedOf(row);
+    if (wanted === null) continue;
+    if (!row.inserted) {
+      if (side.holds(row.rowid, wanted)) continue;
+      side.remove(row.rowid);
+    }
+    side.add(row.rowid, wanted);
+  }
+};
+
+/** The text index's rows of documents just written (writeSideRows). */
 export const writeTexts = (
   prepare: Prepare,
   tables: RowTables,
@@ -180,24 +206,24 @@ export const writeTexts = (
   const insert = prepare(
     `INSERT INTO "${fts.table}" (rowid, ${fts.columns.join(', ')}) VALUES (?, ${fts.columns.map(() => '?').join(', ')})`,
   );
-  for (const { rowid, inserted, texts } of written) {
-    if (!texts) continue;
-    if (!inserted) {
+  writeSideRows(written, (row) => row.texts, {
+    holds: (rowid, texts) => {
       const indexed = prepare(
         `SELECT ${fts.columns.join(', ')} FROM "${fts.table}" WHERE rowid = ?`,
       ).get(rowid) as Record<string, string> | undefined;
-      if (indexed && fts.columns.every((column, index) => indexed[column] === texts[index]))
-        continue;
-      if (indexed) prepare(`DELETE FROM "${fts.table}" WHERE rowid = ?`).run(rowid);
-    }
-    insert.run(rowid, ...texts);
-  }
+      return (
+        indexed !== undefined && fts.columns.every((column, at) => indexed[column] === texts[at])
+      );
+    },
+    remove: (rowid) => prepare(`DELETE FROM "${fts.table}" WHERE rowid = ?`).run(rowid),
+    add: (rowid, texts) => insert.run(rowid, ...texts),
+  });
 };
 
 /**
- * The list table's rows of documents just written, each compared unless new. The rows are
- * inserted many to a statement (ListInserts), in the order one insert each would make them: a
- * document's old rows are deleted only after every row queued before it is in.
+ * The list table's rows of documents just written (writeSideRows). The rows are inserted many to
+ * a statement (ListInserts), in the order one insert each would make them: a document's old rows
+ * are deleted only after every row queued before it is in.
  */
 export const writeListRows = (
   prepare: Prepare,
@@ -209,19 +235,21 @@ export const writeListRows = (
   const inserts = new ListInserts((count) =>
     prepare(`INSERT INTO "${lists}" (field, value, rid) VALUES ${listValues(count)}`),
   );
-  for (const { rowid, inserted, lists: wanted } of written) {
-    if (!wanted) continue;
-    if (!inserted) {
-      const existing = prepare(`SELECT field, value FROM "${lists}" WHERE rid = ?`).all(
-        rowid,
-      ) as ListRow[];
-      if (sameRows(existing, wanted)) continue;
+  writeSideRows(written, (row) => row.lists, {
+    holds: (rowid, wanted) =>
+      sameRows(
+        prepare(`SELECT field, value FROM "${lists}" WHERE rid = ?`).all(rowid) as ListRow[],
+        wanted,
+      ),
+    remove: (rowid) => {
       inserts.flush();
       prepare(`DELETE FROM "${lists}" WHERE rid = ?`).run(rowid);
-    }
-    for (let at = 0; at < wanted.length; at += 2) {
-      inserts.add(wanted[at] as string, wanted[at + 1]!, rowid);
-    }
-  }
+    },
+    add: (rowid, wanted) => {
+      for (let at = 0; at < wanted.length; at += 2) {
+        inserts.add(wanted[at] as string, wanted[at + 1]!, rowid);
+      }
+    },
+  });
   inserts.flush();
 };
