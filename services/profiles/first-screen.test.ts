@@ -1,12 +1,11 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pino from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProfileView } from '@linkcoin/domain/profiles/contracts.ts';
 import { DomainError } from '@linkcoin/domain/shared/errors.ts';
-import { createApp } from '../platform/http/app.ts';
+import { edgeApp } from '../testing/edge-app.ts';
 import {
   ANSWERS_ELEMENT_ID,
   SHELL_MARKER,
@@ -75,16 +74,13 @@ const scriptsOf = (html: string) =>
 
 describe("a public profile's first screen in the HTML", () => {
   let dir: string;
-  let app: ReturnType<typeof createApp>;
+  let app: ReturnType<typeof edgeApp>;
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'linkcoin-first-screen-'));
     await writeFile(join(dir, 'index.html'), INDEX);
-    app = createApp({
-      logger: pino({ level: 'silent' }),
-      health: { ports: [], startedAt: new Date() },
+    app = edgeApp({
       bodyLimit: '1kb',
-      trustProxy: 0,
       serveFrontends: true,
       frontendDists: { user: dir, admin: dir },
       firstScreens: [profileFirstScreen(profiles, analytics)],

@@ -3,11 +3,10 @@
  * calling at once (a remembered token of a current account) or after waiting (a token it has to
  * verify, an account it has to read): the same refusals, the same callers, nothing run twice.
  */
-import pino from 'pino';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES as M } from '@linkcoin/domain/accounts/messages.ts';
-import { createApp } from './app.ts';
+import { edgeApp } from '../../testing/edge-app.ts';
 import {
   anyoneIdentified,
   endpointRouter,
@@ -86,14 +85,7 @@ const appWith = (authenticate: Authenticator) => {
       },
     },
   ];
-  const app = createApp({
-    logger: pino({ level: 'silent' }),
-    health: { ports: [], startedAt: new Date() },
-    bodyLimit: '100kb',
-    trustProxy: 0,
-    serveFrontends: false,
-    api: endpointRouter(endpoints, authenticate),
-  });
+  const app = edgeApp({ api: endpointRouter(endpoints, authenticate) });
   return { app, ran };
 };
 

@@ -3,10 +3,9 @@
  * request exactly as one express router holding the same routes in the same order would.
  */
 import express, { type RequestHandler } from 'express';
-import pino from 'pino';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { createApp } from './app.ts';
+import { edgeApp } from '../../testing/edge-app.ts';
 import { anyone, endpointRouter, routeKeyOf, segmentsOf, type Endpoint } from './endpoint.ts';
 import { HttpError } from './errors.ts';
 
@@ -59,15 +58,7 @@ const endpoints: Endpoint[] = (
   ] satisfies Omit<Endpoint, 'summary' | 'access'>[]
 ).map((endpoint) => ({ ...endpoint, summary: endpoint.path, access: anyone }));
 
-const appWith = (api: RequestHandler) =>
-  createApp({
-    logger: pino({ level: 'silent' }),
-    health: { ports: [], startedAt: new Date() },
-    bodyLimit: '10kb',
-    trustProxy: 0,
-    serveFrontends: false,
-    api,
-  });
+const appWith = (api: RequestHandler) => edgeApp({ bodyLimit: '10kb', api });
 
 /** One plain express router with every endpoint, in order: what the grouping must match. */
 const reference = () => {

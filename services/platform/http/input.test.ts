@@ -2,11 +2,10 @@
  * What the edge refuses before any handler runs: bodies that reach prototypes or nest without
  * end, and anything an endpoint did not declare it takes.
  */
-import pino from 'pino';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createApp } from './app.ts';
+import { edgeApp } from '../../testing/edge-app.ts';
 import { anyone, endpointRouter, type Endpoint } from './endpoint.ts';
 import { parseBody, parseQuery } from './validate.ts';
 
@@ -44,14 +43,7 @@ const endpoints: Endpoint[] = [
   },
 ];
 
-const app = createApp({
-  logger: pino({ level: 'silent' }),
-  health: { ports: [], startedAt: new Date() },
-  bodyLimit: '100kb',
-  trustProxy: 0,
-  serveFrontends: false,
-  api: endpointRouter(endpoints, async () => ({ kind: 'anonymous' })),
-});
+const app = edgeApp({ api: endpointRouter(endpoints, async () => ({ kind: 'anonymous' })) });
 
 const refused = async (
   send: () => request.Test,
