@@ -23,10 +23,23 @@ type Ready<Info> = { type: 'ready'; info: Info };
 type Failed = { type: 'failed'; error: string };
 
 /**
+ * A child that serves through processes of its own (a cluster) reports theirs: the CPU time and
+ * the peak resident memory of that tree instead of its own.
+ */
+export type ServedBy = Readonly<{
+  cpuMicros: () => Promise<number>;
+  maxRss: () => Promise<number>;
+}>;
+
+/**
  * The child's side: samples its heap, answers memory and CPU-profile requests, and stops when
  * asked (or when the bench goes away).
  */
-export const serveBench = <Info>(info: Info, stop: () => Promise<void>): void => {
+export const serveBench = <Info>(
+  info: Info,
+  stop: () => Promise<void>,
+  servedBy?: ServedBy,
+): void => {
   if (!process.send) throw new Error('Start this file from the bench (it needs an IPC channel)');
   let peakHeapUsed = 0;
   const sampler = setInterval(() => {
@@ -44,10 +57,11 @@ export const serveBench = <Info>(info: Info, stop: () => Promise<void>): void =>
       return {
         peakHeapUsed: peak,
         retainedHeap: process.memoryUsage().heapUsed,
-        maxRss: process.resourceUsage().maxRSS * 1024,
+        maxRss: servedBy ? await servedBy.maxRss() : process.resourceUsage().maxRSS * 1024,
       };
     },
     cpu: async (): Promise<CpuFigure> => {
+      if (servedBy) return { cpuMicros: await servedBy.cpuMicros() };
       const usage = process.cpuUsage();
       return { cpuMicros: usage.user + usage.system };
     },

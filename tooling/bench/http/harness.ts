@@ -19,6 +19,17 @@ export type ScenarioName =
   | 'durable-put'
   | 'bare-get';
 
+/** The scenarios that drive the real runtime (the others drive a bare app). */
+const SERVER_SCENARIOS = {
+  save: true,
+  'save-one-user': true,
+  'read-signed-in': true,
+  'read-anonymous': true,
+} as const;
+type ServerScenario = keyof typeof SERVER_SCENARIOS;
+/** A scenario and the process it drives. */
+type Driven = { scenario: Scenario; target: Child<{ url: string }> };
+
 /** What a wrk run measured, with the serving process's own costs. */
 export type LoadResult = WrkResult & {
   cpuMicrosPerRequest: number;
@@ -35,9 +46,10 @@ export type HttpHarness = Readonly<{
   durable: Child<DurableBareInfo>;
   /**
    * Runs wrk with the scenario's script for `seconds` against its process; also answers the
-   * CPU time that process used per request (robust to other load on the machine).
+   * CPU time that process used per request (robust to other load on the machine). `on`: another
+   * server for the server's scenarios (the runtime with API workers, workers-process.ts).
    */
-  load: (scenario: ScenarioName, seconds: number) => Promise<LoadResult>;
+  load: (scenario: ScenarioName, seconds: number, on?: Child<ServerInfo>) => Promise<LoadResult>;
   stop: () => Promise<void>;
 }>;
 
@@ -63,46 +75,57 @@ export const startHarness = async (progress: (line: string) => void): Promise<Ht
       .reason;
   }
   const { users } = server.value.info;
-  const scenarios: Record<ScenarioName, { scenario: Scenario; url: string }> = {
-    save: {
-      url: server.value.info.url,
-      scenario: {
-        method: 'PUT',
-        path: '"/api/pageowners/updateUser/" .. u.id',
-        signedIn: true,
-        body: true,
-        users,
+  const serverScenarios = (target: Child<ServerInfo>): Record<ServerScenario, Driven> => {
+    const { users } = target.info;
+    return {
+      save: {
+        target,
+        scenario: {
+          method: 'PUT',
+          path: '"/api/pageowners/updateUser/" .. u.id',
+          signedIn: true,
+          body: true,
+          users,
+        },
       },
-    },
-    'save-one-user': {
-      url: server.value.info.url,
-      scenario: {
-        method: 'PUT',
-        path: '"/api/pageowners/updateUser/" .. u.id',
-        signedIn: true,
-        body: true,
-        countConflicts: true,
-        users: users.slice(0, 1),
+      'save-one-user': {
+        target,
+        scenario: {
+          method: 'PUT',
+          path: '"/api/pageowners/updateUser/" .. u.id',
+          signedIn: true,
+          body: true,
+          countConflicts: true,
+          users: users.slice(0, 1),
+        },
       },
-    },
-    'read-signed-in': {
-      url: server.value.info.url,
-      scenario: { method: 'GET', path: '"/api/pageowners/user/" .. v.id', signedIn: true, users },
-    },
-    'read-anonymous': {
-      url: server.value.info.url,
-      scenario: { method: 'GET', path: '"/api/pageowners/user/" .. v.id', signedIn: false, users },
-    },
+      'read-signed-in': {
+        target,
+        scenario: { method: 'GET', path: '"/api/pageowners/user/" .. v.id', signedIn: true, users },
+      },
+      'read-anonymous': {
+        target,
+        scenario: {
+          method: 'GET',
+          path: '"/api/pageowners/user/" .. v.id',
+          signedIn: false,
+          users,
+        },
+      },
+    };
+  };
+  const scenarios: Record<ScenarioName, Driven> = {
+    ...serverScenarios(server.value),
     'bare-put': {
-      url: bare.value.info.url,
+      target: bare.value,
       scenario: { method: 'PUT', path: '"/ping"', signedIn: true, body: true, users },
     },
     'durable-put': {
-      url: durable.value.info.url,
+      target: durable.value,
       scenario: { method: 'PUT', path: '"/ping"', signedIn: true, body: true, users },
     },
     'bare-get': {
-      url: bare.value.info.url,
+      target: bare.value,
       scenario: { method: 'GET', path: '"/ping"', signedIn: true, users },
     },
   };
@@ -110,14 +133,12 @@ export const startHarness = async (progress: (line: string) => void): Promise<Ht
     server: server.value,
     bare: bare.value,
     durable: durable.value,
-    load: async (name, seconds) => {
-      const { url, scenario } = scenarios[name];
-      const target =
-        url === bare.value.info.url
-          ? bare.value
-          : url === durable.value.info.url
-            ? durable.value
-            : server.value;
+    load: async (name, seconds, on) => {
+      const { target, scenario } =
+        on && name in SERVER_SCENARIOS
+          ? serverScenarios(on)[name as ServerScenario]
+          : scenarios[name];
+      const url = target.info.url;
       const before = await target.cpuMicros();
       const logBefore = target.logBytes();
       const result = await runWrk(scriptDir, url, scenario, seconds);

@@ -7,6 +7,7 @@ import { commands } from './commands.ts';
 import { directory } from './directory.ts';
 import { history } from './history.ts';
 import { httpProfiles } from './http-profiles.ts';
+import { httpWorkers } from './http-workers.ts';
 import { insights } from './insights.ts';
 import { liveDelivery } from './live-delivery.ts';
 import { payments } from './payments.ts';
@@ -26,6 +27,7 @@ export const measures: readonly Measure[] = [
   history,
   liveDelivery,
   httpProfiles,
+  httpWorkers,
   payments,
   collections,
   chat,
