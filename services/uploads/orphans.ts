@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import {
   profileDecider,
@@ -76,12 +75,20 @@ export const orphanUploads = (deps: {
   const { commands, storage, logger, tickMs } = deps;
   const failures = new Map<string, { count: number; retryAt: number }>();
 
-  const metadata = (now: Date): CommandMetadata => {
-    const correlationId = randomUUID();
-    return { now, actorUserId: null, correlationId, causationId: correlationId };
-  };
+  /**
+   * A tick's commands correlate by what fell due, as the other deadline-driven processes do
+   * (`payment-expiry-…`, `boost-end-…`): an auditor reads what started them, and no request's
+   * correlation (a UUID the API mints) is ever taken for theirs.
+   */
+  const metadata = (now: Date, correlationId: string): CommandMetadata => ({
+    now,
+    actorUserId: null,
+    correlationId,
+    causationId: correlationId,
+  });
 
-  const sweep = async (userId: string, now: Date) => {
+  const sweep = async (doc: SweepDoc, now: Date) => {
+    const userId = doc.id;
     const profile = await commands.load(profileDecider, profileStreamId(userId));
     const result = await commands.handle(uploadsDecider, uploadsStreamId(userId), {
       type: 'SweepOrphans',
@@ -90,7 +97,7 @@ export const orphanUploads = (deps: {
         referencedUrls: imageUrlsOfProfile(profile.state),
         referencesPosition: profile.position,
       },
-      metadata: metadata(now),
+      metadata: metadata(now, `upload-sweep-${userId}-${doc.checkAt ?? now.toISOString()}`),
     });
     const discarded = result.events.filter((event) => event.type === 'UploadDiscarded').length;
     if (discarded > 0) logger.info({ userId, discarded }, 'orphaned uploads discarded');
@@ -114,7 +121,7 @@ export const orphanUploads = (deps: {
     await commands.handle(uploadsDecider, uploadsStreamId(deletion.userId), {
       type: 'ConfirmUploadDeleted',
       data: { userId: deletion.userId, uploadId: deletion.id },
-      metadata: metadata(now),
+      metadata: metadata(now, `upload-delete-${deletion.id}`),
     });
   };
 
@@ -200,7 +207,7 @@ export const orphanUploads = (deps: {
         });
         for (const doc of due) {
           // One user's failure (a conflict that outlasted the retries) does not stop the others.
-          await sweep(doc.id, now).catch((error: unknown) =>
+          await sweep(doc, now).catch((error: unknown) =>
             logger.error({ err: error, userId: doc.id }, 'orphan sweep failed; tried again later'),
           );
         }

@@ -267,6 +267,18 @@ describe('image uploads', () => {
     const events = await eventsOf(`uploads-${owner.userId}`);
     const discarded = events.filter((event) => event.type === 'UploadDiscarded');
     expect(discarded.map((event) => (event.data as { url: string }).url)).toEqual([orphan]);
+    // The sweeps and the deletion correlate by what fell due (never a request's UUID).
+    const correlations = (type: string) =>
+      events.filter((event) => event.type === type).map((event) => event.metadata.correlationId);
+    expect(correlations('OrphansSwept').length).toBeGreaterThan(0);
+    expect(correlations('OrphansSwept')).toEqual(
+      correlations('OrphansSwept').map(() =>
+        expect.stringMatching(new RegExp(`^upload-sweep-${owner.userId}-\\d{4}-`)),
+      ),
+    );
+    expect(correlations('UploadFileDeleted')).toEqual([
+      `upload-delete-${(discarded[0]!.data as { uploadId: string }).uploadId}`,
+    ]);
     expect(await Promise.all([picture, post].map(exists))).toEqual([true, true]);
     await request(server.url).get(orphan).expect(404);
     await request(server.url).get(picture).expect(200);
