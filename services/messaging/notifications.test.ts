@@ -278,6 +278,13 @@ describe('notifications', () => {
           .filter((type) => type !== 'PresenceChanged'),
       )
       .toEqual(['MessageSent', 'PushSubscriptionDropped']);
+    // Correlated by the push service's answer for that address, not as a request.
+    const dropped = (await eventsAfter(server, head)).find(
+      (e) => e.type === 'PushSubscriptionDropped',
+    );
+    expect(dropped?.metadata.correlationId).toMatch(
+      new RegExp(`^push-gone-${creator.userId}-[0-9a-f]{16}$`),
+    );
     await socket.close();
   });
 

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
@@ -135,10 +135,14 @@ export const pushNotifier = (deps: {
       body: details.body,
     });
     if (status === 404 || status === 410) {
+      // Correlated by what started it, the push service's answer for this address (a process
+      // step's own correlation, never a UUID that reads as a request's).
+      const address = createHash('sha256').update(subscription.endpoint).digest('hex');
+      const correlationId = `push-gone-${userId}-${address.slice(0, 16)}`;
       await handlers.dropSubscription(userId, subscription.endpoint, {
         now: deps.clock.now(),
         actorUserId: null,
-        correlationId: randomUUID(),
+        correlationId,
         causationId: null,
       });
       return false;
