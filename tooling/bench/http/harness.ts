@@ -77,41 +77,21 @@ export const startHarness = async (progress: (line: string) => void): Promise<Ht
   const { users } = server.value.info;
   const serverScenarios = (target: Child<ServerInfo>): Record<ServerScenario, Driven> => {
     const { users } = target.info;
+    const save = {
+      method: 'PUT',
+      path: '"/api/pageowners/updateUser/" .. u.id',
+      signedIn: true,
+      body: true,
+    } as const;
+    const read = { method: 'GET', path: '"/api/pageowners/user/" .. v.id' } as const;
     return {
-      save: {
-        target,
-        scenario: {
-          method: 'PUT',
-          path: '"/api/pageowners/updateUser/" .. u.id',
-          signedIn: true,
-          body: true,
-          users,
-        },
-      },
+      save: { target, scenario: { ...save, users } },
       'save-one-user': {
         target,
-        scenario: {
-          method: 'PUT',
-          path: '"/api/pageowners/updateUser/" .. u.id',
-          signedIn: true,
-          body: true,
-          countConflicts: true,
-          users: users.slice(0, 1),
-        },
+        scenario: { ...save, countConflicts: true, users: users.slice(0, 1) },
       },
-      'read-signed-in': {
-        target,
-        scenario: { method: 'GET', path: '"/api/pageowners/user/" .. v.id', signedIn: true, users },
-      },
-      'read-anonymous': {
-        target,
-        scenario: {
-          method: 'GET',
-          path: '"/api/pageowners/user/" .. v.id',
-          signedIn: false,
-          users,
-        },
-      },
+      'read-signed-in': { target, scenario: { ...read, signedIn: true, users } },
+      'read-anonymous': { target, scenario: { ...read, signedIn: false, users } },
     };
   };
   const scenarios: Record<ScenarioName, Driven> = {

@@ -1,5 +1,6 @@
 // The creators the HTTP measures drive: registered through the API, each with a saved profile,
 // and the body a re-save of that profile sends (for the wrk scripts, wrk.ts).
+import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { registerUser, type ServerAt } from '@linkcoin/services/testing/accounts.ts';
 import { creatorWizard } from '@linkcoin/services/testing/profiles.ts';
@@ -41,6 +42,23 @@ const resaveBody = (ownerName: string, saved: SavedProfile) => {
   const [prefix, suffix] = JSON.stringify(body).split(TAG) as [string, string];
   return { prefix, suffix };
 };
+
+/** How many creators a bench server seeds (BENCH_USERS, 50 unless set). */
+export const BENCH_USERS = Number(process.env.BENCH_USERS ?? 50);
+
+/**
+ * The environment of a bench server: the product's defaults in production mode, except what a
+ * load generator on one address would trip over (the per-address sign-in limit).
+ */
+export const benchServerEnv = () => ({
+  NODE_ENV: 'production',
+  JWT_SECRET: randomBytes(32).toString('hex'),
+  LOG_LEVEL: 'info',
+  LOG_FORMAT: 'json',
+  SQLITE_SYNCHRONOUS: process.env.BENCH_SQLITE_SYNCHRONOUS ?? 'FULL',
+  SERVE_FRONTENDS: 'false',
+  AUTH_REQUESTS_PER_IP_PER_WINDOW: '100000',
+});
 
 /** Registers `count` creators ten at a time, each saving a profile once. */
 export const seedCreators = async (server: ServerAt, count: number): Promise<BenchUser[]> => {

@@ -2,7 +2,6 @@
 // start` runs it (services/runtime/main.ts: one writer process, N API workers on one port), for
 // the HTTP measures: seeded with creators who have saved their profile, then driven by wrk. Its
 // CPU time and memory are those of the writer and its workers together (process-tree.ts).
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,21 +9,11 @@ import { spawnTied } from '@linkcoin/infra/shared/tied-process.ts';
 import { REPO_ROOT } from '@linkcoin/services/platform/config.ts';
 import { failToBench, serveBench } from './child.ts';
 import { treeCpuMicros, treePeakRss } from './process-tree.ts';
-import { seedCreators } from './seed.ts';
+import { BENCH_USERS, benchServerEnv, seedCreators } from './seed.ts';
 import type { ServerInfo } from './server-process.ts';
 
-const USERS = Number(process.env.BENCH_USERS ?? 50);
 const WORKERS = process.env.BENCH_WORKERS ?? '2';
-const env = {
-  NODE_ENV: 'production',
-  JWT_SECRET: randomBytes(32).toString('hex'),
-  LOG_LEVEL: 'info',
-  LOG_FORMAT: 'json',
-  SQLITE_SYNCHRONOUS: process.env.BENCH_SQLITE_SYNCHRONOUS ?? 'FULL',
-  SERVE_FRONTENDS: 'false',
-  AUTH_REQUESTS_PER_IP_PER_WINDOW: '100000',
-  WORKERS,
-};
+const env = { ...benchServerEnv(), WORKERS };
 
 const dataDir = await mkdtemp(join(tmpdir(), 'linkcoin-bench-workers-'));
 const server = spawnTied(process.execPath, [join(REPO_ROOT, 'services/runtime/main.ts')], {
@@ -56,7 +45,7 @@ try {
       reject(new Error(`exited while starting:\n${errors.join('\n')}`)),
     );
   });
-  const users = await seedCreators({ url, dataDir }, USERS);
+  const users = await seedCreators({ url, dataDir }, BENCH_USERS);
   const root = await server.pid;
   serveBench<ServerInfo>(
     {

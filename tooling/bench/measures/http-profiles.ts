@@ -10,7 +10,7 @@ const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_HTTP_ROUNDS ?? 2);
 
 /** Errors beyond this share of the answers make a figure meaningless: not measured. */
-const checkAnswers = (name: string, result: WrkResult, allowed = 0) => {
+export const checkAnswers = (name: string, result: WrkResult, allowed = 0) => {
   const bad = result.non2xx - allowed + result.socketErrors;
   if (bad > Math.max(2, result.requests * 0.01)) {
     throw new Error(

@@ -3,6 +3,7 @@ import type { LoadResult, ScenarioName } from '../http/harness.ts';
 import { startChild } from '../http/child.ts';
 import type { ServerInfo } from '../http/server-process.ts';
 import { WRK_CONNECTIONS, WRK_THREADS } from '../http/wrk.ts';
+import { checkAnswers } from './http-profiles.ts';
 import type { Measure } from '../measure.ts';
 import type { Row } from '../table.ts';
 
@@ -31,12 +32,7 @@ export const httpWorkers: Measure = {
       const load = async (name: ScenarioName, onWorkers: boolean) => {
         progress(`http: ${name}${onWorkers ? ` with WORKERS=${WORKERS}` : ''} for ${SECONDS} s`);
         const result = await harness.load(name, SECONDS, onWorkers ? workers : undefined);
-        const bad = result.non2xx + result.socketErrors;
-        if (bad > Math.max(2, result.requests * 0.01)) {
-          throw new Error(
-            `${name}: ${result.non2xx} answers outside 2xx and ${result.socketErrors} socket errors in ${result.requests} requests`,
-          );
-        }
+        checkAnswers(name, result);
         const key = `${name}${onWorkers ? '@workers' : ''}`;
         const previous = best.get(key);
         if (!previous || result.perSecond > previous.perSecond) best.set(key, result);
