@@ -2,6 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import { ACCOUNT_MESSAGES as M } from '@linkcoin/domain/accounts/messages.ts';
 import type { AppConfig } from '../platform/config.ts';
+import { sharedRateLimitStore } from '../platform/shared-limits.ts';
 
 type Limits = AppConfig['auth']['rateLimits'];
 
@@ -16,8 +17,14 @@ const SIGN_IN_PATHS = new Set(['/api/pageowners/login', '/api/pageowners/admin-l
 const signedIn = (req: Request, res: Response): boolean =>
   SIGN_IN_PATHS.has(req.originalUrl.split('?')[0] ?? '') && res.statusCode < 400;
 
-const limiter = (windowMs: number, limit: number, key: (req: Request) => string): RequestHandler =>
+const limiter = (
+  name: string,
+  windowMs: number,
+  limit: number,
+  key: (req: Request) => string,
+): RequestHandler =>
   rateLimit({
+    ...sharedRateLimitStore(name),
     windowMs,
     limit,
     standardHeaders: 'draft-8',
@@ -36,12 +43,13 @@ const ip = (req: Request) => ipKeyGenerator(req.ip ?? 'unknown');
 /**
  * Brute-force guards for the sign-in and one-time-code endpoints: per address and client (so one
  * attacker cannot lock others out), plus a looser cap per client across all of them. The
- * counters live in memory: in the distributed runtime each API replica counts on its own.
+ * counters live in memory, shared by the API workers of one runtime (shared-limits.ts); in the
+ * distributed runtime each API replica counts on its own.
  */
 export const createAuthRateLimits = (limits: Limits) => {
-  const perIp = limiter(limits.windowMs, limits.perIp, (req) => `ip:${ip(req)}`);
+  const perIp = limiter('auth-ip', limits.windowMs, limits.perIp, (req) => `ip:${ip(req)}`);
   const perAddress = (name: string, limit: number) =>
-    limiter(limits.windowMs, limit, (req) => `${name}:${ip(req)}:${emailOf(req)}`);
+    limiter(`auth-${name}`, limits.windowMs, limit, (req) => `${name}:${ip(req)}:${emailOf(req)}`);
   // Each flow has its own counters: correcting a registration form must not use up the codes.
   return {
     login: [perIp, perAddress('login', limits.loginAttempts)] as const,

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import {
   joinData,
   markAsReadData,
@@ -20,6 +19,7 @@ import {
   type RealtimePart,
 } from '../platform/gateway/realtime.ts';
 import type { Clock } from '../platform/clock.ts';
+import { sharedLimiter } from '../platform/shared-limits.ts';
 import {
   MESSAGING_HANDLER_MESSAGES as H,
   type MessagingHandlers,
@@ -79,7 +79,10 @@ export const chatRealtime = (options: ChatOptions): RealtimePart => {
   const { handlers, bus, clock, logger, push } = options;
   let node: RealtimeNode | null = null;
   let conversations: BusSubscription | null = null;
-  const limiter = new RateLimiterMemory({ points: options.messagesPerMinute, duration: 60 });
+  const limiter = sharedLimiter('chat-messages', {
+    points: options.messagesPerMinute,
+    duration: 60,
+  });
 
   /** For presence: the contacts of each user on this node, and who on this node watches whom. */
   const contactsOf = new Map<string, Promise<Set<string>>>();

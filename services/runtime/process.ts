@@ -1,7 +1,8 @@
 import { ConfigError, loadConfig } from '../platform/config.ts';
 import { createLogger } from './logger.ts';
 import { ALL_ROLES, startRuntime, type Role, type Runtime } from './runtime.ts';
-import { isApiWorker, startApiWorker, startWriter } from './workers.ts';
+import { isApiWorker } from '../platform/shared-limits.ts';
+import { startApiWorker, startWriter } from './workers.ts';
 
 const banner = (
   runtime: Pick<Runtime, 'config' | 'url' | 'roles' | 'notices'>,

@@ -1,7 +1,8 @@
 /**
  * The embedded runtime with two API workers beside its writer (WORKERS=2), started as `make
  * start` starts it: a save answered by one worker is read back by the other at once
- * (read-your-writes across workers), and both workers answer.
+ * (read-your-writes across workers), both workers answer, and a limit on a person or an address
+ * holds across them (the counters are shared through the writer).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,9 @@ import { registerUser } from '../testing/accounts.ts';
 import { creatorWizard } from '../testing/profiles.ts';
 import { REPO_ROOT } from '../platform/config.ts';
 import { defaultWorkers } from '../platform/config.ts';
+
+const LOGIN_ATTEMPTS = 4;
+const VISITOR_REQUESTS = 5;
 
 describe('WORKERS=2: two API workers and one writer', () => {
   let dataDir: string;
@@ -36,6 +40,8 @@ describe('WORKERS=2: two API workers and one writer', () => {
         SQLITE_SYNCHRONOUS: 'FULL',
         SERVE_FRONTENDS: 'false',
         AUTH_REQUESTS_PER_IP_PER_WINDOW: '100000',
+        LOGIN_ATTEMPTS_PER_WINDOW: String(LOGIN_ATTEMPTS),
+        DIRECTORY_VISITOR_REQUESTS_PER_MINUTE: String(VISITOR_REQUESTS),
       },
     });
     const errors: string[] = [];
@@ -86,6 +92,44 @@ describe('WORKERS=2: two API workers and one writer', () => {
       logs.filter((line) => line.msg === 'request completed').map((line) => line.pid),
     );
     expect(served.size).toBe(2);
+  });
+
+  /** The pids that answered requests to `path`. */
+  const servedBy = (path: string) =>
+    new Set(
+      logs
+        .filter((line) => line.msg === 'request completed' && line.req?.url.startsWith(path))
+        .map((line) => line.pid),
+    );
+
+  it('counts failed sign-ins for an address across workers (express-rate-limit counters)', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < LOGIN_ATTEMPTS + 3; i++) {
+      // A new connection each time: the attempts land on both workers.
+      const res = await request(url)
+        .post('/api/pageowners/login')
+        .send({ email: 'nobody-here@example.com', password: `guess number ${i}` });
+      statuses.push(res.status);
+    }
+    // Counted per worker, each would allow LOGIN_ATTEMPTS failures: eight guesses, not four.
+    expect(statuses).toEqual([
+      ...Array<number>(LOGIN_ATTEMPTS).fill(401),
+      ...Array<number>(3).fill(429),
+    ]);
+    expect(servedBy('/api/pageowners/login').size).toBe(2);
+  });
+
+  it('counts a visitor’s searches across workers (rate-limiter-flexible counters)', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < VISITOR_REQUESTS + 2; i++) {
+      const res = await request(url).get('/api/pageowners/users').query({ page: 1 });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([
+      ...Array<number>(VISITOR_REQUESTS).fill(200),
+      ...Array<number>(2).fill(429),
+    ]);
+    expect(servedBy('/api/pageowners/users').size).toBe(2);
   });
 
   it('has a sensible default: one process on two cores, a worker per spare core above', () => {

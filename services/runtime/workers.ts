@@ -36,6 +36,7 @@ import type { AppConfig } from '../platform/config.ts';
 import { checkpointProgress, toldProgress } from '../platform/projection-progress.ts';
 import { startRuntime, type Runtime } from './runtime.ts';
 import { projectionsOf, CONTEXTS } from './composition.ts';
+import { hostSharedLimits } from '../platform/shared-limits.ts';
 
 type WireError = {
   name: string;
@@ -355,6 +356,8 @@ export const startWriter = async (
       serve(cluster.fork({ LINKCOIN_API_WORKER: '1' }));
     });
   };
+  // The workers' rate-limit counters live here, so each limit holds across all of them.
+  hostSharedLimits();
   for (let i = 0; i < workers; i++) serve(cluster.fork({ LINKCOIN_API_WORKER: '1' }));
 
   return {
@@ -377,7 +380,3 @@ export const startWriter = async (
     },
   };
 };
-
-/** Whether this process is an API worker forked by a writer. */
-export const isApiWorker = (): boolean =>
-  cluster.isWorker && process.env.LINKCOIN_API_WORKER === '1';

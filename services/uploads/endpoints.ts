@@ -12,6 +12,7 @@ import { callerOf, signedIn, type Endpoint } from '../platform/http/endpoint.ts'
 import { HttpError } from '../platform/http/errors.ts';
 import { commandMetadata } from '../platform/http/metadata.ts';
 import type { Clock } from '../platform/clock.ts';
+import { sharedRateLimitStore } from '../platform/shared-limits.ts';
 import type { UploadHandlers } from './handlers.ts';
 
 export const UPLOAD_MESSAGES = {
@@ -105,6 +106,7 @@ export const uploadEndpoints = (deps: {
     input: { body: 'multipart' },
     limits: [
       rateLimit({
+        ...sharedRateLimitStore('uploads'),
         windowMs: 15 * 60 * 1000,
         limit: 120,
         standardHeaders: 'draft-8',

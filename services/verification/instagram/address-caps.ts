@@ -1,6 +1,7 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { DomainError } from '@linkcoin/domain/shared/errors.ts';
 import { waitText } from '@linkcoin/domain/verification/instagram.ts';
+import { sharedLimiter } from '../../platform/shared-limits.ts';
 
 const DAY_SECONDS = 24 * 60 * 60;
 
@@ -14,17 +15,24 @@ export const ADDRESS_CAP_MESSAGES = {
 export type AddressCapKind = keyof typeof ADDRESS_CAP_MESSAGES;
 
 /**
- * The per-address caps on Instagram code requests and wrong codes (in memory, per API process:
- * the per-account and per-handle caps are in the event log and hold everywhere). `reserve` takes
+ * The per-address caps on Instagram code requests and wrong codes (in memory, shared by the API
+ * workers of one runtime, services/platform/shared-limits.ts; per replica in the distributed
+ * runtime: the per-account and per-handle caps are in the event log and hold everywhere). `reserve` takes
  * one of the day's points before the request or the code is handled, refusing once they are used
  * up, so requests arriving at once cannot all pass a check made before any of them counted; the
  * caller gives the point back (`release`) when nothing was recorded: a refused request, a
  * request answered with the one still open, a right code.
  */
 export const addressCaps = (limits: { requestsPerDay: number; triesPerDay: number }) => {
-  const limiters: Record<AddressCapKind, RateLimiterMemory> = {
-    requests: new RateLimiterMemory({ points: limits.requestsPerDay, duration: DAY_SECONDS }),
-    tries: new RateLimiterMemory({ points: limits.triesPerDay, duration: DAY_SECONDS }),
+  const limiters: Record<AddressCapKind, RateLimiterAbstract> = {
+    requests: sharedLimiter('instagram-code-requests', {
+      points: limits.requestsPerDay,
+      duration: DAY_SECONDS,
+    }),
+    tries: sharedLimiter('instagram-code-tries', {
+      points: limits.triesPerDay,
+      duration: DAY_SECONDS,
+    }),
   };
   return {
     /** Takes a point for `address`; answers the function that gives it back. */
