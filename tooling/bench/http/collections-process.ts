@@ -1,5 +1,7 @@
 // The real embedded runtime for the add-to-list measure, in its own process: brands with coins
 // and creators to add are registered here (their e-mail codes come from this process' outbox).
+// With BENCH_WORKERS_ROWS=1 the runtime with API workers serves what was seeded
+// (workers-runtime.ts).
 import { randomBytes } from 'node:crypto';
 import {
   adminEnv,
@@ -8,9 +10,8 @@ import {
   type TestUser,
 } from '@linkcoin/services/testing/accounts.ts';
 import { grantCoins } from '@linkcoin/services/testing/collections.ts';
-import { startTestServer } from '@linkcoin/services/testing/test-server.ts';
-import { failToBench, serveBench } from './child.ts';
 import type { BenchUser } from './server-process.ts';
+import { serveSeeded } from './workers-runtime.ts';
 
 export type CollectionsServerInfo = Readonly<{
   url: string;
@@ -41,33 +42,31 @@ const inBatches = async <T>(count: number, make: (n: number) => Promise<T>): Pro
   return made;
 };
 
-try {
-  const server = await startTestServer({
-    env: {
-      ...adminEnv,
-      NODE_ENV: 'production',
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      LOG_LEVEL: 'warn',
-      SQLITE_SYNCHRONOUS: process.env.BENCH_SQLITE_SYNCHRONOUS ?? 'FULL',
-      SERVE_FRONTENDS: 'false',
-      PAYMENTS: 'disabled',
-      AUTH_REQUESTS_PER_IP_PER_WINDOW: '100000',
-    },
-  });
-  const admin = await loginAdmin(server);
-  const brands: TestUser[] = await inBatches(BRANDS, (n) =>
-    registerUser(server, { role: 'user', email: `bench-brand-${n}@example.in` }),
-  );
-  for (const brand of brands) await grantCoins(server, admin, brand, COINS);
-  const creators = await inBatches(CREATORS, (n) =>
-    registerUser(server, {
-      role: 'influencer',
-      ownerName: `Bench Creator ${n}`,
-      email: `bench-listed-${n}@example.in`,
-    }),
-  );
-  serveBench<CollectionsServerInfo>(
-    {
+await serveSeeded<CollectionsServerInfo>(
+  {
+    ...adminEnv,
+    NODE_ENV: 'production',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'warn',
+    SQLITE_SYNCHRONOUS: process.env.BENCH_SQLITE_SYNCHRONOUS ?? 'FULL',
+    SERVE_FRONTENDS: 'false',
+    PAYMENTS: 'disabled',
+    AUTH_REQUESTS_PER_IP_PER_WINDOW: '100000',
+  },
+  async (server) => {
+    const admin = await loginAdmin(server);
+    const brands: TestUser[] = await inBatches(BRANDS, (n) =>
+      registerUser(server, { role: 'user', email: `bench-brand-${n}@example.in` }),
+    );
+    for (const brand of brands) await grantCoins(server, admin, brand, COINS);
+    const creators = await inBatches(CREATORS, (n) =>
+      registerUser(server, {
+        role: 'influencer',
+        ownerName: `Bench Creator ${n}`,
+        email: `bench-listed-${n}@example.in`,
+      }),
+    );
+    return {
       url: server.url,
       brands: brands.map((brand) => ({
         userId: brand.userId,
@@ -76,9 +75,6 @@ try {
       })),
       creators: creators.map((creator) => creator.userId),
       coins: COINS,
-    },
-    () => server.stop(),
-  );
-} catch (error) {
-  failToBench(error);
-}
+    };
+  },
+);

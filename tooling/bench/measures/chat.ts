@@ -8,6 +8,7 @@ import type { RelayInfo } from '../http/ws-relay.ts';
 import { summariseProfile, type CpuProfile } from '../cpu-profile.ts';
 import type { Measure } from '../measure.ts';
 import type { Row } from '../table.ts';
+import { BENCH_WORKERS } from '../http/workers-runtime.ts';
 
 const here = join(import.meta.dirname, '..', 'http');
 const DURATION_MS = Number(process.env.BENCH_CHAT_SECONDS ?? 10) * 1000;
@@ -138,12 +139,24 @@ const exchange = async (
   };
 };
 
-export const chat: Measure = {
-  name: 'Chat over WebSockets',
-  run: async ({ progress, profileDir, appendix }) => {
+/**
+ * The chat against the bare relay. `onWorkers`: against the runtime with API workers
+ * (BENCH_WORKERS, 2) on what the same seeding opened; a pair's two sockets may land on different
+ * workers, and then their messages cross through the writer's bus. Those rows carry no CPU
+ * profile.
+ */
+const chatMeasure = (onWorkers: boolean): Measure => ({
+  name: onWorkers
+    ? `Chat over WebSockets with API workers (WORKERS=${BENCH_WORKERS})`
+    : 'Chat over WebSockets',
+  run: async ({ progress, profileDir: asked, appendix }) => {
+    const profileDir = onWorkers ? undefined : asked;
     progress('chat: 500 brands and 500 creators signed in, each pair with a conversation');
     const [server, relay] = await Promise.all([
-      startChild<ChatServerInfo>(join(here, 'chat-process.ts'), { startupTimeoutMs: 300_000 }),
+      startChild<ChatServerInfo>(join(here, 'chat-process.ts'), {
+        startupTimeoutMs: 300_000,
+        ...(onWorkers ? { env: { BENCH_WORKERS_ROWS: '1' } } : {}),
+      }),
       startChild<RelayInfo>(join(here, 'ws-relay.ts')),
     ]);
     try {
@@ -169,7 +182,7 @@ export const chat: Measure = {
       }
       const seconds = DURATION_MS / 1000;
       const round = (ms: number) => Math.round(ms * 100) / 100;
-      const sockets = `${pairs.length * 2} sockets in ${pairs.length} pairs`;
+      const sockets = `${pairs.length * 2} sockets in ${pairs.length} pairs${onWorkers ? `, WORKERS=${BENCH_WORKERS}` : ''}`;
       const rows: Row[] = [
         {
           measure: `Chat messages delivered, ${sockets} (${seconds} s, ping-pong)`,
@@ -219,4 +232,7 @@ export const chat: Measure = {
       await Promise.all([server.stop(), relay.stop()]);
     }
   },
-};
+});
+
+export const chat = chatMeasure(false);
+export const chatOnWorkers = chatMeasure(true);

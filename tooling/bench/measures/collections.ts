@@ -9,6 +9,7 @@ import type { CollectionsServerInfo } from '../http/collections-process.ts';
 import { ensureWrk, runWrk, WRK_CONNECTIONS, WRK_THREADS, type WrkResult } from '../http/wrk.ts';
 import type { Measure } from '../measure.ts';
 import type { Row } from '../table.ts';
+import { BENCH_WORKERS } from '../http/workers-runtime.ts';
 
 const here = join(import.meta.dirname, '..', 'http');
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 4);
@@ -38,10 +39,17 @@ const balanceOf = async (url: string, token: string): Promise<number> => {
  * process, beside the bare express app's JSON endpoint in the same run. Afterwards every coin is
  * accounted for: the coins the brands lost equal the creators on their lists (requests still in
  * flight when wrk stops are served but not counted by wrk, so the answers cannot be the measure).
+ * `onWorkers`: the same against the runtime with API workers (BENCH_WORKERS, 2), seeded alike;
+ * its rows carry no target (the judged rows are the default runtime's) and no CPU profile (the
+ * serving processes are not the bench child).
  */
-export const collections: Measure = {
-  name: 'Add to list (wrk)',
-  run: async ({ progress, profileDir, appendix }) => {
+const addToList = (onWorkers: boolean): Measure => ({
+  name: onWorkers ? `Add to list with API workers (WORKERS=${BENCH_WORKERS})` : 'Add to list (wrk)',
+  run: async ({ progress, profileDir: asked, appendix }) => {
+    const profileDir = onWorkers ? undefined : asked;
+    const on = onWorkers
+      ? `, WORKERS=${BENCH_WORKERS} (writer + ${BENCH_WORKERS} API workers)`
+      : '';
     ensureWrk();
     progress('add to list: starting a server (registering brands and creators) and the bare app');
     const scriptDir = await mkdtemp(join(tmpdir(), 'linkcoin-bench-add-'));
@@ -49,6 +57,7 @@ export const collections: Measure = {
       startChild<CollectionsServerInfo>(join(here, 'collections-process.ts'), {
         // Registering 250 accounts hashes 500 passwords (scrypt): slow on a busy machine.
         startupTimeoutMs: 600_000,
+        ...(onWorkers ? { env: { BENCH_WORKERS_ROWS: '1' } } : {}),
       }),
       startChild<BareInfo>(join(here, 'bare-express.ts')),
       startChild<DurableBareInfo>(join(here, 'durable-bare.ts')),
@@ -167,18 +176,18 @@ export const collections: Measure = {
       const durableBaseline = best.durable!;
       return [
         {
-          measure: `Add to list, ${brands.length} brands at once (POST collection/users/add)`,
+          measure: `Add to list, ${brands.length} brands at once (POST collection/users/add)${on}`,
           value: value.perSecond,
           unit: 'requests/s',
           baseline: durableBaseline.perSecond,
           baselineIs:
             'durable HTTP writes: the bare express app, PUT of the same body parsed and inserted with raw node:sqlite (synchronous=FULL, group-committed across concurrent requests), own process',
           better: 'higher',
-          target: 0.4,
+          ...(onWorkers ? {} : { target: 0.4 }),
           note: `wrk -t${WRK_THREADS} -c${WRK_CONNECTIONS}, best of ${ROUNDS} runs of ${seconds} s; p50 ${value.p50Ms.toFixed(1)} ms, p99 ${value.p99Ms.toFixed(1)} ms, ${value.cpu} µs CPU/request, peak RSS ${mib(serverMemory.maxRss)}; each a coin spent and a connection opened (FULL), its conversation opened by the process manager; durable bare p50 ${durableBaseline.p50Ms.toFixed(1)} ms, ${durableBaseline.cpu} µs CPU/request, peak RSS ${mib(durableMemory.maxRss)}`,
         },
         {
-          measure: 'Add to list, against the pure bare PUT',
+          measure: `Add to list, against the pure bare PUT${on}`,
           value: value.perSecond,
           unit: 'requests/s',
           baseline: baseline.perSecond,
@@ -188,7 +197,7 @@ export const collections: Measure = {
           note: `bare p50 ${baseline.p50Ms.toFixed(1)} ms, ${baseline.cpu} µs CPU/request, peak RSS ${mib(bareMemory.maxRss)}`,
         },
         {
-          measure: 'Coins spent without a creator on the list (must be 0)',
+          measure: `Coins spent without a creator on the list (must be 0)${on}`,
           value: Math.abs(spent - listed),
           unit: 'coins',
           baseline: spent,
@@ -204,4 +213,7 @@ export const collections: Measure = {
       await rm(scriptDir, { recursive: true, force: true });
     }
   },
-};
+});
+
+export const collections = addToList(false);
+export const collectionsOnWorkers = addToList(true);

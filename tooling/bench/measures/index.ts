@@ -1,8 +1,8 @@
 import type { Measure } from '../measure.ts';
 import { appends } from './appends.ts';
 import { audit } from './audit.ts';
-import { chat } from './chat.ts';
-import { collections } from './collections.ts';
+import { chat, chatOnWorkers } from './chat.ts';
+import { collections, collectionsOnWorkers } from './collections.ts';
 import { commands } from './commands.ts';
 import { directory } from './directory.ts';
 import { history } from './history.ts';
@@ -30,7 +30,9 @@ export const measures: readonly Measure[] = [
   httpWorkers,
   payments,
   collections,
+  collectionsOnWorkers,
   chat,
+  chatOnWorkers,
   directory,
   insights,
   serverMemory,
