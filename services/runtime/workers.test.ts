@@ -1,16 +1,20 @@
 /**
  * The embedded runtime with two API workers beside its writer (WORKERS=2), started as `make
  * start` starts it: a save answered by one worker is read back by the other at once
- * (read-your-writes across workers), both workers answer, and a limit on a person or an address
- * holds across them (the counters are shared through the writer).
+ * (read-your-writes across workers), both workers answer, a chat message reaches its receiver's
+ * sockets on both workers, and a limit on a person or an address holds across them (the counters
+ * are shared through the writer).
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { spawnTied, type TiedProcess } from '@linkcoin/infra/shared/tied-process.ts';
-import { registerUser } from '../testing/accounts.ts';
+import { registerUser, type TestUser } from '../testing/accounts.ts';
+import { ChatClient, openConversation } from '../testing/messaging.ts';
+import { startTestServer } from '../testing/test-server.ts';
 import { creatorWizard } from '../testing/profiles.ts';
 import { REPO_ROOT } from '../platform/config.ts';
 import { defaultWorkers } from '../platform/config.ts';
@@ -22,10 +26,25 @@ describe('WORKERS=2: two API workers and one writer', () => {
   let dataDir: string;
   let server: TiedProcess;
   let url: string;
-  const logs: { pid?: number; msg?: string; req?: { method: string; url: string } }[] = [];
+  const logs: {
+    pid?: number;
+    msg?: string;
+    userId?: string;
+    req?: { method: string; url: string };
+  }[] = [];
+  const JWT_SECRET = randomBytes(32).toString('hex');
+  let brand: TestUser;
+  let creator: TestUser;
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'linkcoin-workers-'));
+    // A brand and a creator with a conversation open, seeded in process on the same data
+    // directory (with the same signing secret, so their sessions hold in the workers).
+    const seeding = await startTestServer({ dataDir, env: { JWT_SECRET } });
+    brand = await registerUser(seeding, { role: 'user' });
+    creator = await registerUser(seeding, { role: 'influencer', ownerName: 'Chat Across' });
+    await openConversation(seeding, brand, creator);
+    await seeding.stop();
     server = spawnTied(process.execPath, [join(REPO_ROOT, 'services/runtime/main.ts')], {
       cwd: REPO_ROOT,
       env: {
@@ -42,6 +61,8 @@ describe('WORKERS=2: two API workers and one writer', () => {
         AUTH_REQUESTS_PER_IP_PER_WINDOW: '100000',
         LOGIN_ATTEMPTS_PER_WINDOW: String(LOGIN_ATTEMPTS),
         DIRECTORY_VISITOR_REQUESTS_PER_MINUTE: String(VISITOR_REQUESTS),
+        CHAT_MESSAGES_PER_MINUTE: '100000',
+        JWT_SECRET,
       },
     });
     const errors: string[] = [];
@@ -130,6 +151,44 @@ describe('WORKERS=2: two API workers and one writer', () => {
       ...Array<number>(2).fill(429),
     ]);
     expect(servedBy('/api/pageowners/users').size).toBe(2);
+  });
+
+  it('carries bursts of chat messages to the receiver’s sockets on both workers', async () => {
+    const ws = `${url.replace(/^http/, 'ws')}/ws`;
+    const sender = await ChatClient.connect(ws, brand);
+    // Connections go to the workers in turn: the receiver's two sockets are on both, so one of
+    // them hears through the writer's bus, the other maybe straight from the sending worker.
+    const receivers = [
+      await ChatClient.connect(ws, creator),
+      await ChatClient.connect(ws, creator),
+    ];
+    // (The workers' log lines reach this process a moment after the sockets open.)
+    await vi.waitFor(() => {
+      const opened = logs.filter(
+        (line) => line.msg === 'websocket opened' && line.userId === creator.userId,
+      );
+      expect(new Set(opened.map((line) => line.pid)).size).toBe(2);
+    });
+    onTestFinished(() => Promise.all([sender, ...receivers].map((client) => client.close())));
+    const sent: string[] = [];
+    // Six bursts of 50 at once (a socket holds at most 100 frames waiting its turn).
+    for (let burst = 0; burst < 6; burst++) {
+      const contents = Array.from({ length: 50 }, (_, i) => `burst ${burst} message ${i}`);
+      const acks = await Promise.all(
+        contents.map((content) => sender.sendMessage(brand, creator, content)),
+      );
+      expect(acks.map((ack) => ack.status)).toEqual(contents.map(() => 'ok'));
+      sent.push(...contents);
+    }
+    for (const receiver of receivers) {
+      await receiver.next<{ content: string }>('receive_message', (m) => m.content === sent.at(-1));
+      for (const content of sent) {
+        await receiver.next<{ content: string }>('receive_message', (m) => m.content === content);
+      }
+      const heard = receiver.received<{ content: string }>('receive_message').map((m) => m.content);
+      expect(heard.length).toBe(sent.length);
+      expect(new Set(heard)).toEqual(new Set(sent));
+    }
   });
 
   it('has a sensible default: one process on two cores, a worker per spare core above', () => {

@@ -13,7 +13,9 @@
  *   command answered by a worker reads its own write, and any worker's next read sees it.
  */
 import cluster, { type Worker } from 'node:cluster';
+import { park } from '@linkcoin/infra/bus/dead-letter.ts';
 import {
+  DEFAULT_MAX_DELIVERY_ATTEMPTS,
   DEFAULT_MAX_MESSAGE_BYTES,
   type Bus,
   type BusMessage,
@@ -62,16 +64,15 @@ type ToWriter =
       groupId: string;
       topics: readonly string[];
       fromBeginning?: boolean;
-      maxAttempts?: number;
     }
   | { k: 'unsubscribe'; id: number; sub: number }
-  | { k: 'handled'; delivery: number; error?: string }
+  | { k: 'handled'; sub: number }
   | { k: 'listening'; url: string };
 
 type ToWorker =
   | { k: 'reply'; id: number; ok: true; result: unknown }
   | { k: 'reply'; id: number; ok: false; error: WireError }
-  | { k: 'deliver'; sub: number; delivery: number; message: DeliveredMessage }
+  | { k: 'deliver'; sub: number; message: DeliveredMessage }
   | { k: 'applied'; position: number }
   | { k: 'shutdown' };
 
@@ -123,14 +124,11 @@ class WriterLink {
           return;
         }
         case 'deliver': {
+          // Handled in order (handleInOrder); each answer frees a place in the writer's window.
           const handler = this.#deliveries.get(message.sub);
-          const answer = (error?: string) =>
-            this.send({ k: 'handled', delivery: message.delivery, ...(error ? { error } : {}) });
-          if (!handler) return answer('no such subscription in this worker');
-          handler(message.message).then(
-            () => answer(),
-            (error: unknown) => answer(error instanceof Error ? error.message : String(error)),
-          );
+          const answer = () => this.send({ k: 'handled', sub: message.sub });
+          if (!handler) return answer();
+          void handler(message.message).then(answer);
           return;
         }
         case 'applied':
@@ -153,7 +151,7 @@ class WriterLink {
     });
   }
 
-  handle(sub: number, handler: BusSubscribeOptions['handler']): void {
+  handle(sub: number, handler: (message: DeliveredMessage) => Promise<void>): void {
     this.#deliveries.set(sub, handler);
   }
 
@@ -176,10 +174,55 @@ const writerEventStore = (reads: EventStore, link: WriterLink): EventStore =>
     { adapter: `${reads.adapter} (appends through the writer process)` },
   );
 
+/** Delay before a worker handles a failed message again (as the in-process bus waits). */
+const redeliveryDelayMs = (attempt: number): number => Math.min(5000, 20 * 2 ** attempt);
+
+/**
+ * A worker's side of one subscription: the messages the writer sends ahead (up to its window)
+ * handled one at a time in the order they came, each as a bus delivers it: tried again with a
+ * growing delay when the handler fails, parked on the dead-letter topic after the last attempt.
+ * The answer never fails: the writer only waits for it to send more.
+ */
+const handleInOrder = (
+  options: BusSubscribeOptions,
+  bus: Bus,
+  logger: Logger,
+): ((message: DeliveredMessage) => Promise<void>) => {
+  const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_DELIVERY_ATTEMPTS;
+  const handleOne = async (message: DeliveredMessage): Promise<void> => {
+    let failure: unknown;
+    for (let attempt = 0; ; attempt++) {
+      const poison = attempt >= maxAttempts;
+      try {
+        if (!poison) await options.handler(message);
+        else
+          await park(bus, logger, {
+            message,
+            groupId: options.groupId,
+            attempts: maxAttempts,
+            error: failure,
+          });
+        return;
+      } catch (error) {
+        if (!poison) failure = error;
+        logger.warn(
+          { err: error, topic: message.topic, offset: message.offset, attempt },
+          poison
+            ? 'a poison message could not be parked; trying again'
+            : 'bus handler failed; delivering again',
+        );
+        await new Promise((resolve) => setTimeout(resolve, redeliveryDelayMs(attempt)));
+      }
+    }
+  };
+  let tail = Promise.resolve();
+  return (message) => (tail = tail.then(() => handleOne(message)));
+};
+
 /** The writer's in-process bus, reached over IPC. */
-const writerBus = (link: WriterLink): Bus => {
+const writerBus = (link: WriterLink, logger: Logger): Bus => {
   let nextSub = 1;
-  return {
+  const bus: Bus = {
     adapter: 'inprocess (through the writer process)',
     maxMessageBytes: DEFAULT_MAX_MESSAGE_BYTES,
     publish: async (topic, messages) => {
@@ -187,14 +230,13 @@ const writerBus = (link: WriterLink): Bus => {
     },
     subscribe: async (options): Promise<BusSubscription> => {
       const sub = nextSub++;
-      link.handle(sub, options.handler);
+      link.handle(sub, handleInOrder(options, bus, logger));
       await link.request({
         k: 'subscribe',
         sub,
         groupId: options.groupId,
         topics: options.topics,
         ...(options.fromBeginning !== undefined ? { fromBeginning: options.fromBeginning } : {}),
-        ...(options.maxAttempts !== undefined ? { maxAttempts: options.maxAttempts } : {}),
       });
       return {
         stop: async () => {
@@ -210,6 +252,7 @@ const writerBus = (link: WriterLink): Bus => {
     }),
     close: async () => undefined,
   };
+  return bus;
 };
 
 /** An API worker: the `api` and `gateway` roles over the writer's stores and bus. */
@@ -225,7 +268,7 @@ export const startApiWorker = async (config: AppConfig, logger: Logger): Promise
     dataDirHeldByParent: true,
     ports: {
       eventStore,
-      bus: writerBus(link),
+      bus: writerBus(link, logger),
       progress: ({ readStore }) => {
         const told = toldProgress(
           checkpointProgress(eventStore, readStore, projectionsOf(CONTEXTS)),
@@ -241,6 +284,36 @@ export const startApiWorker = async (config: AppConfig, logger: Logger): Promise
 };
 
 // The writer's side -----------------------------------------------------------------------------
+
+/**
+ * Messages a worker's subscription may have been sent and not yet handled. The bus hands a
+ * group one message at a time; waiting for each answer over IPC held every worker's chat and
+ * balance pushes to one round trip per message (seconds behind under load). The writer sends
+ * ahead instead, in order, and waits only when this many are unanswered.
+ */
+const DELIVERY_WINDOW = 256;
+
+/** One worker subscription's messages sent and not yet handled. */
+class DeliveryWindow {
+  #unanswered = 0;
+  readonly #waiting: (() => void)[] = [];
+
+  /** Counts one more sent; resolves once there is room for the next. */
+  async sent(): Promise<void> {
+    if (++this.#unanswered < DELIVERY_WINDOW) return;
+    await new Promise<void>((room) => this.#waiting.push(room));
+  }
+
+  handled(): void {
+    this.#unanswered -= 1;
+    this.#waiting.shift()?.();
+  }
+
+  /** The worker or its subscription is gone: nothing more will be answered; no one waits. */
+  release(): void {
+    for (const room of this.#waiting.splice(0)) room();
+  }
+}
 
 export type WriterHandle = Readonly<{
   runtime: Runtime;
@@ -268,9 +341,10 @@ export const startWriter = async (
   const eventStore = runtime.platform.eventStore;
   const bus = runtime.platform.bus;
   let stopping = false;
-  let nextDelivery = 1;
-  const deliveries = new Map<number, (error?: string) => void>();
-  const subscriptions = new Map<Worker, Map<number, BusSubscription>>();
+  const subscriptions = new Map<
+    Worker,
+    Map<number, { subscription: BusSubscription; window: DeliveryWindow }>
+  >();
   let applied: number | null = null;
   const unlisten = runtime.progress.onApplied?.((position) => {
     applied = position;
@@ -284,7 +358,7 @@ export const startWriter = async (
   let ready = 0;
 
   const serve = (worker: Worker) => {
-    const subs = new Map<number, BusSubscription>();
+    const subs = new Map<number, { subscription: BusSubscription; window: DeliveryWindow }>();
     subscriptions.set(worker, subs);
     const reply = (id: number, run: () => Promise<unknown>) => {
       run().then(
@@ -308,40 +382,37 @@ export const startWriter = async (
           return reply(message.id, () => bus.publish(message.topic, message.messages));
         case 'subscribe':
           return reply(message.id, async () => {
+            const window = new DeliveryWindow();
             const subscription = await bus.subscribe({
               groupId: message.groupId,
               topics: message.topics,
               ...(message.fromBeginning !== undefined
                 ? { fromBeginning: message.fromBeginning }
                 : {}),
-              ...(message.maxAttempts !== undefined ? { maxAttempts: message.maxAttempts } : {}),
-              handler: (delivered) =>
-                new Promise<void>((ok, fail) => {
-                  if (!worker.isConnected()) return fail(new Error('the worker is gone'));
-                  const delivery = nextDelivery++;
-                  deliveries.set(delivery, (error) => (error ? fail(new Error(error)) : ok()));
-                  worker.send({
-                    k: 'deliver',
-                    sub: message.sub,
-                    delivery,
-                    message: delivered,
-                  } satisfies ToWorker);
-                }),
+              // Sent ahead, in order, up to the window; the worker handles, retries and parks.
+              handler: async (delivered) => {
+                if (!worker.isConnected()) throw new Error('the worker is gone');
+                worker.send({
+                  k: 'deliver',
+                  sub: message.sub,
+                  message: delivered,
+                } satisfies ToWorker);
+                await window.sent();
+              },
             });
-            subs.set(message.sub, subscription);
+            subs.set(message.sub, { subscription, window });
             return null;
           });
         case 'unsubscribe':
           return reply(message.id, async () => {
-            await subs.get(message.sub)?.stop();
+            const sub = subs.get(message.sub);
+            sub?.window.release();
+            await sub?.subscription.stop();
             subs.delete(message.sub);
             return null;
           });
-        case 'handled': {
-          const settle = deliveries.get(message.delivery);
-          deliveries.delete(message.delivery);
-          return settle?.(message.error);
-        }
+        case 'handled':
+          return subs.get(message.sub)?.window.handled();
         case 'listening':
           if (applied !== null) worker.send({ k: 'applied', position: applied } satisfies ToWorker);
           if (++ready === workers) listening(message.url);
@@ -349,7 +420,10 @@ export const startWriter = async (
       }
     });
     worker.on('exit', (code, signal) => {
-      for (const subscription of subs.values()) void subscription.stop();
+      for (const { subscription, window } of subs.values()) {
+        window.release();
+        void subscription.stop();
+      }
       subscriptions.delete(worker);
       if (stopping) return;
       logger.error({ worker: worker.id, code, signal }, 'an API worker died: starting another');

@@ -246,6 +246,7 @@ export class Gateway {
       ws.principal = principal;
       ws.token = token;
       ws.once('close', release);
+      logger.debug({ userId, nodeId: this.#node.nodeId }, 'websocket opened');
       this.#wss.emit('connection', ws, req);
     });
   }
