@@ -44,9 +44,14 @@ export const whereOf = (filters: DirectoryFilters): Record<string, FieldConditio
 const sortOf = (sort: DirectorySort): Query['sort'] =>
   SORT_KEYS[sort].map(([field, direction]) => [field, direction] as const);
 
-const tierText = (search: string, tier: number): TextCondition[] => [
+/**
+ * The text of one tier: matched in its fields, not in the tier before's (those are that tier's).
+ * `below`: how many entries the tiers before hold; when none, nothing is excluded (the exclusion
+ * would cost a second text search, about 4 ms for a common prefix at 1,000,000 creators).
+ */
+const tierText = (search: string, tier: number, below: number): TextCondition[] => [
   { search, fields: TEXT_TIERS[tier]! },
-  ...(tier > 0 ? [{ search, fields: TEXT_TIERS[tier - 1]!, exclude: true }] : []),
+  ...(tier > 0 && below > 0 ? [{ search, fields: TEXT_TIERS[tier - 1]!, exclude: true }] : []),
 ];
 
 export type SearchPage = Readonly<{ total: number; entries: DirectoryEntry[] }>;
@@ -111,12 +116,13 @@ export const searchPage = async (
     const upTo = tier === last ? total : await within(tier);
     const size = upTo - before;
     const offset = skip + entries.length - before;
+    const below = before;
     before = upTo;
     if (offset >= size) continue;
     entries.push(
       ...(await directory.find({
         where,
-        text: tierText(filters.search, tier),
+        text: tierText(filters.search, tier, below),
         sort: sortOf('relevance'),
         skip: offset,
         limit: limit - entries.length,
