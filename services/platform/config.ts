@@ -252,9 +252,12 @@ const environmentSchema = z
 export type Environment = z.infer<typeof environmentSchema>;
 
 /**
- * Without WORKERS: one process on a machine of 1 or 2 cores (a worker beside the writer would
- * take the core the writer's commits, projections and the machine's other work need), else one
- * worker per core but the writer's, at most 4.
+ * Without WORKERS: one process on a machine of 1 or 2 cores, else one worker per core but the
+ * writer's, at most 4. Measured on 2 cores (docs/performance.md, ninth pass): two workers serve
+ * 1.6 to 1.8 times the reads, but an add to list costs 1.6 to 1.7 times the CPU and a chat
+ * message 1.7 to 1.9 times (each crosses IPC to the writer, and every conversation event to
+ * each worker), so the writes run at about four fifths of one process's rate; with a spare
+ * core the reads are worth it.
  */
 export const defaultWorkers = (
   eventStore: Environment['EVENT_STORE'],

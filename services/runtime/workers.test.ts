@@ -169,7 +169,9 @@ describe('WORKERS=2: two API workers and one writer', () => {
       );
       expect(new Set(opened.map((line) => line.pid)).size).toBe(2);
     });
-    onTestFinished(() => Promise.all([sender, ...receivers].map((client) => client.close())));
+    onTestFinished(async () => {
+      await Promise.all([sender, ...receivers].map((client) => client.close()));
+    });
     const sent: string[] = [];
     // Six bursts of 50 at once (a socket holds at most 100 frames waiting its turn).
     for (let burst = 0; burst < 6; burst++) {
