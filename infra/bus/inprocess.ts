@@ -105,10 +105,12 @@ export class InProcessBus implements Bus {
       });
     });
     const retention = this.#options.retention ?? 10_000;
+    // A group without members (its consumer stopped: a gone worker's per-node groups) holds
+    // nothing back beyond the retention: it would keep every later message for ever.
     const oldestNeeded = Math.min(
       topic.nextOffset - retention,
       ...[...this.#groups.values()]
-        .filter((group) => group.topics.has(topicName))
+        .filter((group) => group.topics.has(topicName) && group.members.length > 0)
         .map((group) => group.next.get(topicName) ?? topic.nextOffset),
     );
     // Offsets are contiguous in the array: the first one needed is found by arithmetic.

@@ -1,6 +1,6 @@
 import { DIRECTORY_MESSAGES as M } from '@linkcoin/domain/directory/messages.ts';
 import { DomainError } from '@linkcoin/domain/shared/errors.ts';
-import { sharedLimiter } from '../platform/shared-limits.ts';
+import { addressKey, refusalOf, sharedLimiter } from '../platform/shared-limits.ts';
 
 /**
  * Visitors' listing requests, limited per client address (in memory, shared by the API workers of one runtime): a
@@ -10,9 +10,7 @@ import { sharedLimiter } from '../platform/shared-limits.ts';
 export const visitorLimit = (perMinute: number) => {
   const limiter = sharedLimiter('directory-visitors', { points: perMinute, duration: 60 });
   return async (address: string): Promise<void> => {
-    try {
-      await limiter.consume(address);
-    } catch {
+    if (await refusalOf(limiter, addressKey(address))) {
       throw new DomainError('rate_limited', M.tooManyVisitorSearches);
     }
   };
@@ -26,9 +24,7 @@ export const visitorLimit = (perMinute: number) => {
 export const memberLimit = (perMinute: number) => {
   const limiter = sharedLimiter('directory-members', { points: perMinute, duration: 60 });
   return async (userId: string): Promise<void> => {
-    try {
-      await limiter.consume(userId);
-    } catch {
+    if (await refusalOf(limiter, userId)) {
       throw new DomainError('rate_limited', M.tooManyMemberSearches);
     }
   };

@@ -19,7 +19,7 @@ import {
   type RealtimePart,
 } from '../platform/gateway/realtime.ts';
 import type { Clock } from '../platform/clock.ts';
-import { sharedLimiter } from '../platform/shared-limits.ts';
+import { refusalOf, sharedLimiter } from '../platform/shared-limits.ts';
 import {
   MESSAGING_HANDLER_MESSAGES as H,
   type MessagingHandlers,
@@ -299,11 +299,7 @@ export const chatRealtime = (options: ChatOptions): RealtimePart => {
       send_message: realtimeEvent(sendMessageData, async (client, data) => {
         const me = client.principal.userId;
         if (data.sender !== me) throw new DomainError('forbidden', H.notYourself);
-        try {
-          await limiter.consume(me);
-        } catch {
-          throw new DomainError('rate_limited', M.tooFast);
-        }
+        if (await refusalOf(limiter, me)) throw new DomainError('rate_limited', M.tooFast);
         // The delivery receipt of what this sender received in the conversation, if one waits
         // past its window, rides on this message's append (receipts.ts); given back if the
         // message is not stored.

@@ -10,8 +10,10 @@
  * cluster store for the middleware limits. In one process (and in tests) they count in memory,
  * as before.
  *
- * A worker whose writer does not answer a count within two seconds refuses that request (the
- * limiter rejects with an error): the writer also holds every append, so nothing else works then.
+ * A count the writer does not answer within two seconds (one second for the middleware limits,
+ * the cluster store's own timeout) fails closed: the request is refused as unavailable (503),
+ * never as too many (429): the person did nothing wrong. The writer also holds every append, so
+ * nothing else works then either.
  *
  * Limits that guard one process's own event loop (the gateway's frames per socket owner) stay
  * per process on purpose: they are not a person's allowance.
@@ -21,15 +23,17 @@ import {
   ClusterMemoryStorePrimary,
   ClusterMemoryStoreWorker,
 } from '@express-rate-limit/cluster-memory-store';
-import type { Store } from 'express-rate-limit';
+import { ipKeyGenerator, type Store } from 'express-rate-limit';
 import {
   RateLimiterCluster,
   RateLimiterClusterMaster,
   RateLimiterMemory,
+  RateLimiterRes,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
+import { DomainError } from '@linkcoin/domain/shared/errors.ts';
 
-/** How long a worker waits for the writer's count before counting on its own. */
+/** How long a worker waits for the writer's count before refusing the request. */
 const SHARED_COUNT_TIMEOUT_MS = 2_000;
 
 /** Whether this process is an API worker forked by a writer (services/runtime/workers.ts). */
@@ -51,6 +55,35 @@ export const sharedLimiter = (
         timeoutMs: SHARED_COUNT_TIMEOUT_MS,
       })
     : new RateLimiterMemory({ keyPrefix: name, ...options });
+
+/** What a person reads when a limit's count could not be taken. */
+export const LIMIT_UNAVAILABLE_MESSAGE =
+  'We could not check this request just now. Please try again in a moment.';
+
+/**
+ * Takes `points` for `key`: null when allowed, the limiter's refusal (with its wait) when the
+ * allowance is used up; a count that could not be taken throws an `unavailable` error.
+ */
+export const refusalOf = async (
+  limiter: RateLimiterAbstract,
+  key: string,
+  points = 1,
+): Promise<RateLimiterRes | null> => {
+  try {
+    await limiter.consume(key, points);
+    return null;
+  } catch (refused) {
+    if (refused instanceof RateLimiterRes) return refused;
+    throw new DomainError('unavailable', LIMIT_UNAVAILABLE_MESSAGE);
+  }
+};
+
+/**
+ * The key of a client address for a limit: an IPv4 address as it is, an IPv6 address as its
+ * /56 network (express-rate-limit's rule), since one client may use any address in its
+ * network and would otherwise get a full allowance for each.
+ */
+export const addressKey = (address: string): string => ipKeyGenerator(address);
 
 /**
  * The store for an express-rate-limit middleware named `name`: shared through the writer in an

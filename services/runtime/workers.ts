@@ -187,11 +187,13 @@ const handleInOrder = (
   options: BusSubscribeOptions,
   bus: Bus,
   logger: Logger,
-): ((message: DeliveredMessage) => Promise<void>) => {
+): { handle: (message: DeliveredMessage) => Promise<void>; stop: () => void } => {
   const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_DELIVERY_ATTEMPTS;
+  // Once the subscription stops, what was sent ahead and not yet handled is dropped.
+  let stopped = false;
   const handleOne = async (message: DeliveredMessage): Promise<void> => {
     let failure: unknown;
-    for (let attempt = 0; ; attempt++) {
+    for (let attempt = 0; !stopped; attempt++) {
       const poison = attempt >= maxAttempts;
       try {
         if (!poison) await options.handler(message);
@@ -216,7 +218,12 @@ const handleInOrder = (
     }
   };
   let tail = Promise.resolve();
-  return (message) => (tail = tail.then(() => handleOne(message)));
+  return {
+    handle: (message) => (tail = tail.then(() => handleOne(message))),
+    stop: () => {
+      stopped = true;
+    },
+  };
 };
 
 /** The writer's in-process bus, reached over IPC. */
@@ -230,7 +237,8 @@ const writerBus = (link: WriterLink, logger: Logger): Bus => {
     },
     subscribe: async (options): Promise<BusSubscription> => {
       const sub = nextSub++;
-      link.handle(sub, handleInOrder(options, bus, logger));
+      const inOrder = handleInOrder(options, bus, logger);
+      link.handle(sub, inOrder.handle);
       await link.request({
         k: 'subscribe',
         sub,
@@ -240,6 +248,7 @@ const writerBus = (link: WriterLink, logger: Logger): Bus => {
       });
       return {
         stop: async () => {
+          inOrder.stop();
           await link.request({ k: 'unsubscribe', sub });
           link.forget(sub);
         },
@@ -419,6 +428,11 @@ export const startWriter = async (
           return;
       }
     });
+    // A send to a worker that has just gone (ours checks first; the limits' stores may not) is
+    // logged, not an uncaught error that would stop the writer.
+    worker.on('error', (error) =>
+      logger.warn({ err: error, worker: worker.id }, 'a message to an API worker failed'),
+    );
     worker.on('exit', (code, signal) => {
       for (const { subscription, window } of subs.values()) {
         window.release();

@@ -1,7 +1,7 @@
-import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { DomainError } from '@linkcoin/domain/shared/errors.ts';
 import { waitText } from '@linkcoin/domain/verification/instagram.ts';
-import { sharedLimiter } from '../../platform/shared-limits.ts';
+import { addressKey, refusalOf, sharedLimiter } from '../../platform/shared-limits.ts';
 
 const DAY_SECONDS = 24 * 60 * 60;
 
@@ -38,12 +38,12 @@ export const addressCaps = (limits: { requestsPerDay: number; triesPerDay: numbe
     /** Takes a point for `address`; answers the function that gives it back. */
     reserve: async (kind: AddressCapKind, address: string): Promise<() => Promise<void>> => {
       const limiter = limiters[kind];
-      try {
-        await limiter.consume(address, 1);
-      } catch (refused) {
-        if (!(refused instanceof RateLimiterRes)) throw refused;
+      // An IPv6 client counts by its network (addressKey), not by each of its addresses.
+      const key = addressKey(address);
+      const refused = await refusalOf(limiter, key);
+      if (refused) {
         // The refused point is no use: it is given back at once.
-        await limiter.reward(address, 1);
+        await limiter.reward(key, 1);
         throw new DomainError(
           'rate_limited',
           ADDRESS_CAP_MESSAGES[kind](waitText(refused.msBeforeNext)),
@@ -53,7 +53,7 @@ export const addressCaps = (limits: { requestsPerDay: number; triesPerDay: numbe
       return async () => {
         if (released) return;
         released = true;
-        await limiter.reward(address, 1);
+        await limiter.reward(key, 1);
       };
     },
   };
