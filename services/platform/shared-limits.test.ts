@@ -1,20 +1,13 @@
 /**
  * The limits' keys and answers in one process (the sharing across API workers is in
- * services/runtime/workers.test.ts): an IPv6 client counts by its network, a used-up allowance
- * is a refusal, and a count that cannot be taken is "unavailable", never "too many".
+ * services/runtime/workers.test.ts; each context's limits by network in its own tests): an IPv6
+ * client counts by its network, a used-up allowance is a refusal, and a count that cannot be
+ * taken is "unavailable", never "too many".
  */
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '@linkcoin/domain/shared/errors.ts';
-import { visitorLimit } from '../directory/visitor-limit.ts';
-import { addressCaps } from '../verification/instagram/address-caps.ts';
 import { addressKey, LIMIT_UNAVAILABLE_MESSAGE, refusalOf } from './shared-limits.ts';
-
-const kindOf = async (promise: Promise<unknown>): Promise<string | null> =>
-  promise.then(
-    () => null,
-    (error: unknown) => (error instanceof DomainError ? error.kind : String(error)),
-  );
 
 describe('shared limits', () => {
   it('keys an IPv4 address as it is and an IPv6 address by its /56 network', () => {
@@ -42,23 +35,5 @@ describe('shared limits', () => {
       kind: 'unavailable',
       message: LIMIT_UNAVAILABLE_MESSAGE,
     });
-  });
-
-  it('gives a visitor on IPv6 one allowance for the whole network', async () => {
-    const limit = visitorLimit(2);
-    expect(await kindOf(limit('2001:db8:aa:1::1'))).toBeNull();
-    expect(await kindOf(limit('2001:db8:aa:1::2'))).toBeNull();
-    expect(await kindOf(limit('2001:db8:aa:1:abcd::3'))).toBe('rate_limited');
-    // Another network has its own.
-    expect(await kindOf(limit('2001:db8:bb:1::1'))).toBeNull();
-  });
-
-  it('caps Instagram code requests per IPv6 network, and gives points back to it', async () => {
-    const caps = addressCaps({ requestsPerDay: 2, triesPerDay: 2 });
-    await caps.reserve('requests', '2001:db8:cc:1::1');
-    const release = await caps.reserve('requests', '2001:db8:cc:1::2');
-    expect(await kindOf(caps.reserve('requests', '2001:db8:cc:1::3'))).toBe('rate_limited');
-    await release();
-    expect(await kindOf(caps.reserve('requests', '2001:db8:cc:1::4'))).toBeNull();
   });
 });
