@@ -48,3 +48,58 @@ export const park = async (bus: Bus, logger: Logger, parked: Parked): Promise<vo
     `a bus message failed ${parked.attempts} times: parked on ${topic}`,
   );
 };
+
+/** Who takes a message on one attempt: a handler and how many attempts it gets. */
+export type DeliveryTarget = Readonly<{
+  handler: (message: DeliveredMessage) => Promise<void>;
+  maxAttempts: number;
+}>;
+
+/** The embedded buses' wait before delivering a failed message again. */
+export const embeddedRedeliveryDelayMs = (attempt: number): number =>
+  Math.min(5000, 20 * 2 ** attempt);
+
+/**
+ * Hands a message to its target until it is handled; after the target's last attempt it is
+ * parked (above) and counts as handled. A failure is logged and tried again after
+ * `retryDelayMs(attempt)`. Answers false, leaving the message for later, when there is no
+ * target at an attempt (no member left, the subscription stopped). `message` gives a fresh copy
+ * for each attempt, so a handler that changed one does not see its change again.
+ */
+export const deliverOrPark = async (options: {
+  bus: Bus;
+  logger: Logger;
+  groupId: string;
+  message: () => DeliveredMessage;
+  target: () => DeliveryTarget | null;
+  retryDelayMs: (attempt: number) => number;
+}): Promise<boolean> => {
+  let failure: unknown;
+  for (let attempt = 0; ; attempt++) {
+    const target = options.target();
+    if (!target) return false;
+    const message = options.message();
+    const poison = attempt >= target.maxAttempts;
+    try {
+      if (!poison) await target.handler(message);
+      else {
+        await park(options.bus, options.logger, {
+          message,
+          groupId: options.groupId,
+          attempts: target.maxAttempts,
+          error: failure,
+        });
+      }
+      return true;
+    } catch (error) {
+      if (!poison) failure = error;
+      options.logger.warn(
+        { err: error, topic: message.topic, offset: message.offset, attempt },
+        poison
+          ? 'a poison message could not be parked; trying again'
+          : 'bus handler failed; delivering again',
+      );
+      await new Promise((resolve) => setTimeout(resolve, options.retryDelayMs(attempt)));
+    }
+  }
+};

@@ -1,6 +1,6 @@
 import type { Logger } from '../shared/logger.ts';
 import type { PortStatus } from '../shared/port-status.ts';
-import { park } from './dead-letter.ts';
+import { deliverOrPark, embeddedRedeliveryDelayMs } from './dead-letter.ts';
 import {
   assertTopicName,
   DEFAULT_MAX_DELIVERY_ATTEMPTS,
@@ -11,7 +11,6 @@ import {
   type BusMessage,
   type BusSubscribeOptions,
   type BusSubscription,
-  type DeliveredMessage,
 } from './port.ts';
 
 /**
@@ -195,44 +194,25 @@ export class InProcessBus implements Bus {
    * Hands the message to a member until one handles it; after the member's last attempt it is
    * parked on the dead-letter topic (dead-letter.ts) and the group moves on.
    */
-  async #deliver(group: Group, topic: string, message: StoredMessage): Promise<boolean> {
-    const retryDelay =
-      this.#options.retryDelayMs ?? ((attempt) => Math.min(5000, 20 * 2 ** attempt));
-    let failure: unknown;
-    for (let attempt = 0; ; attempt++) {
-      const members = group.members.filter((m) => m.active);
-      const member = members[hash(message.key) % members.length];
-      if (!member || this.#closed) return false;
-      const delivered: DeliveredMessage = {
+  #deliver(group: Group, topic: string, message: StoredMessage): Promise<boolean> {
+    return deliverOrPark({
+      bus: this,
+      logger: this.#options.logger,
+      groupId: group.id,
+      message: () => ({
         topic,
         key: message.key,
         value: JSON.parse(message.json) as unknown,
         offset: String(message.offset),
         ...(message.headers ? { headers: message.headers } : {}),
-      };
-      const poison = attempt >= member.maxAttempts;
-      try {
-        if (!poison) await member.handler(delivered);
-        else {
-          await park(this, this.#options.logger, {
-            message: delivered,
-            groupId: group.id,
-            attempts: member.maxAttempts,
-            error: failure,
-          });
-        }
-        return true;
-      } catch (error) {
-        if (!poison) failure = error;
-        this.#options.logger.warn(
-          { err: error, topic, offset: message.offset, attempt },
-          poison
-            ? 'a poison message could not be parked; trying again'
-            : 'bus handler failed; delivering again',
-        );
-        await new Promise((resolve) => setTimeout(resolve, retryDelay(attempt)));
-      }
-    }
+      }),
+      target: () => {
+        const members = group.members.filter((m) => m.active);
+        const member = members[hash(message.key) % members.length];
+        return member && !this.#closed ? member : null;
+      },
+      retryDelayMs: this.#options.retryDelayMs ?? embeddedRedeliveryDelayMs,
+    });
   }
 
   async status(): Promise<PortStatus> {

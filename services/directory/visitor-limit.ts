@@ -3,9 +3,10 @@ import { DomainError } from '@linkcoin/domain/shared/errors.ts';
 import { addressKey, refusalOf, sharedLimiter } from '../platform/shared-limits.ts';
 
 /**
- * Visitors' listing requests, limited per client address (in memory, shared by the API workers of one runtime): a
- * visitor sees the first 10 results of each search, and this keeps one address from walking the
- * directory by varying the search. Signed-in callers are limited by their coins instead.
+ * Visitors' listing requests, limited per client address (an IPv6 client by its network), in
+ * memory and shared by the API workers of one runtime: a visitor sees the first 10 results of
+ * each search, and this keeps one address from walking the directory by varying the search.
+ * Signed-in callers are limited by their coins instead.
  */
 export const visitorLimit = (perMinute: number) => {
   const limiter = sharedLimiter('directory-visitors', { points: perMinute, duration: 60 });
@@ -17,9 +18,9 @@ export const visitorLimit = (perMinute: number) => {
 };
 
 /**
- * Members' listing requests, limited per account (in memory, shared by the API workers of one runtime): far above what
- * a person browsing asks, it keeps a script from running the directory in a loop (every search
- * counts impressions in the creators' insights).
+ * Members' listing requests, limited per account (in memory, shared by the API workers of one
+ * runtime): far above what a person browsing asks, it keeps a script from running the directory
+ * in a loop (every search counts impressions in the creators' insights).
  */
 export const memberLimit = (perMinute: number) => {
   const limiter = sharedLimiter('directory-members', { points: perMinute, duration: 60 });

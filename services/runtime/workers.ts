@@ -13,7 +13,7 @@
  *   command answered by a worker reads its own write, and any worker's next read sees it.
  */
 import cluster, { type Worker } from 'node:cluster';
-import { park } from '@linkcoin/infra/bus/dead-letter.ts';
+import { deliverOrPark, embeddedRedeliveryDelayMs } from '@linkcoin/infra/bus/dead-letter.ts';
 import {
   DEFAULT_MAX_DELIVERY_ATTEMPTS,
   DEFAULT_MAX_MESSAGE_BYTES,
@@ -174,52 +174,36 @@ const writerEventStore = (reads: EventStore, link: WriterLink): EventStore =>
     { adapter: `${reads.adapter} (appends through the writer process)` },
   );
 
-/** Delay before a worker handles a failed message again (as the in-process bus waits). */
-const redeliveryDelayMs = (attempt: number): number => Math.min(5000, 20 * 2 ** attempt);
-
 /**
  * A worker's side of one subscription: the messages the writer sends ahead (up to its window)
- * handled one at a time in the order they came, each as a bus delivers it: tried again with a
- * growing delay when the handler fails, parked on the dead-letter topic after the last attempt.
- * The answer never fails: the writer only waits for it to send more.
+ * handled one at a time in the order they came, each as the in-process bus delivers it
+ * (deliverOrPark: tried again with a growing delay, parked after the last attempt). The answer
+ * never fails: the writer only waits for it to send more. Once the subscription stops, what was
+ * sent ahead and not yet handled is dropped.
  */
 const handleInOrder = (
   options: BusSubscribeOptions,
   bus: Bus,
   logger: Logger,
 ): { handle: (message: DeliveredMessage) => Promise<void>; stop: () => void } => {
-  const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_DELIVERY_ATTEMPTS;
-  // Once the subscription stops, what was sent ahead and not yet handled is dropped.
-  let stopped = false;
-  const handleOne = async (message: DeliveredMessage): Promise<void> => {
-    let failure: unknown;
-    for (let attempt = 0; !stopped; attempt++) {
-      const poison = attempt >= maxAttempts;
-      try {
-        if (!poison) await options.handler(message);
-        else
-          await park(bus, logger, {
-            message,
-            groupId: options.groupId,
-            attempts: maxAttempts,
-            error: failure,
-          });
-        return;
-      } catch (error) {
-        if (!poison) failure = error;
-        logger.warn(
-          { err: error, topic: message.topic, offset: message.offset, attempt },
-          poison
-            ? 'a poison message could not be parked; trying again'
-            : 'bus handler failed; delivering again',
-        );
-        await new Promise((resolve) => setTimeout(resolve, redeliveryDelayMs(attempt)));
-      }
-    }
+  const target = {
+    handler: options.handler,
+    maxAttempts: options.maxAttempts ?? DEFAULT_MAX_DELIVERY_ATTEMPTS,
   };
+  let stopped = false;
   let tail = Promise.resolve();
   return {
-    handle: (message) => (tail = tail.then(() => handleOne(message))),
+    handle: (message) =>
+      (tail = tail.then(async () => {
+        await deliverOrPark({
+          bus,
+          logger,
+          groupId: options.groupId,
+          message: () => message,
+          target: () => (stopped ? null : target),
+          retryDelayMs: embeddedRedeliveryDelayMs,
+        });
+      })),
     stop: () => {
       stopped = true;
     },

@@ -17,11 +17,11 @@ export type AddressCapKind = keyof typeof ADDRESS_CAP_MESSAGES;
 /**
  * The per-address caps on Instagram code requests and wrong codes (in memory, shared by the API
  * workers of one runtime, services/platform/shared-limits.ts; per replica in the distributed
- * runtime: the per-account and per-handle caps are in the event log and hold everywhere). `reserve` takes
- * one of the day's points before the request or the code is handled, refusing once they are used
- * up, so requests arriving at once cannot all pass a check made before any of them counted; the
- * caller gives the point back (`release`) when nothing was recorded: a refused request, a
- * request answered with the one still open, a right code.
+ * runtime: the per-account and per-handle caps are in the event log and hold everywhere).
+ * `reserve` takes one of the day's points before the request or the code is handled, refusing
+ * once they are used up, so requests arriving at once cannot all pass a check made before any of
+ * them counted; the caller gives the point back (`release`) when nothing was recorded: a refused
+ * request, a request answered with the one still open, a right code.
  */
 export const addressCaps = (limits: { requestsPerDay: number; triesPerDay: number }) => {
   const limiters: Record<AddressCapKind, RateLimiterAbstract> = {
