@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { LoadResult, ScenarioName } from '../http/harness.ts';
 import { startChild } from '../http/child.ts';
 import type { ServerInfo } from '../http/server-process.ts';
+import { BENCH_WORKERS as WORKERS } from '../http/workers-runtime.ts';
 import { WRK_CONNECTIONS, WRK_THREADS } from '../http/wrk.ts';
 import { checkAnswers } from './http-profiles.ts';
 import type { Measure } from '../measure.ts';
@@ -9,7 +10,6 @@ import type { Row } from '../table.ts';
 
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_HTTP_ROUNDS ?? 2);
-const WORKERS = process.env.BENCH_WORKERS ?? '2';
 
 /**
  * Both cores (issue 22): the profile save and reads on the runtime as `make start` runs it with
