@@ -8,6 +8,7 @@ import type { RowTables, RowWrite } from './sqlite-rows.ts';
  * working out each document's JSON, keys, text and list rows), hands its writes here, and applies
  * the next batch while this thread writes the one before into the file: the fold and SQLite's
  * own work (the rows, the text index, the list entries, the commit) on the two cores at once.
+ * It also checkpoints the log once a rebuild's indexes are built (`checkpoint`).
  */
 
 export type AheadSetup = Readonly<{ path: string }>;
@@ -22,12 +23,18 @@ export type AheadBatch = Readonly<{
   collections: readonly { tables: RowTables; writes: readonly RowWrite[] }[];
 }>;
 
-/** The thread's answer to a batch: null once committed, else why it was not. */
+/**
+ * What the thread is asked: a batch to write, or to copy the write-ahead log into the file (a
+ * passive checkpoint: it waits for no one, and no one waits for it).
+ */
+export type AheadRequest = AheadBatch | Readonly<{ checkpoint: true }>;
+
+/** The thread's answer: null once committed (or checkpointed), else why it was not. */
 export type AheadAnswer = { error: string | null };
 
 /** The event loop's side: batches written in the order sent, each settling once committed. */
 export class AheadWriter {
-  readonly #calls: WorkerCalls<AheadBatch, AheadAnswer>;
+  readonly #calls: WorkerCalls<AheadRequest, AheadAnswer>;
 
   constructor(setup: AheadSetup) {
     this.#calls = new WorkerCalls(
@@ -45,6 +52,16 @@ export class AheadWriter {
   /** Writes a batch and its checkpoint in one transaction; settles once committed. */
   async write(batch: AheadBatch): Promise<void> {
     const { error } = await this.#calls.call(batch);
+    if (error !== null) throw new Error(error);
+  }
+
+  /**
+   * Copies the write-ahead log into the file on the thread (`PRAGMA wal_checkpoint(PASSIVE)`),
+   * after the batches sent before: the log a rebuild's index builds wrote (hundreds of
+   * megabytes) is then not copied by the event loop's next commit.
+   */
+  async checkpoint(): Promise<void> {
+    const { error } = await this.#calls.call({ checkpoint: true });
     if (error !== null) throw new Error(error);
   }
 

@@ -1,11 +1,12 @@
 // The SQLite read store's rebuild writer thread (sqlite-ahead.ts): its own connection to the
 // file, where it writes each batch a rebuild applied on the event loop, with its checkpoint, in
-// one transaction. Plain data in (each document's JSON, keys, text and list rows), an outcome out.
+// one transaction, and the checkpoint of the log once a rebuild's indexes are built. Plain data in
+// (each document's JSON, keys, text and list rows), an outcome out.
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { workerData } from 'node:worker_threads';
 import { answerCalls } from '../shared/worker-calls.ts';
 import { movesForward } from './checkpoints.ts';
-import type { AheadAnswer, AheadBatch, AheadSetup } from './sqlite-ahead.ts';
+import type { AheadAnswer, AheadBatch, AheadRequest, AheadSetup } from './sqlite-ahead.ts';
 import { writeRows } from './sqlite-rows.ts';
 
 const setup = workerData as AheadSetup;
@@ -59,10 +60,12 @@ const write = (request: AheadBatch): void => {
   }
 };
 
-answerCalls<AheadBatch, AheadAnswer>(
-  (batch) => {
+answerCalls<AheadRequest, AheadAnswer>(
+  (request) => {
     try {
-      write(batch);
+      // Passive: copies what no reader still needs, and gives way to the writer connection.
+      if ('checkpoint' in request) db.exec('PRAGMA wal_checkpoint(PASSIVE)');
+      else write(request);
       return { error: null };
     } catch (error) {
       return { error: error instanceof Error ? error.message : String(error) };

@@ -1,8 +1,9 @@
+import { statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
 import { textWords } from '@linkcoin/domain/shared/search-text.ts';
 import type { ProjectionTransaction, Query, TextCondition } from './port.ts';
@@ -983,6 +984,49 @@ describe('SqliteReadStore rebuilds from zero', () => {
     await second.deferIndexes([entries]);
     expect(indexesOf(path, 'rm_entries').join('\n')).toMatch(index('points_d'));
     await second.close();
+  });
+
+  it('has its writer thread copy the log its index builds wrote into the file, and checkpoints as usual after', async () => {
+    const path = await tempPath();
+    const store = new SqliteReadStore({ path });
+    onTestFinished(() => store.close());
+    await store.ensureCollections([entries]);
+    await store.deferIndexes([entries]);
+    /** Writes entries from..to in one batch (a few kilobytes each, so pages add up). */
+    const write = (from: number, to: number) =>
+      store.applyBatch('entries', 1, [recordedPut(to)], async (_event, tx) => {
+        for (let n = from; n < to; n++) {
+          const title = `entry ${n} ${'words '.repeat(300)}`;
+          await tx.put('entries', `e${n}`, { id: `e${n}`, points: n % 7, tags: ['odd'], title });
+        }
+      });
+    await write(0, 2000);
+    // In WAL mode only a checkpoint writes the file: it holds the whole database once the
+    // log is copied into it.
+    const fileSize = () => statSync(path).size;
+    const databaseSize = () => {
+      const db = new DatabaseSync(path, { readOnly: true });
+      try {
+        const { page_count: pages } = db.prepare('PRAGMA page_count').get() as {
+          page_count: number;
+        };
+        const { page_size: size } = db.prepare('PRAGMA page_size').get() as { page_size: number };
+        return pages * size;
+      } finally {
+        db.close();
+      }
+    };
+    const beforeBuilds = fileSize();
+    await store.buildDeferredIndexes([entries]);
+    expect(indexesOf(path, 'rm_entries').join('\n')).toMatch(index('points_d'));
+    const built = databaseSize();
+    expect(built).toBeGreaterThan(beforeBuilds);
+    await vi.waitFor(() => expect(fileSize()).toBe(built), { timeout: 10_000, interval: 20 });
+    // The writer connection's own checkpoints are back: a batch of several megabytes reaches
+    // the file with its commit.
+    await write(2000, 4000);
+    expect(databaseSize()).toBeGreaterThan(built);
+    expect(fileSize()).toBeGreaterThan(built);
   });
 });
 
