@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WorkerCalls } from './worker-calls.ts';
 
@@ -62,6 +64,18 @@ describe('calls to a worker thread', () => {
     expect(closed()).toBe(true);
     // Closed twice: the same close.
     await calls.close();
+  });
+
+  it('keeps the process alive until the thread has closed, though the last call was answered first', () => {
+    // In a process of its own: here the test runner keeps the loop alive whatever happens.
+    const run = spawnSync(
+      process.execPath,
+      [fileURLToPath(new URL('./worker-calls.fixture.close.ts', import.meta.url))],
+      { encoding: 'utf8', timeout: 20_000 },
+    );
+    expect(run.stderr).not.toMatch('unsettled');
+    expect(run.stdout).toBe('closed after {"doubled":16}\n');
+    expect(run.status).toBe(0);
   });
 
   it('closes a thread that has already failed without waiting for it', async () => {

@@ -37,7 +37,8 @@ export class WorkerCalls<Request, Answer> {
       if (message.type !== 'answer') return;
       const settle = this.#pending.get(message.id);
       this.#pending.delete(message.id);
-      if (this.#pending.size === 0) this.#worker.unref();
+      // Idle, the thread holds no process; closing, it does until it says it has closed.
+      if (this.#pending.size === 0 && !this.#closed) this.#worker.unref();
       settle?.resolve(message.answer);
     });
     this.#worker.on('error', (error) => this.#fail(error));
