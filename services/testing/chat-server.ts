@@ -3,6 +3,8 @@
  * the browser tests import without vitest).
  */
 import { afterAll, beforeAll } from 'vitest';
+import { presenceStreamId, type PresenceChanged } from '@linkcoin/domain/messaging/presence.ts';
+import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
 import { adminEnv, registerUser, type TestUser } from './accounts.ts';
 import { ChatClient, openConversation, wsUrlOf } from './messaging.ts';
 import { startTestServer, type TestServer, type TestServerOptions } from './test-server.ts';
@@ -20,6 +22,25 @@ export type ChatServer = {
   pair: () => Promise<{ brand: TestUser; creator: TestUser }>;
 };
 
+/**
+ * Waits until the user is recorded online. A socket's arrival reaches the log through the
+ * presence board's bus topic, not through the log's subscribers, so `headPosition` does not wait
+ * for it: a test that takes the head just after connecting would otherwise, now and then, count
+ * that event as a change of its own.
+ */
+const recordedOnline = async (server: TestServer, userId: string): Promise<void> => {
+  const { eventStore } = server.runtime.platform;
+  for (const started = Date.now(); Date.now() - started < 10_000;) {
+    const [last] = await eventStore.readStream(presenceStreamId(userId), {
+      direction: 'backwards',
+      maxCount: 1,
+    });
+    if ((last as RecordedEvent<PresenceChanged> | undefined)?.data.online) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`${userId} was never recorded online`);
+};
+
 export const useChatServer = (options: TestServerOptions = {}): ChatServer => {
   let started: TestServer | undefined;
   const clients: ChatClient[] = [];
@@ -34,6 +55,7 @@ export const useChatServer = (options: TestServerOptions = {}): ChatServer => {
     connect: async (user: TestUser, at = chat.url): Promise<ChatClient> => {
       const client = await ChatClient.connect(at, user);
       clients.push(client);
+      if (at === chat.url) await recordedOnline(chat.server, user.userId);
       return client;
     },
     pair: async (): Promise<{ brand: TestUser; creator: TestUser }> => {
