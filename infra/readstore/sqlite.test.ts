@@ -1022,11 +1022,17 @@ describe('SqliteReadStore rebuilds from zero', () => {
     const built = databaseSize();
     expect(built).toBeGreaterThan(beforeBuilds);
     await vi.waitFor(() => expect(fileSize()).toBe(built), { timeout: 10_000, interval: 20 });
-    // The writer connection's own checkpoints are back: a batch of several megabytes reaches
-    // the file with its commit.
-    await write(2000, 4000);
-    expect(databaseSize()).toBeGreaterThan(built);
-    expect(fileSize()).toBeGreaterThan(built);
+    // The writer connection's own checkpoints come back once the thread has answered (a
+    // message the loop reads a moment after the file is written): new batches then reach the
+    // file with their commits.
+    let next = 2000;
+    await vi.waitFor(
+      async () => {
+        await write(next, (next += 500));
+        expect(fileSize()).toBeGreaterThan(built);
+      },
+      { timeout: 10_000, interval: 20 },
+    );
   });
 });
 
