@@ -905,9 +905,8 @@ export class SqliteReadStore implements ReadStore {
 
   /** Builds the indexes deferIndexes left out (nothing for a collection that has them all). */
   async buildDeferredIndexes(definitions: readonly CollectionDefinition[]): Promise<void> {
-    let built = false;
-    // An in-memory database has no file to map (no mmap_size), and no log to checkpoint.
-    let onFile = false;
+    // Whether the builds committed, on a file, leave its log to the writer thread.
+    let handOff = false;
     await this.#writeLock.run(async () => {
       // Each index build reads the whole table: from the file mapped into memory rather than
       // page by page through read calls (a third less time for a directory's indexes), for the
@@ -915,7 +914,8 @@ export class SqliteReadStore implements ReadStore {
       const mapped = (
         this.#writer.prepare('PRAGMA mmap_size').get() as { mmap_size: number } | undefined
       )?.mmap_size;
-      onFile = mapped !== undefined;
+      // An in-memory database has no file to map (no mmap_size), and no log to checkpoint.
+      const onFile = mapped !== undefined;
       if (onFile) this.#writer.exec(`PRAGMA mmap_size = ${INDEX_BUILD_MMAP_BYTES}`);
       // The builds write every index page to the write-ahead log. The commit would then copy
       // the log into the file (SQLite's automatic checkpoint) on the event loop, with its
@@ -925,20 +925,25 @@ export class SqliteReadStore implements ReadStore {
       try {
         this.#writer.exec('BEGIN IMMEDIATE');
         try {
+          let built = false;
           for (const definition of definitions) {
             if (this.#buildMissingIndexes(definition)) built = true;
           }
           this.#writer.exec('COMMIT');
+          handOff = onFile && built;
         } catch (error) {
           this.#writer.exec('ROLLBACK');
           throw error;
         }
       } finally {
         if (onFile) this.#writer.exec(`PRAGMA mmap_size = ${mapped}`);
-        if (onFile && !built) this.#writer.exec(`PRAGMA wal_autocheckpoint = ${AUTOCHECKPOINT}`);
+        // Nothing built, or rolled back: the connection checkpoints as before.
+        if (onFile && !handOff) {
+          this.#writer.exec(`PRAGMA wal_autocheckpoint = ${AUTOCHECKPOINT}`);
+        }
       }
     });
-    if (onFile && built) this.#checkpointOffLoop();
+    if (handOff) this.#checkpointOffLoop();
   }
 
   /**
