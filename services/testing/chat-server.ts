@@ -6,6 +6,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { presenceStreamId, type PresenceChanged } from '@linkcoin/domain/messaging/presence.ts';
 import type { RecordedEvent } from '@linkcoin/domain/shared/messages.ts';
 import { adminEnv, registerUser, type TestUser } from './accounts.ts';
+import { waitUntil } from './audit.ts';
 import { ChatClient, openConversation, wsUrlOf } from './messaging.ts';
 import { startTestServer, type TestServer, type TestServerOptions } from './test-server.ts';
 
@@ -28,18 +29,14 @@ export type ChatServer = {
  * for it: a test that takes the head just after connecting would otherwise, now and then, count
  * that event as a change of its own.
  */
-const recordedOnline = async (server: TestServer, userId: string): Promise<void> => {
-  const { eventStore } = server.runtime.platform;
-  for (const started = Date.now(); Date.now() - started < 10_000;) {
-    const [last] = await eventStore.readStream(presenceStreamId(userId), {
+const recordedOnline = (server: TestServer, userId: string): Promise<void> =>
+  waitUntil(async () => {
+    const [last] = await server.runtime.platform.eventStore.readStream(presenceStreamId(userId), {
       direction: 'backwards',
       maxCount: 1,
     });
-    if ((last as RecordedEvent<PresenceChanged> | undefined)?.data.online) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`${userId} was never recorded online`);
-};
+    return (last as RecordedEvent<PresenceChanged> | undefined)?.data.online === true;
+  }, `${userId} to be recorded online`);
 
 export const useChatServer = (options: TestServerOptions = {}): ChatServer => {
   let started: TestServer | undefined;
