@@ -1,13 +1,13 @@
 import { WorkerCalls } from '../shared/worker-calls.ts';
 import type { StoredCheckpoint } from './port.ts';
-import type { RowTables, RowWrite } from './sqlite-rows.ts';
+import type { RowDocuments, RowShape, RowTables } from './sqlite-rows.ts';
 
 /**
  * The SQLite read store's writer thread for rebuilds (`sqlite-ahead.worker.ts`): a projection
- * rebuilding from zero applies a batch on the event loop (reading the log, folding the events,
- * working out each document's JSON, keys, text and list rows), hands its writes here, and applies
- * the next batch while this thread writes the one before into the file: the fold and SQLite's
- * own work (the rows, the text index, the list entries, the commit) on the two cores at once.
+ * rebuilding from zero applies a batch on the event loop (reading the log, folding the events),
+ * hands its documents here as JSON, and applies the next batch while this thread works out each
+ * document's keys, text and list rows and writes them into the file: the fold and SQLite's own
+ * work (the rows, the text index, the list entries, the commit) on the two cores at once.
  * It also checkpoints the log once a rebuild's indexes are built (`checkpoint`).
  */
 
@@ -20,7 +20,8 @@ export type AheadBatch = Readonly<{
   after: StoredCheckpoint | null;
   /** The checkpoint it moves to. */
   position: number;
-  collections: readonly { tables: RowTables; writes: readonly RowWrite[] }[];
+  /** Each collection's documents as JSON; the thread works out their keys, text and lists. */
+  collections: readonly { tables: RowTables; shape: RowShape; documents: RowDocuments }[];
 }>;
 
 /**

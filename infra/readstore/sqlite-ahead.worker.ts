@@ -1,13 +1,13 @@
 // The SQLite read store's rebuild writer thread (sqlite-ahead.ts): its own connection to the
 // file, where it writes each batch a rebuild applied on the event loop, with its checkpoint, in
 // one transaction, and the checkpoint of the log once a rebuild's indexes are built. Plain data in
-// (each document's JSON, keys, text and list rows), an outcome out.
+// (each document's JSON, from which it works out its keys, text and list rows), an outcome out.
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { workerData } from 'node:worker_threads';
 import { answerCalls } from '../shared/worker-calls.ts';
 import { movesForward } from './checkpoints.ts';
 import type { AheadAnswer, AheadBatch, AheadRequest, AheadSetup } from './sqlite-ahead.ts';
-import { writeRows } from './sqlite-rows.ts';
+import { rowWritesOf, writeRows } from './sqlite-rows.ts';
 
 const setup = workerData as AheadSetup;
 const db = new DatabaseSync(setup.path);
@@ -44,7 +44,7 @@ const write = (request: AheadBatch): void => {
     if (!same)
       throw new Error(`The checkpoint of ${request.name} moved while its batch was applied`);
     for (const collection of request.collections) {
-      writeRows(prepare, collection.tables, collection.writes);
+      writeRows(prepare, collection.tables, rowWritesOf(collection.shape, collection.documents));
     }
     if (movesForward(stored ?? null, request.version, request.position)) {
       prepare(

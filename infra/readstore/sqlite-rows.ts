@@ -1,10 +1,13 @@
 import type { StatementSync } from 'node:sqlite';
+import { textAt, valuesAt } from './port.ts';
+import { bind, listToken } from './sqlite-query.ts';
 
 /**
- * How the SQLite read store writes a flush's documents: their rows, then their text, then their
- * list entries. Plain data in (RowWrite: what the event loop worked out from each document), so
- * the same code writes on the store's connection and in the rebuild's writer thread
- * (sqlite-ahead.worker.ts).
+ * How the SQLite read store writes a flush's documents: each document's row (its JSON and keys),
+ * its text and its list entries (RowWrite, worked out from the document by its collection's
+ * RowShape), then the rows, the text and the list entries. All plain data, so the same code
+ * writes on the store's connection and in the rebuild's writer thread (sqlite-ahead.worker.ts),
+ * which is handed the documents' JSON alone and works out the rest itself.
  */
 
 /** One element of a document's list field, as the list table holds it. */
@@ -27,6 +30,122 @@ export type RowWrite = {
   /** The list table's rows; null without list fields. */
   lists: ListCells | null;
 };
+
+/**
+ * What a collection's documents put beside their JSON, as plain data (it crosses to the writer
+ * thread): the paths of its key fields, its text fields and its list fields.
+ */
+export type RowShape = Readonly<{
+  /** The key fields' paths that keysOf writes (none below another key field). */
+  keyPaths: readonly (readonly string[])[];
+  /** The text index's fields, in column order (none: no text index). */
+  textFields: readonly string[];
+  /** The list table's fields (none: no list table). */
+  listFields: readonly string[];
+}>;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A document's `keys`: an object holding only its key fields, each at its own path, as JSON
+ * text (null for a collection without indexes). `json_extract(keys, '$.f')` then gives what
+ * `json_extract(doc, '$.f')` would for every key field f of a JSON document: a field is read as
+ * SQLite's JSON path reads it (own properties of objects, never into arrays), and a field below
+ * another key field comes with its parent's whole value.
+ */
+export const keysOf = (document: object, paths: readonly (readonly string[])[]): string | null => {
+  if (paths.length === 0) return null;
+  const keys: Record<string, unknown> = {};
+  for (const path of paths) {
+    let value: unknown = document;
+    for (const key of path) {
+      value = isRecord(value) && Object.hasOwn(value, key) ? value[key] : undefined;
+      if (value === undefined) break;
+    }
+    if (value === undefined) continue;
+    let target = keys;
+    for (let at = 0; at < path.length - 1; at++) {
+      const key = path[at]!;
+      target = (target[key] ??= {}) as Record<string, unknown>;
+    }
+    target[path.at(-1)!] = value;
+  }
+  return JSON.stringify(keys);
+};
+
+/**
+ * The (field, value) rows a document puts in its collection's list table, flat (ListCells: a
+ * field, its value, the next field…), each once, in the order of the fields and their elements.
+ */
+const listCells = (document: object, fields: readonly string[]): ListCells => {
+  const cells: ListCells = [];
+  for (const field of fields) {
+    const elements = valuesAt(document, field);
+    const seen = elements.length > 1 ? new Set<string | number | null>() : null;
+    for (const element of elements) {
+      if (element === null || typeof element === 'object') continue;
+      const value = bind(element as string | number | boolean);
+      if (seen) {
+        if (seen.has(value)) continue;
+        seen.add(value);
+      }
+      cells.push(field, value);
+    }
+  }
+  return cells;
+};
+
+/** List rows' tokens (listToken), space-separated: the text of the FTS5 list column. */
+const listTokens = (cells: ListCells, fields: readonly string[]): string => {
+  const tokens: string[] = [];
+  for (let at = 0; at < cells.length; at += 2) {
+    tokens.push(listToken(fields.indexOf(cells[at] as string), cells[at + 1]!));
+  }
+  return tokens.join(' ');
+};
+
+/** The text index's columns of a document (each text field, then its list tokens). */
+const textsOf = (shape: RowShape, document: object, lists: ListCells | null): string[] | null => {
+  if (shape.textFields.length === 0) return null;
+  const texts = shape.textFields.map((field) => textAt(document, field));
+  if (shape.listFields.length > 0) texts.push(listTokens(lists ?? [], shape.listFields));
+  return texts;
+};
+
+/** A document's write (null: a delete), its JSON text given when already made. */
+export const rowWriteOf = (
+  shape: RowShape,
+  id: string,
+  document: object | null,
+  json?: string,
+): RowWrite => {
+  if (document === null) return { id, json: null, keys: null, texts: null, lists: null };
+  const lists = shape.listFields.length > 0 ? listCells(document, shape.listFields) : null;
+  return {
+    id,
+    json: json ?? JSON.stringify(document),
+    keys: keysOf(document, shape.keyPaths),
+    texts: textsOf(shape, document, lists),
+    lists,
+  };
+};
+
+/**
+ * Documents as their JSON text alone (null: deleted), the ids and texts in two arrays: what the
+ * event loop hands the writer thread, which parses each and works out its write (rowWritesOf).
+ * Strings copy to a thread far cheaper than the objects a RowWrite holds.
+ */
+export type RowDocuments = Readonly<{ ids: string[]; jsons: (string | null)[] }>;
+
+/** The writes of documents given as JSON (RowDocuments). */
+export const rowWritesOf = (shape: RowShape, documents: RowDocuments): RowWrite[] =>
+  documents.ids.map((id, at) => {
+    const json = documents.jsons[at] ?? null;
+    return json === null
+      ? rowWriteOf(shape, id, null)
+      : rowWriteOf(shape, id, JSON.parse(json) as object, json);
+  });
 
 /** A collection's tables as its writes need them. */
 export type RowTables = {

@@ -8,8 +8,6 @@ import { eventsAfterCheckpoint, leaseFor, movesForward } from './checkpoints.ts'
 import {
   assertCollectionName,
   assertFieldPath,
-  textAt,
-  valuesAt,
   type CollectionDefinition,
   type GetOptions,
   type ProjectionBatchHandler,
@@ -21,11 +19,9 @@ import {
   type StoredCheckpoint,
 } from './port.ts';
 import {
-  bind,
   fieldExpression,
   ftsColumn,
   FTS_LIST_COLUMN,
-  listToken,
   bandField,
   bandSql,
   orderSql,
@@ -41,12 +37,12 @@ import {
 } from './sqlite-query.ts';
 import { AheadWriter } from './sqlite-ahead.ts';
 import {
+  rowWriteOf,
   writeListRows,
   writeRows,
   writeTexts,
-  type ListCells,
+  type RowShape,
   type RowTables,
-  type RowWrite,
 } from './sqlite-rows.ts';
 
 export type SqliteReadStoreOptions = Readonly<{
@@ -94,15 +90,6 @@ const ftsDefinition = (definition: CollectionDefinition): string =>
     ', ',
   )}, tokenize = 'unicode61 remove_diacritics 2', prefix = '${(definition.textPrefixes ?? DEFAULT_TEXT_PREFIXES).join(' ')}', columnsize = 0, detail = column)`;
 
-/** List rows' tokens (listToken), space-separated: the text of the FTS5 list column. */
-const listTokens = (cells: ListCells, fields: readonly string[]): string => {
-  const tokens: string[] = [];
-  for (let at = 0; at < cells.length; at += 2) {
-    tokens.push(listToken(fields.indexOf(cells[at] as string), cells[at + 1]!));
-  }
-  return tokens.join(' ');
-};
-
 /** An ordered index's name suffix (`_d_a` for descending then ascending). */
 export const orderSuffix = (order: readonly (1 | -1)[] | undefined): string =>
   order ? `_${order.map((direction) => (direction === -1 ? 'd' : 'a')).join('_')}` : '';
@@ -111,36 +98,6 @@ export const orderSuffix = (order: readonly (1 | -1)[] | undefined): string =>
 export const keyFieldsOf = (definition: CollectionDefinition | null): string[] => [
   ...new Set((definition?.indexes ?? []).flatMap((index) => index.fields)),
 ];
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/**
- * A document's `keys`: an object holding only its key fields, each at its own path, as JSON
- * text (null for a collection without indexes). `json_extract(keys, '$.f')` then gives what
- * `json_extract(doc, '$.f')` would for every key field f of a JSON document: a field is read as
- * SQLite's JSON path reads it (own properties of objects, never into arrays), and a field below
- * another key field comes with its parent's whole value.
- */
-export const keysOf = (document: object, paths: readonly (readonly string[])[]): string | null => {
-  if (paths.length === 0) return null;
-  const keys: Record<string, unknown> = {};
-  for (const path of paths) {
-    let value: unknown = document;
-    for (const key of path) {
-      value = isRecord(value) && Object.hasOwn(value, key) ? value[key] : undefined;
-      if (value === undefined) break;
-    }
-    if (value === undefined) continue;
-    let target = keys;
-    for (let at = 0; at < path.length - 1; at++) {
-      const key = path[at]!;
-      target = (target[key] ??= {}) as Record<string, unknown>;
-    }
-    target[path.at(-1)!] = value;
-  }
-  return JSON.stringify(keys);
-};
 
 const setOwn = (target: Record<string, unknown>, key: string, value: unknown): void => {
   // `__proto__` (a key JSON.parse may give) as an own property, as JSON.parse makes it.
@@ -442,14 +399,21 @@ const FTS_REBUILD_CRISIS_MERGE = 256;
 /** How much of the file buildDeferredIndexes maps into memory (SQLite's usual cap, 2 GB). */
 const INDEX_BUILD_MMAP_BYTES = 0x7fff0000;
 
+/**
+ * The helper threads SQLite's sorter may use while a rebuild's indexes are built (`PRAGMA
+ * threads`; none otherwise). The rebuild's fold is over by then, and the sorter sorts the list
+ * table's million entries in parts on the other cores: a third less time for that index.
+ */
+const INDEX_BUILD_THREADS = 4;
+
 /** SQLite's automatic checkpoint, in pages of log (its default). */
 const AUTOCHECKPOINT = 1000;
 
 /** A collection as this store writes and queries it, worked out once per definition. */
 type Layout = Readonly<{
   tables: CollectionTables;
-  /** The key fields' paths that keysOf writes (none below another key field). */
-  keyPaths: readonly (readonly string[])[];
+  /** What its documents put beside their JSON (sqlite-rows.ts). */
+  shape: RowShape;
   /** Its tables as a flush's writes need them (sqlite-rows.ts). */
   rows: RowTables;
 }>;
@@ -466,7 +430,11 @@ const layoutOf = (definition: CollectionDefinition): Layout => {
     const tables = tablesOf(definition);
     layout = {
       tables,
-      keyPaths,
+      shape: {
+        keyPaths,
+        textFields: definition.textSearch ?? [],
+        listFields: definition.listIndexes ?? [],
+      },
       rows: {
         rows: table(definition.name),
         fts: tables.fts
@@ -528,58 +496,6 @@ const tablesOf = (definition: CollectionDefinition): CollectionTables => ({
       }
     : null,
 });
-
-/**
- * The (field, value) rows a document puts in its collection's list table, flat (ListCells: a
- * field, its value, the next field…), each once, in the order of the fields and their elements.
- */
-const listCells = (document: object, fields: readonly string[]): ListCells => {
-  const cells: ListCells = [];
-  for (const field of fields) {
-    const elements = valuesAt(document, field);
-    const seen = elements.length > 1 ? new Set<string | number | null>() : null;
-    for (const element of elements) {
-      if (element === null || typeof element === 'object') continue;
-      const value = bind(element as string | number | boolean);
-      if (seen) {
-        if (seen.has(value)) continue;
-        seen.add(value);
-      }
-      cells.push(field, value);
-    }
-  }
-  return cells;
-};
-
-/** A document's write as sqlite-rows.ts takes it: its JSON, keys, text and list rows. */
-const rowWriteOf = (
-  definition: CollectionDefinition,
-  id: string,
-  document: object | null,
-): RowWrite => {
-  if (document === null) return { id, json: null, keys: null, texts: null, lists: null };
-  const lists = definition.listIndexes?.length ? listCells(document, definition.listIndexes) : null;
-  return {
-    id,
-    json: JSON.stringify(document),
-    keys: keysOf(document, layoutOf(definition).keyPaths),
-    texts: textsOf(definition, document, lists),
-    lists,
-  };
-};
-
-/** The text index's columns of a document (each text field, then its list tokens). */
-const textsOf = (
-  definition: CollectionDefinition,
-  document: object,
-  lists: ListCells | null,
-): string[] | null => {
-  const fields = definition.textSearch ?? [];
-  if (fields.length === 0) return null;
-  const texts = fields.map((field) => textAt(document, field));
-  if (definition.listIndexes?.length) texts.push(listTokens(lists ?? [], definition.listIndexes));
-  return texts;
-};
 
 /** Serialises async critical sections (the writer connection holds one transaction at a time). */
 class Mutex {
@@ -922,6 +838,7 @@ export class SqliteReadStore implements ReadStore {
       // fsyncs: a sixth of a 100,000-creator directory's builds. The rebuild's writer thread
       // does it instead, once they are committed (#checkpointOffLoop).
       if (onFile) this.#writer.exec('PRAGMA wal_autocheckpoint = 0');
+      this.#writer.exec(`PRAGMA threads = ${INDEX_BUILD_THREADS}`);
       try {
         this.#writer.exec('BEGIN IMMEDIATE');
         try {
@@ -936,6 +853,7 @@ export class SqliteReadStore implements ReadStore {
           throw error;
         }
       } finally {
+        this.#writer.exec('PRAGMA threads = 0');
         if (onFile) this.#writer.exec(`PRAGMA mmap_size = ${mapped}`);
         // Nothing built, or rolled back: the connection checkpoints as before.
         if (onFile && !handOff) {
@@ -1101,7 +1019,7 @@ export class SqliteReadStore implements ReadStore {
     which: { keys: boolean; fts: boolean; lists: boolean },
   ): void {
     const name = table(definition.name);
-    const { keyPaths } = layoutOf(definition);
+    const { keyPaths } = layoutOf(definition).shape;
     if (which.keys && keyPaths.length === 0) {
       // No indexed fields: no keys (a column just added holds none already).
       this.#writer.exec(`UPDATE "${name}" SET keys = NULL WHERE keys IS NOT NULL`);
@@ -1119,7 +1037,7 @@ export class SqliteReadStore implements ReadStore {
       // Documents without text or list entries yet (`inserted`): nothing to compare with.
       const filled = rows.map((row) => {
         const document = JSON.parse(row.doc) as object;
-        const write = rowWriteOf(definition, '', document);
+        const write = rowWriteOf(layoutOf(definition).shape, '', document);
         return {
           rowid: row.rowid,
           inserted: true,
@@ -1260,11 +1178,16 @@ export class SqliteReadStore implements ReadStore {
       const definition = this.#definition(collection);
       let inFlight = this.#inFlight.get(collection);
       if (!inFlight) this.#inFlight.set(collection, (inFlight = new Map()));
-      for (const [id, document] of documents) inFlight.set(id, { document, batch });
-      return {
-        tables: layoutOf(definition).rows,
-        writes: [...documents].map(([id, document]) => rowWriteOf(definition, id, document)),
-      };
+      const ids: string[] = [];
+      const jsons: (string | null)[] = [];
+      for (const [id, document] of documents) {
+        inFlight.set(id, { document, batch });
+        ids.push(id);
+        jsons.push(document === null ? null : JSON.stringify(document));
+      }
+      // The JSON alone: the thread works out each document's keys, text and list rows.
+      const { rows, shape } = layoutOf(definition);
+      return { tables: rows, shape, documents: { ids, jsons } };
     });
     this.#aheadCheckpoints.set(name, { checkpoint: { position, version }, batch });
     // (The runner's retry of a batch a failed thread refused gets a new one.)
@@ -1424,7 +1347,8 @@ export class SqliteReadStore implements ReadStore {
       const prepare = (sql: string) => this.#prepare(db, sql);
       for (const [collection, writes] of pending.byCollection) {
         const definition = this.#definition(collection);
-        const rows = [...writes].map(([id, document]) => rowWriteOf(definition, id, document));
+        const { shape } = layoutOf(definition);
+        const rows = [...writes].map(([id, document]) => rowWriteOf(shape, id, document));
         for (const id of writeRows(prepare, layoutOf(definition).rows, rows)) {
           this.#touched.push([collection, id]);
         }
