@@ -1636,6 +1636,24 @@ describe('SqliteReadStore list tokens in the text index', () => {
       expect(store.explain('items', { ...plain, limit: 1, matches: 100 }).join('\n')).not.toMatch(
         /VIRTUAL TABLE INDEX \d+:=/,
       );
+      // Left to choose (`conditions`), a page whose conditions are all in the text index plans
+      // with the caller's count when it has one, rather than counting the index again: the
+      // few true matches gather first, the hint of many reads in order, looking text up.
+      const chosen: Query = {
+        text: { search: 'ap ze' },
+        where: { tags: { $contains: 'red' } },
+        sort: [['rank', -1]],
+        readIn: 'conditions',
+        limit: 1,
+      };
+      // (Few: 120² is below the page's 1 × 300 listed × FTS_PROBE_COST 64.)
+      expect(await collection.count(chosen)).toBe(120);
+      expect(store.explain('items', chosen).join('\n')).not.toMatch(/VIRTUAL TABLE INDEX \d+:=/);
+      const hinted = { ...chosen, matches: 1_000_000 };
+      expect(store.explain('items', hinted).join('\n')).toMatch(/VIRTUAL TABLE INDEX \d+:=/);
+      expect((await collection.find(hinted)).map((item) => item.id)).toEqual(
+        reference(all, chosen).ids,
+      );
     } finally {
       await store.close();
     }

@@ -1484,12 +1484,16 @@ export class SqliteReadStore implements ReadStore {
     if (!combined || Object.keys(query.where ?? {}).some((field) => !combined.fields.has(field))) {
       return query;
     }
+    // Every condition is in the text index's match, so it counts what the caller counted, when
+    // it did (`matches`): a second count of a common prefix is a few ms at 1,000,000 entries.
     const fts = tables.fts!.table;
-    const matches = (
-      this.#prepare(db, `SELECT count(*) AS n FROM "${fts}" WHERE "${fts}" MATCH ?`).get(
-        combined.match,
-      ) as { n: number }
-    ).n;
+    const matches =
+      query.matches ??
+      (
+        this.#prepare(db, `SELECT count(*) AS n FROM "${fts}" WHERE "${fts}" MATCH ?`).get(
+          combined.match,
+        ) as { n: number }
+      ).n;
     const listed = this.#count(db, collection, {});
     const needed = (query.skip ?? 0) + limit;
     return needed * listed < matches * matches * ORDER_ENTRY_SAVING
