@@ -1486,6 +1486,54 @@ describe('SqliteReadStore list tokens in the text index', () => {
     }
   };
 
+  it('counts list conditions alone from the text index when there are several, through changes', async () => {
+    const path = await tempPath();
+    const store = new SqliteReadStore({ path });
+    try {
+      await store.ensureCollections([items]);
+      let all = itemsFrom(4, 300);
+      let position = 0;
+      const write = (puts: readonly Item[], deletes: readonly string[] = []) =>
+        store.applyBatch('items', 1, [recordedPut(++position)], async (_event, tx) => {
+          for (const item of puts) await tx.put('items', item.id, item);
+          for (const id of deletes) await tx.delete('items', id);
+        });
+      await write(all);
+      const several: Query[] = [
+        { where: { tags: { $containsAny: ['red', 'Red'] } } },
+        { where: { tags: { $containsAny: ['Sci-Fi z', 'a b', '0'] } } },
+        { where: { tags: { $contains: 'z' }, kinds: { $contains: 'blue' } } },
+        { where: { tags: { $containsAny: ['é', '1'] }, kinds: { $containsAny: ['red', 'blue'] } } },
+        { where: { tags: { $contains: 'nobody' }, kinds: { $contains: 'red' } } },
+      ];
+      const collection = store.collection<Item>('items');
+      const counted = async () => {
+        for (const query of several) {
+          expect(await collection.count(query), JSON.stringify(query)).toBe(
+            reference(all, query).count,
+          );
+        }
+      };
+      await counted();
+      for (const query of several) {
+        const plan = store.explain('items', query, 'count').join('\n');
+        expect(plan, JSON.stringify(query)).toMatch(/fts_items/);
+        expect(plan, JSON.stringify(query)).not.toMatch(/mv_items/);
+      }
+      // One value of one field: its stored count.
+      const one = store.explain('items', { where: { tags: { $contains: 'z' } } }, 'count');
+      expect(one.join('\n')).toMatch(/mc_items/);
+      // Tags change, items go.
+      const changed = itemsFrom(8, 300).map((item, n) => ({ ...item, id: all[n]!.id }));
+      const gone = all.slice(100, 150).map((item) => item.id);
+      await write(changed.slice(0, 200), gone);
+      all = [...changed.slice(0, 100), ...changed.slice(150, 200), ...all.slice(200)];
+      await counted();
+    } finally {
+      await store.close();
+    }
+  });
+
   it('spells each (field, value) as its own token of letters and digits', () => {
     const tokens = [
       ...TAGS.map((tag) => listToken(0, tag)),
