@@ -54,7 +54,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  * SQLite's JSON path reads it (own properties of objects, never into arrays), and a field below
  * another key field comes with its parent's whole value.
  */
-export const keysOf = (document: object, paths: readonly (readonly string[])[]): string | null => {
+const keysOf = (document: object, paths: readonly (readonly string[])[]): string | null => {
   if (paths.length === 0) return null;
   const keys: Record<string, unknown> = {};
   for (const path of paths) {
