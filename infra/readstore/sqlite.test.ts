@@ -1486,18 +1486,23 @@ describe('SqliteReadStore list tokens in the text index', () => {
     }
   };
 
+  /** Batches of puts and deletes of items, each at the next position of the log. */
+  const batchesOf = (store: SqliteReadStore) => {
+    let position = 0;
+    return (puts: readonly Item[], deletes: readonly string[] = []) =>
+      store.applyBatch('items', 1, [recordedPut(++position)], async (_event, tx) => {
+        for (const item of puts) await tx.put('items', item.id, item);
+        for (const id of deletes) await tx.delete('items', id);
+      });
+  };
+
   it('counts list conditions alone from the text index when there are several, through changes', async () => {
     const path = await tempPath();
     const store = new SqliteReadStore({ path });
     try {
       await store.ensureCollections([items]);
       let all = itemsFrom(4, 300);
-      let position = 0;
-      const write = (puts: readonly Item[], deletes: readonly string[] = []) =>
-        store.applyBatch('items', 1, [recordedPut(++position)], async (_event, tx) => {
-          for (const item of puts) await tx.put('items', item.id, item);
-          for (const id of deletes) await tx.delete('items', id);
-        });
+      const write = batchesOf(store);
       await write(all);
       const several: Query[] = [
         { where: { tags: { $containsAny: ['red', 'Red'] } } },
@@ -1552,12 +1557,7 @@ describe('SqliteReadStore list tokens in the text index', () => {
     const store = new SqliteReadStore({ path });
     await store.ensureCollections([items]);
     let all = itemsFrom(3, 300);
-    let position = 0;
-    const write = (puts: readonly Item[], deletes: readonly string[] = []) =>
-      store.applyBatch('items', 1, [recordedPut(++position)], async (_event, tx) => {
-        for (const item of puts) await tx.put('items', item.id, item);
-        for (const id of deletes) await tx.delete('items', id);
-      });
+    const write = batchesOf(store);
     await write(all);
     await check(store, all);
     // The text and list conditions are one text-index query (no list-table lookup).
