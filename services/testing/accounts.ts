@@ -63,6 +63,24 @@ export const eventsAfter = async (
   }
 };
 
+/**
+ * What was appended after a position to these users' streams (every stream id names its user or
+ * its pair), once the log stands still: a refused request's proof that it appended nothing,
+ * which a timer's append for other users (an earlier test's batched delivery receipt, say)
+ * cannot upset as a comparison of heads can.
+ */
+export const appendedFor = async (
+  server: TestServer,
+  after: number | null,
+  users: readonly { userId: string }[],
+): Promise<readonly RecordedEvent[]> => {
+  await headPosition(server);
+  const ids = users.map((user) => user.userId);
+  return (await eventsAfter(server, after)).filter((event) =>
+    ids.some((id) => event.streamId.includes(id)),
+  );
+};
+
 /** Sends a code and verifies it: the verification token registration or reset needs. */
 export const verifiedEmail = async (
   server: ServerAt,
