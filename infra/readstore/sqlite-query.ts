@@ -509,6 +509,12 @@ const bandedCount = (
   };
 };
 
+/** The count of an FTS5 query's matches in a text index (`match`: a bound MATCH). */
+export const ftsCount = (fts: string, match: string): SqlFragment => ({
+  sql: `SELECT count(*) AS n FROM "${fts}" WHERE "${fts}" MATCH ?`,
+  params: [match],
+});
+
 /**
  * A count answered without reading the documents, or null for a count that must read them:
  * - no condition: the stored count of documents (tables.counts; else the table's rows, counted
@@ -565,20 +571,14 @@ export const countSql = (
     // category in a city). One value of one field has its count stored (below).
     const lists = listMatches(query, tables);
     if (lists.fields.size === entries.length && lists.tokens > 1) {
-      return {
-        sql: `SELECT count(*) AS n FROM "${tables.fts!.table}" WHERE "${tables.fts!.table}" MATCH ?`,
-        params: [lists.parts.join(' AND ')],
-      };
+      return ftsCount(tables.fts!.table, lists.parts.join(' AND '));
     }
   }
   const combined = combinedMatch(query, tables);
   if (combined) {
     // Every condition a list or text one: the count of one FTS5 query's matches.
     if (entries.some(([field]) => !combined.fields.has(field))) return null;
-    return {
-      sql: `SELECT count(*) AS n FROM "${tables.fts!.table}" WHERE "${tables.fts!.table}" MATCH ?`,
-      params: [combined.match],
-    };
+    return ftsCount(tables.fts!.table, combined.match);
   }
   const sets: SqlFragment[] = [];
   for (const [field, condition] of entries) {

@@ -24,6 +24,7 @@ import {
   FTS_LIST_COLUMN,
   bandField,
   bandSql,
+  ftsCount,
   orderSql,
   whereSql,
   textSeeks,
@@ -1019,7 +1020,8 @@ export class SqliteReadStore implements ReadStore {
     which: { keys: boolean; fts: boolean; lists: boolean },
   ): void {
     const name = table(definition.name);
-    const { keyPaths } = layoutOf(definition).shape;
+    const { shape, rows: tables } = layoutOf(definition);
+    const { keyPaths } = shape;
     if (which.keys && keyPaths.length === 0) {
       // No indexed fields: no keys (a column just added holds none already).
       this.#writer.exec(`UPDATE "${name}" SET keys = NULL WHERE keys IS NOT NULL`);
@@ -1037,7 +1039,7 @@ export class SqliteReadStore implements ReadStore {
       // Documents without text or list entries yet (`inserted`): nothing to compare with.
       const filled = rows.map((row) => {
         const document = JSON.parse(row.doc) as object;
-        const write = rowWriteOf(layoutOf(definition).shape, '', document);
+        const write = rowWriteOf(shape, '', document);
         return {
           rowid: row.rowid,
           inserted: true,
@@ -1050,8 +1052,8 @@ export class SqliteReadStore implements ReadStore {
         for (const row of filled) setKeys.run(row.keys, row.rowid);
       }
       const prepare = (sql: string) => this.#prepare(this.#writer, sql);
-      if (which.fts) writeTexts(prepare, layoutOf(definition).rows, filled);
-      if (which.lists) writeListRows(prepare, layoutOf(definition).rows, filled);
+      if (which.fts) writeTexts(prepare, tables, filled);
+      if (which.lists) writeListRows(prepare, tables, filled);
       after = rows.at(-1)!.rowid;
     }
   }
@@ -1346,10 +1348,9 @@ export class SqliteReadStore implements ReadStore {
     const flush = () => {
       const prepare = (sql: string) => this.#prepare(db, sql);
       for (const [collection, writes] of pending.byCollection) {
-        const definition = this.#definition(collection);
-        const { shape } = layoutOf(definition);
+        const { shape, rows: tables } = layoutOf(this.#definition(collection));
         const rows = [...writes].map(([id, document]) => rowWriteOf(shape, id, document));
-        for (const id of writeRows(prepare, layoutOf(definition).rows, rows)) {
+        for (const id of writeRows(prepare, tables, rows)) {
           this.#touched.push([collection, id]);
         }
       }
@@ -1486,14 +1487,9 @@ export class SqliteReadStore implements ReadStore {
     }
     // Every condition is in the text index's match, so it counts what the caller counted, when
     // it did (`matches`): a second count of a common prefix is a few ms at 1,000,000 entries.
-    const fts = tables.fts!.table;
+    const count = ftsCount(tables.fts!.table, combined.match);
     const matches =
-      query.matches ??
-      (
-        this.#prepare(db, `SELECT count(*) AS n FROM "${fts}" WHERE "${fts}" MATCH ?`).get(
-          combined.match,
-        ) as { n: number }
-      ).n;
+      query.matches ?? (this.#prepare(db, count.sql).get(...count.params) as { n: number }).n;
     const listed = this.#count(db, collection, {});
     const needed = (query.skip ?? 0) + limit;
     return needed * listed < matches * matches * ORDER_ENTRY_SAVING
